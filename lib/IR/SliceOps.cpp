@@ -1,0 +1,274 @@
+//===- SliceOps.cpp - slice dialect ops -----------------------------------===//
+//
+// Builders, type inference, verification and shape reification of the slice
+// ops. Every rule comes from the semantics library
+// (Slice/Utils/StridedSliceSemantics.h); this file only translates between
+// the op's attributes and the library's spec. The custom syntax lives in
+// SliceOpsSyntax.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/IR/SliceOps.h"
+#include "Slice/Utils/SliceArith.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::slice;
+
+static_assert(ShapedType::kDynamic == std::numeric_limits<int64_t>::min(),
+              "static INT64_MIN entries are reserved for dynamic values");
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// The known-or-unknown view of mixed static/dynamic entries: a dynamic
+/// entry whose SSA value is a constant counts as known.
+static SmallVector<MaybeInt> toMaybeInts(ArrayRef<OpFoldResult> values) {
+  return llvm::map_to_vector(values, [](OpFoldResult value) -> MaybeInt {
+    return getConstantIntValue(value);
+  });
+}
+
+static SmallVector<MaybeInt> shapeToMaybeInts(ArrayRef<int64_t> shape) {
+  return llvm::map_to_vector(shape, [](int64_t dim) -> MaybeInt {
+    if (ShapedType::isDynamic(dim))
+      return std::nullopt;
+    return dim;
+  });
+}
+
+static SmallVector<int64_t> maybeIntsToShape(ArrayRef<MaybeInt> shape) {
+  return llvm::map_to_vector(shape, [](MaybeInt dim) -> int64_t {
+    return dim ? *dim : ShapedType::kDynamic;
+  });
+}
+
+/// Splits `values` into static entries and dynamic operands. A constant
+/// INT64_MIN cannot be a static entry (it marks dynamic ones), so it is
+/// materialized as an SSA constant.
+static void dispatchEntries(OpBuilder &builder, Location loc,
+                            ArrayRef<OpFoldResult> values,
+                            SmallVectorImpl<Value> &dynamicValues,
+                            SmallVectorImpl<int64_t> &staticValues) {
+  for (OpFoldResult value : values) {
+    std::optional<int64_t> constant = getConstantIntValue(value);
+    if (auto attr = dyn_cast<Attribute>(value);
+        attr && constant && !ShapedType::isDynamic(*constant)) {
+      staticValues.push_back(*constant);
+      continue;
+    }
+    Value dynamicValue = getValueOrCreateConstantIndexOp(builder, loc, value);
+    dynamicValues.push_back(dynamicValue);
+    staticValues.push_back(ShapedType::kDynamic);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// StridedOp
+//===----------------------------------------------------------------------===//
+
+void StridedOp::getAsmResultNames(
+    function_ref<void(Value, StringRef)> setNameFn) {
+  setNameFn(getResult(), "slice");
+}
+
+SmallVector<OpFoldResult> StridedOp::getMixedBegin() {
+  Builder builder(getContext());
+  return getMixedValues(getStaticBegin(), getBegin(), builder);
+}
+
+SmallVector<OpFoldResult> StridedOp::getMixedEnd() {
+  Builder builder(getContext());
+  return getMixedValues(getStaticEnd(), getEnd(), builder);
+}
+
+SmallVector<OpFoldResult> StridedOp::getMixedStrides() {
+  Builder builder(getContext());
+  return getMixedValues(getStaticStrides(), getStrides(), builder);
+}
+
+SliceMasks StridedOp::getMasks() {
+  SliceMasks masks;
+  masks.begin = getBeginMask();
+  masks.end = getEndMask();
+  masks.ellipsis = getEllipsisMask();
+  masks.newAxis = getNewAxisMask();
+  masks.shrinkAxis = getShrinkAxisMask();
+  return masks;
+}
+
+SparseSliceSpec StridedOp::getSparseSpec() {
+  SparseSliceSpec spec;
+  spec.begin = toMaybeInts(getMixedBegin());
+  spec.end = toMaybeInts(getMixedEnd());
+  spec.strides = toMaybeInts(getMixedStrides());
+  spec.masks = getMasks();
+  return spec;
+}
+
+std::optional<ResolvedSlice> StridedOp::resolve(std::string &error) {
+  return resolveStridedSlice(getSparseSpec(),
+                             shapeToMaybeInts(getSourceType().getShape()),
+                             error);
+}
+
+std::optional<RankedTensorType>
+StridedOp::inferResultType(RankedTensorType sourceType,
+                           const SparseSliceSpec &spec, std::string &error) {
+  std::optional<ResolvedSlice> resolved = resolveStridedSlice(
+      spec, shapeToMaybeInts(sourceType.getShape()), error);
+  if (!resolved)
+    return std::nullopt;
+  return RankedTensorType::get(maybeIntsToShape(resolved->resultShape),
+                               sourceType.getElementType());
+}
+
+void StridedOp::build(OpBuilder &builder, OperationState &state,
+                      RankedTensorType resultType, Value source,
+                      ArrayRef<OpFoldResult> begin, ArrayRef<OpFoldResult> end,
+                      ArrayRef<OpFoldResult> strides, const SliceMasks &masks,
+                      ArrayRef<NamedAttribute> attrs) {
+  SmallVector<Value> dynamicBegin, dynamicEnd, dynamicStrides;
+  SmallVector<int64_t> staticBegin, staticEnd, staticStrides;
+  dispatchEntries(builder, state.location, begin, dynamicBegin, staticBegin);
+  dispatchEntries(builder, state.location, end, dynamicEnd, staticEnd);
+  dispatchEntries(builder, state.location, strides, dynamicStrides,
+                  staticStrides);
+  build(builder, state, resultType, source, dynamicBegin, dynamicEnd,
+        dynamicStrides, staticBegin, staticEnd, staticStrides, masks.begin,
+        masks.end, masks.ellipsis, masks.newAxis, masks.shrinkAxis);
+  state.addAttributes(attrs);
+}
+
+void StridedOp::build(OpBuilder &builder, OperationState &state, Value source,
+                      ArrayRef<OpFoldResult> begin, ArrayRef<OpFoldResult> end,
+                      ArrayRef<OpFoldResult> strides, const SliceMasks &masks,
+                      ArrayRef<NamedAttribute> attrs) {
+  SparseSliceSpec spec;
+  spec.begin = toMaybeInts(begin);
+  spec.end = toMaybeInts(end);
+  spec.strides = toMaybeInts(strides);
+  spec.masks = masks;
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  std::string error;
+  std::optional<RankedTensorType> resultType =
+      inferResultType(sourceType, spec, error);
+  // An invalid spec still builds an op (typed like its source) so that the
+  // verifier, not an assertion, reports what is wrong with it.
+  build(builder, state, resultType ? *resultType : sourceType, source, begin,
+        end, strides, masks, attrs);
+}
+
+/// Checks that the number of dynamic markers in `staticValues` matches the
+/// number of SSA values in `dynamicValues`.
+static LogicalResult verifyDynamicCount(StridedOp op, StringRef name,
+                                        ArrayRef<int64_t> staticValues,
+                                        ValueRange dynamicValues) {
+  int64_t markers = llvm::count_if(staticValues, ShapedType::isDynamic);
+  if (markers == static_cast<int64_t>(dynamicValues.size()))
+    return success();
+  return op.emitOpError() << "static_" << name << " has " << markers
+                          << " dynamic entries but " << dynamicValues.size()
+                          << " '" << name << "' operands are given";
+}
+
+LogicalResult StridedOp::verify() {
+  if (failed(verifyDynamicCount(*this, "begin", getStaticBegin(), getBegin())) ||
+      failed(verifyDynamicCount(*this, "end", getStaticEnd(), getEnd())) ||
+      failed(verifyDynamicCount(*this, "strides", getStaticStrides(),
+                                getStrides())))
+    return failure();
+
+  RankedTensorType sourceType = getSourceType();
+  RankedTensorType resultType = getResultType();
+  if (sourceType.getElementType() != resultType.getElementType())
+    return emitOpError() << "result element type "
+                         << resultType.getElementType()
+                         << " differs from the source element type "
+                         << sourceType.getElementType();
+
+  std::string error;
+  std::optional<RankedTensorType> inferred =
+      inferResultType(sourceType, getSparseSpec(), error);
+  if (!inferred)
+    return emitOpError() << error;
+
+  if (inferred->getRank() != resultType.getRank())
+    return emitOpError() << "result type " << resultType << " has rank "
+                         << resultType.getRank() << " but the slice of "
+                         << sourceType << " has rank " << inferred->getRank()
+                         << " (inferred " << *inferred << ")";
+  for (auto [index, expected, actual] :
+       llvm::enumerate(inferred->getShape(), resultType.getShape())) {
+    // A result dimension may be less static than inferred, never more.
+    if (ShapedType::isDynamic(actual) || expected == actual)
+      continue;
+    InFlightDiagnostic diag = emitOpError()
+                              << "result dimension " << index << " is "
+                              << actual << " but the slice ";
+    if (ShapedType::isDynamic(expected))
+      diag << "has a size known only at run time";
+    else
+      diag << "has size " << expected;
+    return diag << " (inferred " << *inferred << ")";
+  }
+  return success();
+}
+
+LogicalResult StridedOp::reifyResultShapes(
+    OpBuilder &builder, ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
+  std::string error;
+  SparseSliceSpec spec = getSparseSpec();
+  std::optional<DenseSliceSpec> dense =
+      buildDenseSpec(spec, getSourceType().getRank(), error);
+  if (!dense)
+    return failure();
+
+  Location loc = getLoc();
+  ArithIndexBuilder arith(builder, loc);
+  SmallVector<OpFoldResult> mixedBegin = getMixedBegin();
+  SmallVector<OpFoldResult> mixedEnd = getMixedEnd();
+  SmallVector<OpFoldResult> mixedStrides = getMixedStrides();
+  auto entryValue = [&](ArrayRef<OpFoldResult> mixed, int64_t entry,
+                        int64_t fallback) -> OpFoldResult {
+    if (entry < 0)
+      return builder.getIndexAttr(fallback);
+    return mixed[entry];
+  };
+
+  SmallVector<OpFoldResult> shape;
+  ArrayRef<int64_t> resultShape = getResultType().getShape();
+  for (auto [resultDim, inputDim] : llvm::enumerate(dense->resultToInput)) {
+    if (!ShapedType::isDynamic(resultShape[resultDim])) {
+      shape.push_back(builder.getIndexAttr(resultShape[resultDim]));
+      continue;
+    }
+    if (inputDim == kNewAxis) {
+      shape.push_back(builder.getIndexAttr(1));
+      continue;
+    }
+    const DenseDimSpec &dimSpec = dense->dims[inputDim];
+    OpFoldResult dimSize =
+        tensor::getMixedSize(builder, loc, getSource(), inputDim);
+    DimRange<OpFoldResult> range = resolveDimRange(
+        arith, entryValue(mixedBegin, dimSpec.entry, 0),
+        entryValue(mixedEnd, dimSpec.entry, 0),
+        entryValue(mixedStrides, dimSpec.entry, 1), dimSize,
+        dimSpec.beginMasked, dimSpec.endMasked, dimSpec.shrink);
+    shape.push_back(range.size);
+  }
+  reifiedReturnShapes.emplace_back(std::move(shape));
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "Slice/IR/SliceOps.cpp.inc"

@@ -1,0 +1,409 @@
+//===- SliceOpsSyntax.cpp - Custom assembly of the slice ops --------------===//
+//
+// slice.strided prints its spec in Python slice notation:
+//
+//   %r = slice.strided %x[1, 2:4, newaxis, ..., :-3:-1, :]
+//       : tensor<5x5x5x5x5x5xf32> to tensor<2x1x5x5x2x5xf32>
+//
+// Each entry is `...` (ellipsis_mask), `newaxis` (new_axis_mask), a single
+// index (shrink_axis_mask) or `begin:end:stride` with omitted parts meaning a
+// begin_mask / end_mask bit or a stride of 1. Any position may be an SSA
+// value of type index. The encodings the parser picks are TensorFlow's
+// (`1` is begin 1, end 2, stride 1; `...` and `newaxis` are 0:0:1).
+//
+// A spec that this notation cannot express exactly (a value kept under a
+// mask bit, several bits on one entry, a shrink entry with its own end or
+// stride) prints in the raw form, so that every op round-trips:
+//
+//   %r = slice.strided %x spec[5:0:1, 0:3:1] masks[begin_mask = 1] : ...
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/IR/SliceOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::slice;
+
+namespace {
+/// One position of a parsed entry: a static integer or an SSA value.
+struct ParsedIndex {
+  int64_t value = 0;
+  std::optional<OpAsmParser::UnresolvedOperand> operand;
+};
+
+/// The parsed spec, accumulated entry by entry.
+struct ParsedSpec {
+  SmallVector<int64_t> staticBegin, staticEnd, staticStrides;
+  SmallVector<OpAsmParser::UnresolvedOperand> begin, end, strides;
+  SliceMasks masks;
+
+  void add(const ParsedIndex &index, SmallVectorImpl<int64_t> &statics,
+           SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dynamics) {
+    if (index.operand) {
+      statics.push_back(ShapedType::kDynamic);
+      dynamics.push_back(*index.operand);
+      return;
+    }
+    statics.push_back(index.value);
+  }
+
+  void addEntry(const ParsedIndex &b, const ParsedIndex &e,
+                const ParsedIndex &s) {
+    add(b, staticBegin, begin);
+    add(e, staticEnd, end);
+    add(s, staticStrides, strides);
+  }
+};
+} // namespace
+
+static ParsedIndex staticIndex(int64_t value) {
+  ParsedIndex index;
+  index.value = value;
+  return index;
+}
+
+/// The end TensorFlow's Python front end pairs with a static shrink index
+/// (`x[b]` is `b:b+1`); 0 where b+1 does not exist.
+static int64_t defaultShrinkEnd(int64_t begin) {
+  if (ShapedType::isDynamic(begin) ||
+      begin == std::numeric_limits<int64_t>::max())
+    return 0;
+  return begin + 1;
+}
+
+/// Parses an integer or an SSA value if one is next.
+static OptionalParseResult parseOptionalIndex(OpAsmParser &parser,
+                                              ParsedIndex &index) {
+  OpAsmParser::UnresolvedOperand operand;
+  OptionalParseResult result = parser.parseOptionalOperand(operand);
+  if (result.has_value()) {
+    if (failed(*result))
+      return failure();
+    index.operand = operand;
+    return success();
+  }
+  SMLoc loc = parser.getCurrentLocation();
+  int64_t value = 0;
+  result = parser.parseOptionalInteger(value);
+  if (!result.has_value())
+    return std::nullopt;
+  if (failed(*result))
+    return failure();
+  if (ShapedType::isDynamic(value))
+    return parser.emitError(loc)
+           << "static index " << value
+           << " is reserved to mark dynamic entries; pass it as an SSA value";
+  index.value = value;
+  return success();
+}
+
+static ParseResult parseIndex(OpAsmParser &parser, ParsedIndex &index) {
+  SMLoc loc = parser.getCurrentLocation();
+  OptionalParseResult result = parseOptionalIndex(parser, index);
+  if (!result.has_value())
+    return parser.emitError(loc, "expected an integer or an SSA value");
+  return *result;
+}
+
+/// Parses one entry of the Python notation.
+static ParseResult parsePythonEntry(OpAsmParser &parser, ParsedSpec &spec) {
+  uint64_t bit = uint64_t(1) << spec.staticBegin.size();
+  if (succeeded(parser.parseOptionalEllipsis())) {
+    spec.masks.ellipsis |= bit;
+    spec.addEntry(staticIndex(0), staticIndex(0), staticIndex(1));
+    return success();
+  }
+  if (succeeded(parser.parseOptionalKeyword("newaxis"))) {
+    spec.masks.newAxis |= bit;
+    spec.addEntry(staticIndex(0), staticIndex(0), staticIndex(1));
+    return success();
+  }
+
+  SMLoc loc = parser.getCurrentLocation();
+  ParsedIndex first;
+  OptionalParseResult hasFirst = parseOptionalIndex(parser, first);
+  if (hasFirst.has_value() && failed(*hasFirst))
+    return failure();
+  if (failed(parser.parseOptionalColon())) {
+    if (!hasFirst.has_value())
+      return parser.emitError(loc, "expected a slice entry: an index, "
+                                   "'begin:end:stride', '...' or 'newaxis'");
+    // A single index shrinks the dimension.
+    spec.masks.shrinkAxis |= bit;
+    spec.addEntry(first,
+                  staticIndex(first.operand ? 0 : defaultShrinkEnd(first.value)),
+                  staticIndex(1));
+    return success();
+  }
+
+  if (!hasFirst.has_value())
+    spec.masks.begin |= bit;
+  ParsedIndex second;
+  OptionalParseResult hasSecond = parseOptionalIndex(parser, second);
+  if (hasSecond.has_value() && failed(*hasSecond))
+    return failure();
+  if (!hasSecond.has_value())
+    spec.masks.end |= bit;
+  ParsedIndex third = staticIndex(1);
+  if (succeeded(parser.parseOptionalColon())) {
+    OptionalParseResult hasThird = parseOptionalIndex(parser, third);
+    if (hasThird.has_value() && failed(*hasThird))
+      return failure();
+  }
+  spec.addEntry(first, second, third);
+  return success();
+}
+
+/// Parses one `begin:end:stride` entry of the raw form.
+static ParseResult parseRawEntry(OpAsmParser &parser, ParsedSpec &spec) {
+  ParsedIndex b, e, s;
+  if (parseIndex(parser, b) || parser.parseColon() || parseIndex(parser, e) ||
+      parser.parseColon() || parseIndex(parser, s))
+    return failure();
+  spec.addEntry(b, e, s);
+  return success();
+}
+
+/// Parses `masks[name = value, ...]` of the raw form.
+static ParseResult parseRawMasks(OpAsmParser &parser, SliceMasks &masks) {
+  return parser.parseCommaSeparatedList(
+      OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+        SMLoc loc = parser.getCurrentLocation();
+        StringRef name;
+        int64_t value = 0;
+        if (parser.parseKeyword(&name) || parser.parseEqual() ||
+            parser.parseInteger(value))
+          return failure();
+        uint64_t bits = static_cast<uint64_t>(value);
+        if (name == "begin_mask")
+          masks.begin = bits;
+        else if (name == "end_mask")
+          masks.end = bits;
+        else if (name == "ellipsis_mask")
+          masks.ellipsis = bits;
+        else if (name == "new_axis_mask")
+          masks.newAxis = bits;
+        else if (name == "shrink_axis_mask")
+          masks.shrinkAxis = bits;
+        else
+          return parser.emitError(loc) << "unknown mask '" << name
+                                       << "'; expected begin_mask, end_mask, "
+                                          "ellipsis_mask, new_axis_mask or "
+                                          "shrink_axis_mask";
+        return success();
+      });
+}
+
+ParseResult StridedOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand source;
+  ParsedSpec spec;
+  if (parser.parseOperand(source))
+    return failure();
+
+  if (succeeded(parser.parseOptionalKeyword("spec"))) {
+    if (parser.parseCommaSeparatedList(
+            OpAsmParser::Delimiter::Square,
+            [&]() { return parseRawEntry(parser, spec); }))
+      return failure();
+    if (succeeded(parser.parseOptionalKeyword("masks")) &&
+        parseRawMasks(parser, spec.masks))
+      return failure();
+  } else if (parser.parseCommaSeparatedList(
+                 OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+                   if (spec.staticBegin.size() >= kMaxSpecEntries)
+                     return parser.emitError(parser.getCurrentLocation())
+                            << "a slice spec has at most " << kMaxSpecEntries
+                            << " entries";
+                   return parsePythonEntry(parser, spec);
+                 })) {
+    return failure();
+  }
+
+  RankedTensorType sourceType, resultType;
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(sourceType) || parser.parseKeyword("to") ||
+      parser.parseType(resultType))
+    return failure();
+
+  Type indexType = parser.getBuilder().getIndexType();
+  if (parser.resolveOperand(source, sourceType, result.operands) ||
+      parser.resolveOperands(spec.begin, indexType, result.operands) ||
+      parser.resolveOperands(spec.end, indexType, result.operands) ||
+      parser.resolveOperands(spec.strides, indexType, result.operands))
+    return failure();
+  result.addTypes(resultType);
+
+  Builder &builder = parser.getBuilder();
+  Properties &props = result.getOrAddProperties<Properties>();
+  props.setStaticBegin(builder.getDenseI64ArrayAttr(spec.staticBegin));
+  props.setStaticEnd(builder.getDenseI64ArrayAttr(spec.staticEnd));
+  props.setStaticStrides(builder.getDenseI64ArrayAttr(spec.staticStrides));
+  auto maskAttr = [&](uint64_t mask) {
+    return builder.getIntegerAttr(builder.getIntegerType(64), mask);
+  };
+  props.setBeginMask(maskAttr(spec.masks.begin));
+  props.setEndMask(maskAttr(spec.masks.end));
+  props.setEllipsisMask(maskAttr(spec.masks.ellipsis));
+  props.setNewAxisMask(maskAttr(spec.masks.newAxis));
+  props.setShrinkAxisMask(maskAttr(spec.masks.shrinkAxis));
+  props.operandSegmentSizes = {1, static_cast<int32_t>(spec.begin.size()),
+                               static_cast<int32_t>(spec.end.size()),
+                               static_cast<int32_t>(spec.strides.size())};
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Walks the static entries of one list, handing out the SSA values of the
+/// dynamic ones in order.
+class IndexPrinter {
+public:
+  IndexPrinter(ArrayRef<int64_t> statics, ValueRange dynamics)
+      : statics(statics), dynamics(dynamics) {}
+
+  void print(OpAsmPrinter &p, unsigned entry) {
+    if (ShapedType::isDynamic(statics[entry]))
+      p << dynamics[next++];
+    else
+      p << statics[entry];
+  }
+  /// Consumes the entry without printing it.
+  void skip(unsigned entry) {
+    if (ShapedType::isDynamic(statics[entry]))
+      ++next;
+  }
+
+private:
+  ArrayRef<int64_t> statics;
+  ValueRange dynamics;
+  unsigned next = 0;
+};
+} // namespace
+
+static bool isStatic(int64_t value, int64_t expected) {
+  return !ShapedType::isDynamic(value) && value == expected;
+}
+
+static bool bitSet(uint64_t mask, unsigned index) {
+  return index < 64 && ((mask >> index) & 1u);
+}
+
+/// Whether entry `i` is exactly what the Python notation would parse to.
+static bool isPythonEntry(StridedOp op, unsigned i) {
+  SliceMasks masks = op.getMasks();
+  int64_t b = op.getStaticBegin()[i], e = op.getStaticEnd()[i],
+          s = op.getStaticStrides()[i];
+  bool ellipsis = bitSet(masks.ellipsis, i), newAxis = bitSet(masks.newAxis, i),
+       shrink = bitSet(masks.shrinkAxis, i), beginMasked = bitSet(masks.begin, i),
+       endMasked = bitSet(masks.end, i);
+  unsigned kindBits = ellipsis + newAxis + shrink;
+  if (kindBits > 1)
+    return false;
+  if (ellipsis || newAxis)
+    return !beginMasked && !endMasked && isStatic(b, 0) && isStatic(e, 0) &&
+           isStatic(s, 1);
+  if (shrink)
+    return !beginMasked && !endMasked && isStatic(s, 1) &&
+           isStatic(e, defaultShrinkEnd(b));
+  return (!beginMasked || isStatic(b, 0)) && (!endMasked || isStatic(e, 0));
+}
+
+void StridedOp::print(OpAsmPrinter &p) {
+  p << ' ' << getSource();
+  unsigned numEntries = getNumEntries();
+  // Malformed lengths (rejected by the verifier) print raw, as far as they go.
+  bool sameLengths = getStaticEnd().size() == numEntries &&
+                     getStaticStrides().size() == numEntries;
+  bool python = sameLengths;
+  for (unsigned i = 0; python && i < numEntries; ++i)
+    python = isPythonEntry(*this, i);
+
+  IndexPrinter begin(getStaticBegin(), getBegin());
+  IndexPrinter end(getStaticEnd(), getEnd());
+  IndexPrinter strides(getStaticStrides(), getStrides());
+  SliceMasks masks = getMasks();
+  if (python) {
+    p << '[';
+    for (unsigned i = 0; i < numEntries; ++i) {
+      if (i)
+        p << ", ";
+      switch (classifyEntry(masks, i)) {
+      case EntryKind::Ellipsis:
+        p << "...";
+        begin.skip(i), end.skip(i), strides.skip(i);
+        break;
+      case EntryKind::NewAxis:
+        p << "newaxis";
+        begin.skip(i), end.skip(i), strides.skip(i);
+        break;
+      case EntryKind::Shrink:
+        begin.print(p, i);
+        end.skip(i), strides.skip(i);
+        break;
+      case EntryKind::Range:
+        if (bitSet(masks.begin, i))
+          begin.skip(i);
+        else
+          begin.print(p, i);
+        p << ':';
+        if (bitSet(masks.end, i))
+          end.skip(i);
+        else
+          end.print(p, i);
+        if (isStatic(getStaticStrides()[i], 1)) {
+          strides.skip(i);
+        } else {
+          p << ':';
+          strides.print(p, i);
+        }
+        break;
+      }
+    }
+    p << ']';
+  } else {
+    p << " spec[";
+    unsigned printable = std::min<size_t>(
+        {numEntries, getStaticEnd().size(), getStaticStrides().size()});
+    for (unsigned i = 0; i < printable; ++i) {
+      if (i)
+        p << ", ";
+      begin.print(p, i);
+      p << ':';
+      end.print(p, i);
+      p << ':';
+      strides.print(p, i);
+    }
+    p << ']';
+    const std::pair<StringRef, uint64_t> namedMasks[] = {
+        {"begin_mask", masks.begin},
+        {"end_mask", masks.end},
+        {"ellipsis_mask", masks.ellipsis},
+        {"new_axis_mask", masks.newAxis},
+        {"shrink_axis_mask", masks.shrinkAxis}};
+    bool first = true;
+    for (auto [name, mask] : namedMasks) {
+      if (!mask)
+        continue;
+      p << (first ? " masks[" : ", ") << name << " = "
+        << static_cast<int64_t>(mask);
+      first = false;
+    }
+    if (!first)
+      p << ']';
+  }
+  p.printOptionalAttrDict(
+      (*this)->getAttrs(),
+      {getStaticBeginAttrName(), getStaticEndAttrName(),
+       getStaticStridesAttrName(), getBeginMaskAttrName(), getEndMaskAttrName(),
+       getEllipsisMaskAttrName(), getNewAxisMaskAttrName(),
+       getShrinkAxisMaskAttrName(), getOperandSegmentSizeAttr()});
+  p << " : " << getSourceType() << " to " << getResultType();
+}

@@ -1,0 +1,27 @@
+//===- slice-opt.cpp - The slice optimizer driver -------------------------===//
+//
+// MlirOptMain with the slice dialect and every upstream dialect, extension
+// and pass registered, so that upstream pipelines run on modules that hold
+// slice ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/IR/SliceDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registry.insert<mlir::slice::SliceDialect>();
+
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "slice optimizer driver\n", registry));
+}

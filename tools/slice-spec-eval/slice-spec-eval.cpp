@@ -1,0 +1,196 @@
+//===- slice-spec-eval.cpp - Evaluate slice specs with the library -------===//
+//
+// Reads one slice spec per line from stdin and prints what the semantics
+// library makes of it, for test/Semantics/numpy-differential.py to compare
+// with NumPy. A line is
+//
+//   shape D... begin B... end E... strides S... masks BM EM ELL NEW SHRINK
+//
+// and the answer is `OK <rank> <dims...> <count> <hash>` (the result shape,
+// the number of selected elements and an order-sensitive hash of their flat
+// indices in the input) or `ERR <message>`.
+//
+// With --unknown-variants=N, each accepted or rejected spec is also resolved
+// N more times with random begin/end/stride values and dimension sizes made
+// unknown; every value the library still claims to know must equal the fully
+// known answer, and a spec valid when known must not be rejected when less is
+// known. A violation prints `UNSOUND <details>` instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/Utils/StridedSliceSemantics.h"
+
+#include <cstdint>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace mlir::slice;
+
+namespace {
+struct Input {
+  std::vector<MaybeInt> shape;
+  SparseSliceSpec spec;
+};
+} // namespace
+
+static bool parseLine(const std::string &line, Input &input) {
+  std::istringstream in(line);
+  std::string word;
+  std::vector<int64_t> masks;
+  std::vector<int64_t> *target = nullptr;
+  std::vector<int64_t> shape, begin, end, strides;
+  while (in >> word) {
+    if (word == "shape")
+      target = &shape;
+    else if (word == "begin")
+      target = &begin;
+    else if (word == "end")
+      target = &end;
+    else if (word == "strides")
+      target = &strides;
+    else if (word == "masks")
+      target = &masks;
+    else if (target)
+      target->push_back(std::stoll(word));
+    else
+      return false;
+  }
+  if (masks.size() != 5)
+    return false;
+  auto toMaybe = [](const std::vector<int64_t> &values) {
+    llvm::SmallVector<MaybeInt> result;
+    for (int64_t value : values)
+      result.push_back(value);
+    return result;
+  };
+  input.shape.assign(shape.begin(), shape.end());
+  input.spec.begin = toMaybe(begin);
+  input.spec.end = toMaybe(end);
+  input.spec.strides = toMaybe(strides);
+  input.spec.masks.begin = masks[0];
+  input.spec.masks.end = masks[1];
+  input.spec.masks.ellipsis = masks[2];
+  input.spec.masks.newAxis = masks[3];
+  input.spec.masks.shrinkAxis = masks[4];
+  return true;
+}
+
+/// Enumerates the flat input indices the slice selects, in result order.
+static void selectedIndices(const ResolvedSlice &slice,
+                            const std::vector<MaybeInt> &shape,
+                            uint64_t &count, uint64_t &hash) {
+  size_t rank = shape.size();
+  std::vector<int64_t> inputStrides(rank, 1);
+  for (size_t d = rank; d-- > 1;)
+    inputStrides[d - 1] = inputStrides[d] * *shape[d];
+  count = 0;
+  hash = 0;
+  for (const ResolvedDim &dim : slice.dims)
+    if (*dim.size == 0)
+      return;
+  std::vector<int64_t> position(rank, 0);
+  while (true) {
+    int64_t flat = 0;
+    for (size_t d = 0; d < rank; ++d)
+      flat += (*slice.dims[d].start + position[d] * *slice.dims[d].stride) *
+              inputStrides[d];
+    ++count;
+    hash += (static_cast<uint64_t>(flat) + 1) *
+            (count * 0x9E3779B97F4A7C15ull);
+    size_t d = rank;
+    while (d > 0) {
+      --d;
+      if (++position[d] < *slice.dims[d].size)
+        break;
+      position[d] = 0;
+      if (d == 0)
+        return;
+    }
+    if (rank == 0)
+      return;
+  }
+}
+
+static bool sameWhereKnown(MaybeInt partial, MaybeInt full) {
+  return !partial || (full && *partial == *full);
+}
+
+/// Checks one partially unknown variant against the fully known answer.
+static std::string checkVariant(const Input &input,
+                                const std::optional<ResolvedSlice> &full,
+                                std::mt19937_64 &rng) {
+  Input variant = input;
+  std::bernoulli_distribution drop(0.35);
+  for (auto *list : {&variant.spec.begin, &variant.spec.end,
+                     &variant.spec.strides})
+    for (MaybeInt &value : *list)
+      if (drop(rng))
+        value = std::nullopt;
+  for (MaybeInt &dim : variant.shape)
+    if (drop(rng))
+      dim = std::nullopt;
+  std::string error;
+  std::optional<ResolvedSlice> partial =
+      resolveStridedSlice(variant.spec, variant.shape, error);
+  if (!partial)
+    return full ? "a variant with unknowns is rejected (" + error +
+                      ") but the known spec is valid"
+                : "";
+  if (!full)
+    return "";
+  if (partial->resultShape.size() != full->resultShape.size())
+    return "result rank differs";
+  for (size_t i = 0; i < partial->resultShape.size(); ++i)
+    if (!sameWhereKnown(partial->resultShape[i], full->resultShape[i]))
+      return "result dim " + std::to_string(i) + " differs";
+  for (size_t d = 0; d < partial->dims.size(); ++d) {
+    const ResolvedDim &p = partial->dims[d], &f = full->dims[d];
+    if (!sameWhereKnown(p.start, f.start) || !sameWhereKnown(p.end, f.end) ||
+        !sameWhereKnown(p.stride, f.stride) ||
+        !sameWhereKnown(p.size, f.size))
+      return "input dim " + std::to_string(d) + " range differs";
+  }
+  return "";
+}
+
+int main(int argc, char **argv) {
+  int variants = 0;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.rfind("--unknown-variants=", 0) == 0)
+      variants = std::stoi(arg.substr(19));
+  }
+  std::mt19937_64 rng(12345);
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    Input input;
+    if (!parseLine(line, input)) {
+      std::cout << "BADLINE\n";
+      continue;
+    }
+    std::string error;
+    std::optional<ResolvedSlice> resolved =
+        resolveStridedSlice(input.spec, input.shape, error);
+    std::string unsound;
+    for (int v = 0; v < variants && unsound.empty(); ++v)
+      unsound = checkVariant(input, resolved, rng);
+    if (!unsound.empty()) {
+      std::cout << "UNSOUND " << unsound << "\n";
+      continue;
+    }
+    if (!resolved) {
+      std::cout << "ERR " << error << "\n";
+      continue;
+    }
+    uint64_t count = 0, hash = 0;
+    selectedIndices(*resolved, input.shape, count, hash);
+    std::cout << "OK " << resolved->resultShape.size();
+    for (MaybeInt dim : resolved->resultShape)
+      std::cout << ' ' << *dim;
+    std::cout << ' ' << count << ' ' << hash << "\n";
+  }
+  return 0;
+}

@@ -1,0 +1,489 @@
+//===- StridedSliceSemanticsTest.cpp - Tests of the slice rules -----------===//
+//
+// One test per rule of the semantics library; the exhaustive comparison with
+// NumPy is test/Semantics/numpy-differential.test.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/Utils/StridedSliceSemantics.h"
+
+#include "gtest/gtest.h"
+
+#include <limits>
+
+using namespace mlir::slice;
+
+namespace {
+constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+
+/// Builds specs the way tf.strided_slice's Python front end encodes
+/// `x[...]`, one entry at a time.
+class SpecBuilder {
+public:
+  SpecBuilder &range(MaybeInt begin, MaybeInt end, MaybeInt stride = 1) {
+    return add(begin, end, stride);
+  }
+  /// `begin:` / `:end` / `:` with masks.
+  SpecBuilder &rangeMasked(MaybeInt begin, MaybeInt end, MaybeInt stride,
+                           bool beginMasked, bool endMasked) {
+    uint64_t bit = uint64_t(1) << spec.begin.size();
+    if (beginMasked)
+      spec.masks.begin |= bit;
+    if (endMasked)
+      spec.masks.end |= bit;
+    return add(beginMasked ? 0 : begin, endMasked ? 0 : end, stride);
+  }
+  SpecBuilder &all(MaybeInt stride = 1) {
+    return rangeMasked(0, 0, stride, true, true);
+  }
+  SpecBuilder &index(MaybeInt index) {
+    spec.masks.shrinkAxis |= uint64_t(1) << spec.begin.size();
+    return add(index, index ? MaybeInt(*index + 1) : MaybeInt(0), 1);
+  }
+  SpecBuilder &newAxis() {
+    spec.masks.newAxis |= uint64_t(1) << spec.begin.size();
+    return add(0, 0, 1);
+  }
+  SpecBuilder &ellipsis() {
+    spec.masks.ellipsis |= uint64_t(1) << spec.begin.size();
+    return add(0, 0, 1);
+  }
+  SparseSliceSpec get() const { return spec; }
+
+private:
+  SpecBuilder &add(MaybeInt begin, MaybeInt end, MaybeInt stride) {
+    spec.begin.push_back(begin);
+    spec.end.push_back(end);
+    spec.strides.push_back(stride);
+    return *this;
+  }
+  SparseSliceSpec spec;
+};
+
+std::vector<MaybeInt> shapeOf(std::initializer_list<int64_t> dims) {
+  std::vector<MaybeInt> shape;
+  for (int64_t dim : dims)
+    shape.push_back(dim < 0 ? MaybeInt() : MaybeInt(dim));
+  return shape;
+}
+
+std::vector<MaybeInt> resultShape(const SparseSliceSpec &spec,
+                                  const std::vector<MaybeInt> &shape) {
+  std::string error;
+  std::optional<ResolvedSlice> resolved =
+      resolveStridedSlice(spec, shape, error);
+  EXPECT_TRUE(resolved.has_value()) << error;
+  if (!resolved)
+    return {};
+  return {resolved->resultShape.begin(), resolved->resultShape.end()};
+}
+
+std::string rejection(const SparseSliceSpec &spec,
+                      const std::vector<MaybeInt> &shape) {
+  std::string error;
+  std::optional<ResolvedSlice> resolved =
+      resolveStridedSlice(spec, shape, error);
+  EXPECT_FALSE(resolved.has_value());
+  return error;
+}
+
+ResolvedDim dim0(const SparseSliceSpec &spec,
+                 const std::vector<MaybeInt> &shape) {
+  std::string error;
+  std::optional<ResolvedSlice> resolved =
+      resolveStridedSlice(spec, shape, error);
+  EXPECT_TRUE(resolved.has_value()) << error;
+  return resolved ? resolved->dims[0] : ResolvedDim();
+}
+
+using Shape = std::vector<MaybeInt>;
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Seed examples
+//===----------------------------------------------------------------------===//
+
+TEST(StridedSliceSemantics, TensorFlowWorkedExample) {
+  // foo[1, 2:4, None, ..., :-3:-1, :] on 5x5x5x5x5x5 (seed 001).
+  SparseSliceSpec spec = SpecBuilder()
+                             .index(1)
+                             .range(2, 4)
+                             .newAxis()
+                             .ellipsis()
+                             .rangeMasked(0, -3, -1, true, false)
+                             .all()
+                             .get();
+  EXPECT_EQ(spec.masks.begin, 48u);
+  EXPECT_EQ(spec.masks.end, 32u);
+  EXPECT_EQ(spec.masks.ellipsis, 8u);
+  EXPECT_EQ(spec.masks.newAxis, 4u);
+  EXPECT_EQ(spec.masks.shrinkAxis, 1u);
+  EXPECT_EQ(resultShape(spec, shapeOf({5, 5, 5, 5, 5, 5})),
+            shapeOf({2, 1, 5, 5, 2, 5}));
+}
+
+TEST(StridedSliceSemantics, MasksGiveTheFullestRange) {
+  // foo[5:,:,:3] on 7x8x9 is foo[5:7,0:8,0:3] (seed 000).
+  SparseSliceSpec spec = SpecBuilder()
+                             .rangeMasked(5, 0, 1, false, true)
+                             .all()
+                             .rangeMasked(0, 3, 1, true, false)
+                             .get();
+  EXPECT_EQ(resultShape(spec, shapeOf({7, 8, 9})), shapeOf({2, 8, 3}));
+}
+
+TEST(StridedSliceSemantics, ReverseWholeDimension) {
+  // foo[::-1] on shape 8 (seed 000, minus sign restored).
+  ResolvedDim dim = dim0(SpecBuilder().all(-1).get(), shapeOf({8}));
+  EXPECT_EQ(dim.start, MaybeInt(7));
+  EXPECT_EQ(dim.end, MaybeInt(-1));
+  EXPECT_EQ(dim.stride, MaybeInt(-1));
+  EXPECT_EQ(dim.size, MaybeInt(8));
+}
+
+TEST(StridedSliceSemantics, SeedDocumentErrorNegativeBeginReverse) {
+  // [1,2,3,4][-2::-1] is [3,2,1] (NumPy), not [4,3] as seed 001 claims.
+  ResolvedDim dim =
+      dim0(SpecBuilder().rangeMasked(-2, 0, -1, false, true).get(),
+           shapeOf({4}));
+  EXPECT_EQ(dim.start, MaybeInt(2));
+  EXPECT_EQ(dim.size, MaybeInt(3));
+}
+
+TEST(StridedSliceSemantics, TensorFlowPythonExamples) {
+  Shape shape = shapeOf({3, 2, 3});
+  EXPECT_EQ(resultShape(SpecBuilder().range(1, 2).range(0, 1).range(0, 3).get(),
+                        shape),
+            shapeOf({1, 1, 3}));
+  EXPECT_EQ(resultShape(SpecBuilder().range(1, 2).range(0, 2).range(0, 3).get(),
+                        shape),
+            shapeOf({1, 2, 3}));
+  // begin [1, -1, 0], end [2, -3, 3], strides [1, -1, 1] gives [[[4,4,4],
+  // [3,3,3]]].
+  SparseSliceSpec reversed =
+      SpecBuilder().range(1, 2).range(-1, -3, -1).range(0, 3).get();
+  EXPECT_EQ(resultShape(reversed, shape), shapeOf({1, 2, 3}));
+}
+
+//===----------------------------------------------------------------------===//
+// Structure: ellipsis, new axes, shrink
+//===----------------------------------------------------------------------===//
+
+TEST(StridedSliceSemantics, EllipsisExpandsOverUnnamedDims) {
+  // foo[3:5,...,4:5] on 10x3x3x10 is foo[3:5,:,:,4:5].
+  EXPECT_EQ(resultShape(SpecBuilder().range(3, 5).ellipsis().range(4, 5).get(),
+                        shapeOf({10, 3, 3, 10})),
+            shapeOf({2, 3, 3, 1}));
+  EXPECT_EQ(resultShape(SpecBuilder().range(3, 5).ellipsis().get(),
+                        shapeOf({10, 3, 3, 10})),
+            shapeOf({2, 3, 3, 10}));
+}
+
+TEST(StridedSliceSemantics, ImplicitTrailingEllipsis) {
+  EXPECT_EQ(resultShape(SpecBuilder().range(1, 3).get(), shapeOf({5, 6, 7})),
+            shapeOf({2, 6, 7}));
+  EXPECT_EQ(resultShape(SpecBuilder().get(), shapeOf({5, 6})),
+            shapeOf({5, 6}));
+}
+
+TEST(StridedSliceSemantics, EllipsisCanCoverNothing) {
+  EXPECT_EQ(resultShape(
+                SpecBuilder().range(0, 1).ellipsis().range(0, 2).get(),
+                shapeOf({4, 4})),
+            shapeOf({1, 2}));
+}
+
+TEST(StridedSliceSemantics, NewAxesConsumeNoDimension) {
+  // foo[:4, newaxis, :2] on 5x6x7 (seeds 000, 002).
+  EXPECT_EQ(resultShape(SpecBuilder()
+                            .rangeMasked(0, 4, 1, true, false)
+                            .newAxis()
+                            .rangeMasked(0, 2, 1, true, false)
+                            .get(),
+                        shapeOf({5, 6, 7})),
+            shapeOf({4, 1, 2, 7}));
+  // foo[newaxis, ...] on (3, 4) is (1, 3, 4); on a scalar, (1,).
+  EXPECT_EQ(resultShape(SpecBuilder().newAxis().ellipsis().get(),
+                        shapeOf({3, 4})),
+            shapeOf({1, 3, 4}));
+  EXPECT_EQ(resultShape(SpecBuilder().newAxis().get(), shapeOf({})),
+            shapeOf({1}));
+}
+
+TEST(StridedSliceSemantics, NewAxesAfterEllipsisDoNotShrinkIt) {
+  EXPECT_EQ(resultShape(SpecBuilder().ellipsis().newAxis().range(0, 1).get(),
+                        shapeOf({2, 3, 4})),
+            shapeOf({2, 3, 1, 1}));
+}
+
+TEST(StridedSliceSemantics, ShrinkRemovesTheDimension) {
+  // foo[2, :] on 5x6 is (6,); foo[:, 5, :] on 5x6x7 has shrink mask 2.
+  EXPECT_EQ(resultShape(SpecBuilder().index(2).all().get(), shapeOf({5, 6})),
+            shapeOf({6}));
+  SparseSliceSpec spec = SpecBuilder().all().index(5).all().get();
+  EXPECT_EQ(spec.masks.shrinkAxis, 2u);
+  EXPECT_EQ(resultShape(spec, shapeOf({5, 6, 7})), shapeOf({5, 7}));
+}
+
+TEST(StridedSliceSemantics, ShrinkTakesBeginAndIgnoresEndAndMasks) {
+  SparseSliceSpec spec = SpecBuilder().index(-1).get();
+  spec.end[0] = 0;  // x[-1] is encoded -1:0, a degenerate range
+  spec.masks.begin = 1;
+  spec.masks.end = 1;
+  ResolvedDim dim = dim0(spec, shapeOf({5}));
+  EXPECT_TRUE(dim.shrink);
+  EXPECT_EQ(dim.start, MaybeInt(4));
+  EXPECT_EQ(dim.size, MaybeInt(1));
+  EXPECT_EQ(resultShape(spec, shapeOf({5})), shapeOf({}));
+}
+
+TEST(StridedSliceSemantics, EllipsisBeatsNewAxisBeatsShrink) {
+  SparseSliceSpec spec = SpecBuilder().ellipsis().get();
+  spec.masks.newAxis = 1;
+  EXPECT_EQ(classifyEntry(spec.masks, 0), EntryKind::Ellipsis);
+  EXPECT_EQ(resultShape(spec, shapeOf({2, 3})), shapeOf({2, 3}));
+  SparseSliceSpec both = SpecBuilder().index(0).get();
+  both.masks.newAxis = 1;
+  EXPECT_EQ(classifyEntry(both.masks, 0), EntryKind::NewAxis);
+  EXPECT_EQ(resultShape(both, shapeOf({2})), shapeOf({1, 2}));
+}
+
+TEST(StridedSliceSemantics, StridesOfEllipsisAndNewAxisAreIgnored) {
+  SparseSliceSpec spec = SpecBuilder().ellipsis().newAxis().get();
+  spec.strides = {0, 0};
+  EXPECT_EQ(resultShape(spec, shapeOf({3})), shapeOf({3, 1}));
+}
+
+//===----------------------------------------------------------------------===//
+// Values: wrap, clamp, sizes
+//===----------------------------------------------------------------------===//
+
+TEST(StridedSliceSemantics, NegativeIndicesWrapOnce) {
+  ResolvedDim dim = dim0(SpecBuilder().range(-3, -1).get(), shapeOf({10}));
+  EXPECT_EQ(dim.start, MaybeInt(7));
+  EXPECT_EQ(dim.end, MaybeInt(9));
+  EXPECT_EQ(dim.size, MaybeInt(2));
+  // -15 wraps once to -5 and clamps to 0, it does not wrap again.
+  EXPECT_EQ(dim0(SpecBuilder().range(-15, 3).get(), shapeOf({10})).start,
+            MaybeInt(0));
+}
+
+TEST(StridedSliceSemantics, ClampsLikePythonForPositiveStride) {
+  ResolvedDim dim = dim0(SpecBuilder().range(-100, 100).get(), shapeOf({10}));
+  EXPECT_EQ(dim.start, MaybeInt(0));
+  EXPECT_EQ(dim.end, MaybeInt(10));
+  EXPECT_EQ(dim.size, MaybeInt(10));
+}
+
+TEST(StridedSliceSemantics, ClampsLikePythonForNegativeStride) {
+  ResolvedDim dim =
+      dim0(SpecBuilder().range(100, -100, -1).get(), shapeOf({10}));
+  EXPECT_EQ(dim.start, MaybeInt(9));
+  EXPECT_EQ(dim.end, MaybeInt(-1));
+  EXPECT_EQ(dim.size, MaybeInt(10));
+}
+
+TEST(StridedSliceSemantics, SizeRoundsUp) {
+  EXPECT_EQ(dim0(SpecBuilder().range(0, 10, 3).get(), shapeOf({10})).size,
+            MaybeInt(4));
+  EXPECT_EQ(dim0(SpecBuilder().range(9, 0, -4).get(), shapeOf({10})).size,
+            MaybeInt(3));
+}
+
+TEST(StridedSliceSemantics, EmptyRangesHaveSizeZero) {
+  EXPECT_EQ(dim0(SpecBuilder().range(5, 2).get(), shapeOf({10})).size,
+            MaybeInt(0));
+  EXPECT_EQ(dim0(SpecBuilder().range(2, 5, -1).get(), shapeOf({10})).size,
+            MaybeInt(0));
+  EXPECT_EQ(dim0(SpecBuilder().range(3, 3).get(), shapeOf({10})).size,
+            MaybeInt(0));
+  EXPECT_EQ(dim0(SpecBuilder().all(-1).get(), shapeOf({0})).size, MaybeInt(0));
+  EXPECT_EQ(dim0(SpecBuilder().all().get(), shapeOf({0})).size, MaybeInt(0));
+}
+
+TEST(StridedSliceSemantics, ExtremeValuesDoNotOverflow) {
+  EXPECT_EQ(dim0(SpecBuilder().range(0, kMax).get(), shapeOf({10})).size,
+            MaybeInt(10));
+  EXPECT_EQ(dim0(SpecBuilder().range(kMin, kMax).get(), shapeOf({10})).size,
+            MaybeInt(10));
+  EXPECT_EQ(dim0(SpecBuilder().range(kMax, kMin, -1).get(), shapeOf({10})).size,
+            MaybeInt(10));
+  EXPECT_EQ(dim0(SpecBuilder().range(-kMax, kInt32Max).get(), shapeOf({7}))
+                .size,
+            MaybeInt(7));
+  EXPECT_EQ(dim0(SpecBuilder().range(0, kMax, kMax).get(), shapeOf({10})).size,
+            MaybeInt(1));
+  EXPECT_EQ(dim0(SpecBuilder().range(kMax, kMin, kMin).get(), shapeOf({10}))
+                .size,
+            MaybeInt(1));
+  // Dimensions near the int64 limit.
+  int64_t huge = int64_t(1) << 62;
+  EXPECT_EQ(dim0(SpecBuilder().all(-1).get(), shapeOf({huge})).size,
+            MaybeInt(huge));
+  EXPECT_EQ(dim0(SpecBuilder().range(kMin, kMax, 3).get(), shapeOf({kMax}))
+                .size,
+            MaybeInt(kMax / 3 + 1));
+  EXPECT_EQ(dim0(SpecBuilder().range(kMax, kMin, -1).get(), shapeOf({kMax}))
+                .size,
+            MaybeInt(kMax));
+}
+
+//===----------------------------------------------------------------------===//
+// Unknown values
+//===----------------------------------------------------------------------===//
+
+TEST(StridedSliceSemantics, UnknownDimGivesUnknownSizeButShrinkStaysOne) {
+  EXPECT_EQ(resultShape(SpecBuilder().range(1, 3).index(0).get(),
+                        shapeOf({-1, -1})),
+            Shape({std::nullopt}));
+  EXPECT_EQ(resultShape(SpecBuilder().range(1, 3).get(), shapeOf({-1, 4})),
+            Shape({std::nullopt, 4}));
+}
+
+TEST(StridedSliceSemantics, UnknownValuesGiveUnknownSize) {
+  EXPECT_EQ(resultShape(SpecBuilder().range(std::nullopt, 3).get(),
+                        shapeOf({8})),
+            Shape({std::nullopt}));
+  EXPECT_EQ(resultShape(SpecBuilder().all(std::nullopt).get(), shapeOf({8})),
+            Shape({std::nullopt}));
+}
+
+TEST(StridedSliceSemantics, MaskedBeginIsKnownWithUnknownDim) {
+  ResolvedDim dim = dim0(SpecBuilder().all().get(), shapeOf({-1}));
+  EXPECT_EQ(dim.start, MaybeInt(0));
+  EXPECT_EQ(dim.stride, MaybeInt(1));
+  EXPECT_EQ(dim.size, std::nullopt);
+}
+
+TEST(StridedSliceSemantics, KnownIntArithSelect) {
+  KnownIntArith arith;
+  EXPECT_EQ(arith.select(std::nullopt, 3, 3), MaybeInt(3));
+  EXPECT_EQ(arith.select(std::nullopt, 3, 4), std::nullopt);
+  EXPECT_EQ(arith.select(true, 3, std::nullopt), MaybeInt(3));
+  EXPECT_EQ(arith.divTrunc(kMin, -1), std::nullopt);
+  EXPECT_EQ(arith.divTrunc(-7, 2), MaybeInt(-3));
+  EXPECT_EQ(arith.add(kMax, 1), MaybeInt(kMin));
+}
+
+//===----------------------------------------------------------------------===//
+// Rejections (TensorFlow core's rules plus mask bits past the spec)
+//===----------------------------------------------------------------------===//
+
+TEST(StridedSliceSemantics, RejectsZeroStride) {
+  EXPECT_EQ(rejection(SpecBuilder().all().range(0, 2, 0).get(),
+                      shapeOf({3, 3})),
+            "stride of entry 1 is 0");
+  SparseSliceSpec shrink = SpecBuilder().index(1).get();
+  shrink.strides[0] = 0;
+  EXPECT_EQ(rejection(shrink, shapeOf({3})),
+            "stride of entry 0 is 0 (a shrink_axis_mask entry needs a "
+            "positive stride)");
+}
+
+TEST(StridedSliceSemantics, RejectsNegativeStrideOnShrink) {
+  SparseSliceSpec spec = SpecBuilder().all().index(1).get();
+  spec.strides[1] = -1;
+  EXPECT_EQ(rejection(spec, shapeOf({3, 3})),
+            "entry 1 shrinks (shrink_axis_mask bit 1) but its stride is -1; "
+            "a shrink entry needs a positive stride");
+  // Also on a dimension of unknown size.
+  rejection(spec, shapeOf({-1, -1}));
+}
+
+TEST(StridedSliceSemantics, RejectsTwoEllipses) {
+  EXPECT_EQ(rejection(SpecBuilder().ellipsis().all().ellipsis().get(),
+                      shapeOf({3, 3})),
+            "ellipsis_mask has more than one bit set (entries 0 and 2); a "
+            "slice can have only one ellipsis");
+}
+
+TEST(StridedSliceSemantics, RejectsLengthMismatch) {
+  SparseSliceSpec spec = SpecBuilder().all().all().get();
+  spec.end.pop_back();
+  EXPECT_EQ(rejection(spec, shapeOf({3, 3})),
+            "begin, end and strides must have the same length, but have 2, 1 "
+            "and 2 entries");
+}
+
+TEST(StridedSliceSemantics, RejectsTooManyEntries) {
+  EXPECT_EQ(rejection(SpecBuilder().all().index(0).newAxis().all().get(),
+                      shapeOf({3, 3})),
+            "the spec indexes 3 input dimensions (range and shrink entries), "
+            "but the input has rank 2");
+  rejection(SpecBuilder().index(0).get(), shapeOf({}));
+}
+
+TEST(StridedSliceSemantics, RejectsMoreThan64Entries) {
+  SparseSliceSpec spec;
+  spec.begin.assign(65, 0);
+  spec.end.assign(65, 0);
+  spec.strides.assign(65, 1);
+  EXPECT_EQ(rejection(spec, Shape(65, MaybeInt(1))),
+            "the spec has 65 entries; at most 64 fit the 64-bit masks");
+}
+
+TEST(StridedSliceSemantics, Accepts64Entries) {
+  SparseSliceSpec spec;
+  spec.begin.assign(64, 0);
+  spec.end.assign(64, 1);
+  spec.strides.assign(64, 1);
+  spec.masks.shrinkAxis = ~uint64_t(0);
+  EXPECT_EQ(resultShape(spec, Shape(64, MaybeInt(1))), Shape());
+}
+
+TEST(StridedSliceSemantics, RejectsMaskBitsPastTheSpec) {
+  SparseSliceSpec spec = SpecBuilder().all().get();
+  spec.masks.end |= 4;
+  EXPECT_EQ(rejection(spec, shapeOf({3, 3})),
+            "end_mask has bit 2 set, but the spec has only 1 entries");
+}
+
+TEST(StridedSliceSemantics, RejectsShrinkIndexOutOfRange) {
+  EXPECT_EQ(rejection(SpecBuilder().all().all().index(7).get(),
+                      shapeOf({5, 5, 5})),
+            "shrink index 7 of entry 2 (shrink_axis_mask bit 2) is out of "
+            "range [-5, 5) for dimension 2 of size 5");
+  rejection(SpecBuilder().index(-6).get(), shapeOf({5}));
+  rejection(SpecBuilder().index(0).get(), shapeOf({0}));
+  rejection(SpecBuilder().index(kMax).get(), shapeOf({5}));
+  // In range at both ends.
+  resultShape(SpecBuilder().index(-5).get(), shapeOf({5}));
+  resultShape(SpecBuilder().index(4).get(), shapeOf({5}));
+  // Unknown dimension or index: decided at run time.
+  resultShape(SpecBuilder().index(7).get(), shapeOf({-1}));
+  resultShape(SpecBuilder().index(std::nullopt).get(), shapeOf({5}));
+}
+
+//===----------------------------------------------------------------------===//
+// Dense spec bookkeeping
+//===----------------------------------------------------------------------===//
+
+TEST(StridedSliceSemantics, DenseSpecRecordsEntriesAndNewAxes) {
+  std::string error;
+  std::optional<DenseSliceSpec> dense =
+      buildDenseSpec(SpecBuilder()
+                         .index(1)
+                         .range(2, 4)
+                         .newAxis()
+                         .ellipsis()
+                         .rangeMasked(0, -3, -1, true, false)
+                         .all()
+                         .get(),
+                     6, error);
+  ASSERT_TRUE(dense.has_value()) << error;
+  std::vector<int64_t> entries;
+  for (const DenseDimSpec &dim : dense->dims)
+    entries.push_back(dim.entry);
+  EXPECT_EQ(entries, std::vector<int64_t>({0, 1, -1, -1, 4, 5}));
+  EXPECT_EQ(std::vector<int64_t>(dense->resultToInput.begin(),
+                                 dense->resultToInput.end()),
+            std::vector<int64_t>({1, kNewAxis, 2, 3, 4, 5}));
+  EXPECT_EQ(std::vector<int64_t>(dense->newAxisEntries.begin(),
+                                 dense->newAxisEntries.end()),
+            std::vector<int64_t>({2}));
+  EXPECT_TRUE(dense->dims[0].shrink);
+  EXPECT_TRUE(dense->dims[4].beginMasked);
+  EXPECT_FALSE(dense->dims[4].endMasked);
+}
