@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Configures and builds slice into build/ (or $SLICE_BUILD_DIR).
+# Configures (once) and builds slice into build/ (or $SLICE_BUILD_DIR).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SLICE_BUILD_DIR:-$root/build}
@@ -8,9 +8,8 @@ llvm=/usr/lib/llvm-22
 if [ ! -f "$build/build.ninja" ]; then
   cmake -G Ninja -S "$root" -B "$build" \
     -DCMAKE_BUILD_TYPE="${SLICE_BUILD_TYPE:-Release}" \
-    -DCMAKE_C_COMPILER="${CC:-gcc}" -DCMAKE_CXX_COMPILER="${CXX:-g++}" \
     -DMLIR_DIR="$llvm/lib/cmake/mlir" -DLLVM_DIR="$llvm/lib/cmake/llvm" \
     -DLLVM_EXTERNAL_LIT="$llvm/bin/lit" \
     ${SLICE_CMAKE_ARGS:-}
 fi
-cmake --build "$build" --target slice-opt slice-spec-eval SliceUnitTests
+cmake --build "$build"

@@ -15,7 +15,7 @@
 // mask bit, several bits on one entry, a shrink entry with its own end or
 // stride) prints in the raw form, so that every op round-trips:
 //
-//   %r = slice.strided %x spec[5:0:1, 0:3:1] masks[begin_mask = 1] : ...
+//   %r = slice.strided %x spec[5:8:1, 0:3:1] masks[begin_mask = 1] : ...
 //
 //===----------------------------------------------------------------------===//
 

@@ -75,7 +75,7 @@ def Slice_StridedOp : Slice_Op<"strided", [
     `begin:end:stride` followed by the non-zero masks:
 
     ```mlir
-    %r = slice.strided %x spec[5:0:1, 0:3:1] masks[begin_mask = 1]
+    %r = slice.strided %x spec[5:8:1, 0:3:1] masks[begin_mask = 1]
         : tensor<8x8xf32> to tensor<8x3xf32>
     ```
   }];

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what slice needs from Debian's packages, if anything is missing:
+# LLVM/MLIR 22 (libMLIR.so, libLLVM.so, mlir-tblgen, lit, FileCheck),
+# CMake + Ninja + a C++17 compiler, GoogleTest and NumPy (for the oracle).
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ python3 python3-numpy libgtest-dev
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+)
+missing=()
+for pkg in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$pkg")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "slice: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
