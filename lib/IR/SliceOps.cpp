@@ -12,8 +12,8 @@
 #include "Slice/Utils/SliceArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -116,16 +116,15 @@ SparseSliceSpec StridedOp::getSparseSpec() {
 }
 
 std::optional<ResolvedSlice> StridedOp::resolve(std::string &error) {
-  return resolveStridedSlice(getSparseSpec(),
-                             shapeToMaybeInts(getSourceType().getShape()),
-                             error);
+  return resolveStridedSlice(
+      getSparseSpec(), shapeToMaybeInts(getSourceType().getShape()), error);
 }
 
 std::optional<RankedTensorType>
 StridedOp::inferResultType(RankedTensorType sourceType,
                            const SparseSliceSpec &spec, std::string &error) {
-  std::optional<ResolvedSlice> resolved = resolveStridedSlice(
-      spec, shapeToMaybeInts(sourceType.getShape()), error);
+  std::optional<ResolvedSlice> resolved =
+      resolveStridedSlice(spec, shapeToMaybeInts(sourceType.getShape()), error);
   if (!resolved)
     return std::nullopt;
   return RankedTensorType::get(maybeIntsToShape(resolved->resultShape),
@@ -182,7 +181,8 @@ static LogicalResult verifyDynamicCount(StridedOp op, StringRef name,
 }
 
 LogicalResult StridedOp::verify() {
-  if (failed(verifyDynamicCount(*this, "begin", getStaticBegin(), getBegin())) ||
+  if (failed(
+          verifyDynamicCount(*this, "begin", getStaticBegin(), getBegin())) ||
       failed(verifyDynamicCount(*this, "end", getStaticEnd(), getEnd())) ||
       failed(verifyDynamicCount(*this, "strides", getStaticStrides(),
                                 getStrides())))
@@ -224,8 +224,9 @@ LogicalResult StridedOp::verify() {
   return success();
 }
 
-LogicalResult StridedOp::reifyResultShapes(
-    OpBuilder &builder, ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
+LogicalResult
+StridedOp::reifyResultShapes(OpBuilder &builder,
+                             ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
   std::string error;
   SparseSliceSpec spec = getSparseSpec();
   std::optional<DenseSliceSpec> dense =
@@ -259,11 +260,11 @@ LogicalResult StridedOp::reifyResultShapes(
     const DenseDimSpec &dimSpec = dense->dims[inputDim];
     OpFoldResult dimSize =
         tensor::getMixedSize(builder, loc, getSource(), inputDim);
-    DimRange<OpFoldResult> range = resolveDimRange(
-        arith, entryValue(mixedBegin, dimSpec.entry, 0),
-        entryValue(mixedEnd, dimSpec.entry, 0),
-        entryValue(mixedStrides, dimSpec.entry, 1), dimSize,
-        dimSpec.beginMasked, dimSpec.endMasked, dimSpec.shrink);
+    DimRange<OpFoldResult> range =
+        resolveDimRange(arith, entryValue(mixedBegin, dimSpec.entry, 0),
+                        entryValue(mixedEnd, dimSpec.entry, 0),
+                        entryValue(mixedStrides, dimSpec.entry, 1), dimSize,
+                        dimSpec.beginMasked, dimSpec.endMasked, dimSpec.shrink);
     shape.push_back(range.size);
   }
   reifiedReturnShapes.emplace_back(std::move(shape));

@@ -135,9 +135,9 @@ static ParseResult parsePythonEntry(OpAsmParser &parser, ParsedSpec &spec) {
                                    "'begin:end:stride', '...' or 'newaxis'");
     // A single index shrinks the dimension.
     spec.masks.shrinkAxis |= bit;
-    spec.addEntry(first,
-                  staticIndex(first.operand ? 0 : defaultShrinkEnd(first.value)),
-                  staticIndex(1));
+    spec.addEntry(
+        first, staticIndex(first.operand ? 0 : defaultShrinkEnd(first.value)),
+        staticIndex(1));
     return success();
   }
 
@@ -206,9 +206,9 @@ ParseResult StridedOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
 
   if (succeeded(parser.parseOptionalKeyword("spec"))) {
-    if (parser.parseCommaSeparatedList(
-            OpAsmParser::Delimiter::Square,
-            [&]() { return parseRawEntry(parser, spec); }))
+    if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, [&]() {
+          return parseRawEntry(parser, spec);
+        }))
       return failure();
     if (succeeded(parser.parseOptionalKeyword("masks")) &&
         parseRawMasks(parser, spec.masks))
@@ -302,8 +302,8 @@ static bool isPythonEntry(StridedOp op, unsigned i) {
   int64_t b = op.getStaticBegin()[i], e = op.getStaticEnd()[i],
           s = op.getStaticStrides()[i];
   bool ellipsis = bitSet(masks.ellipsis, i), newAxis = bitSet(masks.newAxis, i),
-       shrink = bitSet(masks.shrinkAxis, i), beginMasked = bitSet(masks.begin, i),
-       endMasked = bitSet(masks.end, i);
+       shrink = bitSet(masks.shrinkAxis, i),
+       beginMasked = bitSet(masks.begin, i), endMasked = bitSet(masks.end, i);
   unsigned kindBits = ellipsis + newAxis + shrink;
   if (kindBits > 1)
     return false;

@@ -34,8 +34,8 @@ static OpFoldResult foldOrCreate(OpBuilder &builder, Location loc,
   if (lhsValue && rhsValue)
     if (MaybeInt folded = fold(KnownIntArith(), lhsValue, rhsValue))
       return builder.getIndexAttr(*folded);
-  mlir::Value result = builder.createOrFold<OpTy>(
-      loc, self.materialize(lhs), self.materialize(rhs));
+  mlir::Value result = builder.createOrFold<OpTy>(loc, self.materialize(lhs),
+                                                  self.materialize(rhs));
   return getAsOpFoldResult(result);
 }
 

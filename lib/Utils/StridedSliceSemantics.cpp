@@ -259,8 +259,7 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
   }
   resolved.resultToInput = dense->resultToInput;
   for (int64_t input : resolved.resultToInput)
-    resolved.resultShape.push_back(input == kNewAxis
-                                       ? MaybeInt(1)
-                                       : resolved.dims[input].size);
+    resolved.resultShape.push_back(
+        input == kNewAxis ? MaybeInt(1) : resolved.dims[input].size);
   return resolved;
 }

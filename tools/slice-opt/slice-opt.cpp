@@ -22,6 +22,6 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::slice::SliceDialect>();
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "slice optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "slice optimizer driver\n", registry));
 }

@@ -80,8 +80,8 @@ static bool parseLine(const std::string &line, Input &input) {
 
 /// Enumerates the flat input indices the slice selects, in result order.
 static void selectedIndices(const ResolvedSlice &slice,
-                            const std::vector<MaybeInt> &shape,
-                            uint64_t &count, uint64_t &hash) {
+                            const std::vector<MaybeInt> &shape, uint64_t &count,
+                            uint64_t &hash) {
   size_t rank = shape.size();
   std::vector<int64_t> inputStrides(rank, 1);
   for (size_t d = rank; d-- > 1;)
@@ -98,8 +98,7 @@ static void selectedIndices(const ResolvedSlice &slice,
       flat += (*slice.dims[d].start + position[d] * *slice.dims[d].stride) *
               inputStrides[d];
     ++count;
-    hash += (static_cast<uint64_t>(flat) + 1) *
-            (count * 0x9E3779B97F4A7C15ull);
+    hash += (static_cast<uint64_t>(flat) + 1) * (count * 0x9E3779B97F4A7C15ull);
     size_t d = rank;
     while (d > 0) {
       --d;
@@ -124,8 +123,8 @@ static std::string checkVariant(const Input &input,
                                 std::mt19937_64 &rng) {
   Input variant = input;
   std::bernoulli_distribution drop(0.35);
-  for (auto *list : {&variant.spec.begin, &variant.spec.end,
-                     &variant.spec.strides})
+  for (auto *list :
+       {&variant.spec.begin, &variant.spec.end, &variant.spec.strides})
     for (MaybeInt &value : *list)
       if (drop(rng))
         value = std::nullopt;
@@ -149,8 +148,7 @@ static std::string checkVariant(const Input &input,
   for (size_t d = 0; d < partial->dims.size(); ++d) {
     const ResolvedDim &p = partial->dims[d], &f = full->dims[d];
     if (!sameWhereKnown(p.start, f.start) || !sameWhereKnown(p.end, f.end) ||
-        !sameWhereKnown(p.stride, f.stride) ||
-        !sameWhereKnown(p.size, f.size))
+        !sameWhereKnown(p.stride, f.stride) || !sameWhereKnown(p.size, f.size))
       return "input dim " + std::to_string(d) + " range differs";
   }
   return "";

@@ -145,9 +145,8 @@ TEST(StridedSliceSemantics, ReverseWholeDimension) {
 
 TEST(StridedSliceSemantics, SeedDocumentErrorNegativeBeginReverse) {
   // [1,2,3,4][-2::-1] is [3,2,1] (NumPy), not [4,3] as seed 001 claims.
-  ResolvedDim dim =
-      dim0(SpecBuilder().rangeMasked(-2, 0, -1, false, true).get(),
-           shapeOf({4}));
+  ResolvedDim dim = dim0(
+      SpecBuilder().rangeMasked(-2, 0, -1, false, true).get(), shapeOf({4}));
   EXPECT_EQ(dim.start, MaybeInt(2));
   EXPECT_EQ(dim.size, MaybeInt(3));
 }
@@ -184,14 +183,12 @@ TEST(StridedSliceSemantics, EllipsisExpandsOverUnnamedDims) {
 TEST(StridedSliceSemantics, ImplicitTrailingEllipsis) {
   EXPECT_EQ(resultShape(SpecBuilder().range(1, 3).get(), shapeOf({5, 6, 7})),
             shapeOf({2, 6, 7}));
-  EXPECT_EQ(resultShape(SpecBuilder().get(), shapeOf({5, 6})),
-            shapeOf({5, 6}));
+  EXPECT_EQ(resultShape(SpecBuilder().get(), shapeOf({5, 6})), shapeOf({5, 6}));
 }
 
 TEST(StridedSliceSemantics, EllipsisCanCoverNothing) {
-  EXPECT_EQ(resultShape(
-                SpecBuilder().range(0, 1).ellipsis().range(0, 2).get(),
-                shapeOf({4, 4})),
+  EXPECT_EQ(resultShape(SpecBuilder().range(0, 1).ellipsis().range(0, 2).get(),
+                        shapeOf({4, 4})),
             shapeOf({1, 2}));
 }
 
@@ -205,9 +202,9 @@ TEST(StridedSliceSemantics, NewAxesConsumeNoDimension) {
                         shapeOf({5, 6, 7})),
             shapeOf({4, 1, 2, 7}));
   // foo[newaxis, ...] on (3, 4) is (1, 3, 4); on a scalar, (1,).
-  EXPECT_EQ(resultShape(SpecBuilder().newAxis().ellipsis().get(),
-                        shapeOf({3, 4})),
-            shapeOf({1, 3, 4}));
+  EXPECT_EQ(
+      resultShape(SpecBuilder().newAxis().ellipsis().get(), shapeOf({3, 4})),
+      shapeOf({1, 3, 4}));
   EXPECT_EQ(resultShape(SpecBuilder().newAxis().get(), shapeOf({})),
             shapeOf({1}));
 }
@@ -229,7 +226,7 @@ TEST(StridedSliceSemantics, ShrinkRemovesTheDimension) {
 
 TEST(StridedSliceSemantics, ShrinkTakesBeginAndIgnoresEndAndMasks) {
   SparseSliceSpec spec = SpecBuilder().index(-1).get();
-  spec.end[0] = 0;  // x[-1] is encoded -1:0, a degenerate range
+  spec.end[0] = 0; // x[-1] is encoded -1:0, a degenerate range
   spec.masks.begin = 1;
   spec.masks.end = 1;
   ResolvedDim dim = dim0(spec, shapeOf({5}));
@@ -310,24 +307,24 @@ TEST(StridedSliceSemantics, ExtremeValuesDoNotOverflow) {
             MaybeInt(10));
   EXPECT_EQ(dim0(SpecBuilder().range(kMax, kMin, -1).get(), shapeOf({10})).size,
             MaybeInt(10));
-  EXPECT_EQ(dim0(SpecBuilder().range(-kMax, kInt32Max).get(), shapeOf({7}))
-                .size,
-            MaybeInt(7));
+  EXPECT_EQ(
+      dim0(SpecBuilder().range(-kMax, kInt32Max).get(), shapeOf({7})).size,
+      MaybeInt(7));
   EXPECT_EQ(dim0(SpecBuilder().range(0, kMax, kMax).get(), shapeOf({10})).size,
             MaybeInt(1));
-  EXPECT_EQ(dim0(SpecBuilder().range(kMax, kMin, kMin).get(), shapeOf({10}))
-                .size,
-            MaybeInt(1));
+  EXPECT_EQ(
+      dim0(SpecBuilder().range(kMax, kMin, kMin).get(), shapeOf({10})).size,
+      MaybeInt(1));
   // Dimensions near the int64 limit.
   int64_t huge = int64_t(1) << 62;
   EXPECT_EQ(dim0(SpecBuilder().all(-1).get(), shapeOf({huge})).size,
             MaybeInt(huge));
-  EXPECT_EQ(dim0(SpecBuilder().range(kMin, kMax, 3).get(), shapeOf({kMax}))
-                .size,
-            MaybeInt(kMax / 3 + 1));
-  EXPECT_EQ(dim0(SpecBuilder().range(kMax, kMin, -1).get(), shapeOf({kMax}))
-                .size,
-            MaybeInt(kMax));
+  EXPECT_EQ(
+      dim0(SpecBuilder().range(kMin, kMax, 3).get(), shapeOf({kMax})).size,
+      MaybeInt(kMax / 3 + 1));
+  EXPECT_EQ(
+      dim0(SpecBuilder().range(kMax, kMin, -1).get(), shapeOf({kMax})).size,
+      MaybeInt(kMax));
 }
 
 //===----------------------------------------------------------------------===//
@@ -335,17 +332,17 @@ TEST(StridedSliceSemantics, ExtremeValuesDoNotOverflow) {
 //===----------------------------------------------------------------------===//
 
 TEST(StridedSliceSemantics, UnknownDimGivesUnknownSizeButShrinkStaysOne) {
-  EXPECT_EQ(resultShape(SpecBuilder().range(1, 3).index(0).get(),
-                        shapeOf({-1, -1})),
-            Shape({std::nullopt}));
+  EXPECT_EQ(
+      resultShape(SpecBuilder().range(1, 3).index(0).get(), shapeOf({-1, -1})),
+      Shape({std::nullopt}));
   EXPECT_EQ(resultShape(SpecBuilder().range(1, 3).get(), shapeOf({-1, 4})),
             Shape({std::nullopt, 4}));
 }
 
 TEST(StridedSliceSemantics, UnknownValuesGiveUnknownSize) {
-  EXPECT_EQ(resultShape(SpecBuilder().range(std::nullopt, 3).get(),
-                        shapeOf({8})),
-            Shape({std::nullopt}));
+  EXPECT_EQ(
+      resultShape(SpecBuilder().range(std::nullopt, 3).get(), shapeOf({8})),
+      Shape({std::nullopt}));
   EXPECT_EQ(resultShape(SpecBuilder().all(std::nullopt).get(), shapeOf({8})),
             Shape({std::nullopt}));
 }
@@ -372,9 +369,9 @@ TEST(StridedSliceSemantics, KnownIntArithSelect) {
 //===----------------------------------------------------------------------===//
 
 TEST(StridedSliceSemantics, RejectsZeroStride) {
-  EXPECT_EQ(rejection(SpecBuilder().all().range(0, 2, 0).get(),
-                      shapeOf({3, 3})),
-            "stride of entry 1 is 0");
+  EXPECT_EQ(
+      rejection(SpecBuilder().all().range(0, 2, 0).get(), shapeOf({3, 3})),
+      "stride of entry 1 is 0");
   SparseSliceSpec shrink = SpecBuilder().index(1).get();
   shrink.strides[0] = 0;
   EXPECT_EQ(rejection(shrink, shapeOf({3})),
@@ -441,10 +438,10 @@ TEST(StridedSliceSemantics, RejectsMaskBitsPastTheSpec) {
 }
 
 TEST(StridedSliceSemantics, RejectsShrinkIndexOutOfRange) {
-  EXPECT_EQ(rejection(SpecBuilder().all().all().index(7).get(),
-                      shapeOf({5, 5, 5})),
-            "shrink index 7 of entry 2 (shrink_axis_mask bit 2) is out of "
-            "range [-5, 5) for dimension 2 of size 5");
+  EXPECT_EQ(
+      rejection(SpecBuilder().all().all().index(7).get(), shapeOf({5, 5, 5})),
+      "shrink index 7 of entry 2 (shrink_axis_mask bit 2) is out of "
+      "range [-5, 5) for dimension 2 of size 5");
   rejection(SpecBuilder().index(-6).get(), shapeOf({5}));
   rejection(SpecBuilder().index(0).get(), shapeOf({0}));
   rejection(SpecBuilder().index(kMax).get(), shapeOf({5}));

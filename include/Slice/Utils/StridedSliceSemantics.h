@@ -119,14 +119,12 @@ struct DenseSliceSpec {
 /// known zero stride on a range or shrink entry and no known negative stride
 /// on a shrink entry. Returns std::nullopt and sets `error` on failure.
 std::optional<DenseSliceSpec> buildDenseSpec(const SparseSliceSpec &spec,
-                                             unsigned rank,
-                                             std::string &error);
+                                             unsigned rank, std::string &error);
 
 /// The effective range of one input dimension: elements start, start+stride,
 /// ... (size of them). `end` is the exclusive bound the range runs to after
 /// wrapping and clamping (-1 for a negative stride that runs to the front).
-template <typename V>
-struct DimRange {
+template <typename V> struct DimRange {
   V start;
   V end;
   V stride;
@@ -169,15 +167,14 @@ resolveDimRange(Arith &arith, typename Arith::Value begin,
   auto clamp = [&](Value x) {
     return arith.min(arith.max(wrap(x), low), high);
   };
-  Value start = beginMasked ? arith.select(positive, zero, dimMinusOne)
-                            : clamp(begin);
+  Value start =
+      beginMasked ? arith.select(positive, zero, dimMinusOne) : clamp(begin);
   Value stop = endMasked ? arith.select(positive, dim, minusOne) : clamp(end);
 
   // size = ceil((stop - start) / stride) when the interval runs in the
   // stride's direction, else 0. |stop - start| <= dim, so nothing overflows.
   Value interval = arith.sub(stop, start);
-  Value directed =
-      arith.select(positive, interval, arith.sub(zero, interval));
+  Value directed = arith.select(positive, interval, arith.sub(zero, interval));
   Value step = arith.select(positive, one, minusOne);
   Value count =
       arith.add(arith.divTrunc(arith.sub(interval, step), stride), one);
