@@ -270,10 +270,12 @@ public:
       : statics(statics), dynamics(dynamics) {}
 
   void print(OpAsmPrinter &p, unsigned entry) {
-    if (ShapedType::isDynamic(statics[entry]))
-      p << dynamics[next++];
-    else
+    if (!ShapedType::isDynamic(statics[entry]))
       p << statics[entry];
+    else if (next < dynamics.size())
+      p << dynamics[next++];
+    else // Only an op that fails verification gets here.
+      p << "<<missing operand>>";
   }
   /// Consumes the entry without printing it.
   void skip(unsigned entry) {

@@ -1,8 +1,12 @@
 // RUN: slice-opt %s -split-input-file | FileCheck %s
 // Round trip through the generic form too: the contract's property names.
 // RUN: slice-opt %s -split-input-file --mlir-print-op-generic | slice-opt -split-input-file | FileCheck %s
+// The custom syntax encodes the masks TensorFlow lists for seed 001.
+// RUN: slice-opt %s -split-input-file --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // CHECK-LABEL: func @seed_001_worked_example
+// (The first op in this file is the seed 001 worked example.)
+// GENERIC: "slice.strided"(%{{.*}}) <{begin_mask = 48 : i64, ellipsis_mask = 8 : i64, end_mask = 32 : i64, new_axis_mask = 4 : i64, operandSegmentSizes = array<i32: 1, 0, 0, 0>, shrink_axis_mask = 1 : i64, static_begin = array<i64: 1, 2, 0, 0, 0, 0>, static_end = array<i64: 2, 4, 0, 0, -3, 0>, static_strides = array<i64: 1, 1, 1, 1, -1, 1>}>
 // CHECK: slice.strided %{{.*}}[1, 2:4, newaxis, ..., :-3:-1, :] : tensor<5x5x5x5x5x5xf32> to tensor<2x1x5x5x2x5xf32>
 func.func @seed_001_worked_example(%x: tensor<5x5x5x5x5x5xf32>) -> tensor<2x1x5x5x2x5xf32> {
   %r = slice.strided %x[1, 2:4, newaxis, ..., :-3:-1, :] : tensor<5x5x5x5x5x5xf32> to tensor<2x1x5x5x2x5xf32>

@@ -1,0 +1,145 @@
+//===- SliceOpsTest.cpp - Tests of the slice.strided C++ API --------------===//
+//
+// The builders and accessors that embedding compilers use: result type
+// inference, mixed static/dynamic entries, and invalid specs that reach the
+// verifier instead of an assertion.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/IR/SliceOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+
+#include "gtest/gtest.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::slice;
+
+namespace {
+class SliceOpsTest : public ::testing::Test {
+protected:
+  SliceOpsTest() : builder(&context) {
+    context.loadDialect<SliceDialect, arith::ArithDialect, func::FuncDialect>();
+    module = ModuleOp::create(builder.getUnknownLoc());
+    builder.setInsertionPointToEnd(module->getBody());
+  }
+
+  /// A function taking a tensor of `shape` and an index; the builder points
+  /// into its body.
+  std::pair<Value, Value> makeFunction(ArrayRef<int64_t> shape) {
+    auto tensorType = RankedTensorType::get(shape, builder.getF32Type());
+    auto funcType =
+        builder.getFunctionType({tensorType, builder.getIndexType()}, {});
+    auto func =
+        func::FuncOp::create(builder, builder.getUnknownLoc(), "f", funcType);
+    Block *body = func.addEntryBlock();
+    builder.setInsertionPointToEnd(body);
+    return {body->getArgument(0), body->getArgument(1)};
+  }
+
+  SmallVector<OpFoldResult> ints(ArrayRef<int64_t> values) {
+    return llvm::map_to_vector(values, [&](int64_t value) -> OpFoldResult {
+      return builder.getIndexAttr(value);
+    });
+  }
+
+  MLIRContext context;
+  OpBuilder builder;
+  OwningOpRef<ModuleOp> module;
+};
+} // namespace
+
+TEST_F(SliceOpsTest, BuilderInfersWorkedExampleType) {
+  auto [x, i] = makeFunction({5, 5, 5, 5, 5, 5});
+  SliceMasks masks;
+  masks.begin = 48;
+  masks.end = 32;
+  masks.ellipsis = 8;
+  masks.newAxis = 4;
+  masks.shrinkAxis = 1;
+  auto op = StridedOp::create(
+      builder, builder.getUnknownLoc(), x, ints({1, 2, 0, 0, 0, 0}),
+      ints({2, 4, 0, 0, -3, 0}), ints({1, 1, 1, 1, -1, 1}), masks);
+  EXPECT_EQ(op.getResultType().getShape(),
+            ArrayRef<int64_t>({2, 1, 5, 5, 2, 5}));
+  EXPECT_EQ(op.getMasks(), masks);
+  EXPECT_TRUE(succeeded(verify(op)));
+}
+
+TEST_F(SliceOpsTest, DynamicEntriesBecomeOperands) {
+  auto [x, i] = makeFunction({8, 6});
+  SmallVector<OpFoldResult> begin = {i, builder.getIndexAttr(0)};
+  auto op = StridedOp::create(builder, builder.getUnknownLoc(), x, begin,
+                              ints({8, 6}), ints({1, 2}));
+  EXPECT_EQ(op.getBegin().size(), 1u);
+  EXPECT_EQ(op.getBegin()[0], i);
+  EXPECT_TRUE(ShapedType::isDynamic(op.getStaticBegin()[0]));
+  EXPECT_EQ(op.getResultType().getShape(),
+            ArrayRef<int64_t>({ShapedType::kDynamic, 3}));
+  SmallVector<OpFoldResult> mixed = op.getMixedBegin();
+  EXPECT_EQ(dyn_cast<Value>(mixed[0]), i);
+  EXPECT_TRUE(succeeded(verify(op)));
+}
+
+TEST_F(SliceOpsTest, Int64MinConstantIsMaterialized) {
+  // INT64_MIN marks dynamic entries, so a constant INT64_MIN begin becomes an
+  // SSA constant instead of a corrupt static entry.
+  auto [x, i] = makeFunction({8});
+  int64_t min = std::numeric_limits<int64_t>::min();
+  auto op = StridedOp::create(builder, builder.getUnknownLoc(), x, ints({min}),
+                              ints({3}), ints({1}));
+  ASSERT_EQ(op.getBegin().size(), 1u);
+  EXPECT_TRUE(op.getBegin()[0].getDefiningOp<arith::ConstantIndexOp>());
+  // The constant still counts as known: x[INT64_MIN:3] has 3 elements.
+  EXPECT_EQ(op.getResultType().getShape(), ArrayRef<int64_t>({3}));
+  EXPECT_TRUE(succeeded(verify(op)));
+}
+
+TEST_F(SliceOpsTest, InferResultTypeReportsErrors) {
+  auto type = RankedTensorType::get({5}, builder.getF32Type());
+  SparseSliceSpec spec;
+  spec.begin = {1};
+  spec.end = {2};
+  spec.strides = {0};
+  std::string error;
+  EXPECT_FALSE(StridedOp::inferResultType(type, spec, error).has_value());
+  EXPECT_EQ(error, "stride of entry 0 is 0");
+}
+
+TEST_F(SliceOpsTest, InvalidSpecReachesTheVerifier) {
+  auto [x, i] = makeFunction({5});
+  auto op = StridedOp::create(builder, builder.getUnknownLoc(), x, ints({1}),
+                              ints({2}), ints({0}));
+  std::string message;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    message = diag.str();
+    return success();
+  });
+  EXPECT_TRUE(failed(verify(op)));
+  EXPECT_EQ(message, "'slice.strided' op stride of entry 0 is 0");
+}
+
+TEST_F(SliceOpsTest, ExplicitLessStaticResultType) {
+  auto [x, i] = makeFunction({5, 4});
+  auto resultType = RankedTensorType::get(
+      {ShapedType::kDynamic, ShapedType::kDynamic}, builder.getF32Type());
+  auto op = StridedOp::create(builder, builder.getUnknownLoc(), resultType, x,
+                              ints({1, 0}), ints({3, 0}), ints({1, -1}),
+                              SliceMasks{2, 2, 0, 0, 0});
+  EXPECT_EQ(op.getResultType(), resultType);
+  EXPECT_TRUE(succeeded(verify(op)));
+  std::string error;
+  std::optional<ResolvedSlice> resolved = op.resolve(error);
+  ASSERT_TRUE(resolved.has_value()) << error;
+  EXPECT_EQ(resolved->resultShape[0], MaybeInt(2));
+  EXPECT_EQ(resolved->resultShape[1], MaybeInt(4));
+  EXPECT_EQ(resolved->dims[1].start, MaybeInt(3));
+}
