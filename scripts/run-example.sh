@@ -7,7 +7,12 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SLICE_BUILD_DIR:-$root/build}
 bash "$root/scripts/install-deps.sh"
-bash "$root/scripts/build.sh" >/dev/null
+log=$(mktemp)
+if ! bash "$root/scripts/build.sh" >"$log" 2>&1; then
+  cat "$log" >&2
+  exit 1
+fi
+rm -f "$log"
 opt="$build/bin/slice-opt"
 
 echo "== examples/worked-example.mlir through slice-opt (parsed, verified, printed)"
