@@ -294,18 +294,16 @@ static bool isStatic(int64_t value, int64_t expected) {
   return !ShapedType::isDynamic(value) && value == expected;
 }
 
-static bool bitSet(uint64_t mask, unsigned index) {
-  return index < 64 && ((mask >> index) & 1u);
-}
-
 /// Whether entry `i` is exactly what the Python notation would parse to.
 static bool isPythonEntry(StridedOp op, unsigned i) {
   SliceMasks masks = op.getMasks();
   int64_t b = op.getStaticBegin()[i], e = op.getStaticEnd()[i],
           s = op.getStaticStrides()[i];
-  bool ellipsis = bitSet(masks.ellipsis, i), newAxis = bitSet(masks.newAxis, i),
-       shrink = bitSet(masks.shrinkAxis, i),
-       beginMasked = bitSet(masks.begin, i), endMasked = bitSet(masks.end, i);
+  bool ellipsis = isMaskBitSet(masks.ellipsis, i),
+       newAxis = isMaskBitSet(masks.newAxis, i),
+       shrink = isMaskBitSet(masks.shrinkAxis, i),
+       beginMasked = isMaskBitSet(masks.begin, i),
+       endMasked = isMaskBitSet(masks.end, i);
   unsigned kindBits = ellipsis + newAxis + shrink;
   if (kindBits > 1)
     return false;
@@ -351,12 +349,12 @@ void StridedOp::print(OpAsmPrinter &p) {
         end.skip(i), strides.skip(i);
         break;
       case EntryKind::Range:
-        if (bitSet(masks.begin, i))
+        if (isMaskBitSet(masks.begin, i))
           begin.skip(i);
         else
           begin.print(p, i);
         p << ':';
-        if (bitSet(masks.end, i))
+        if (isMaskBitSet(masks.end, i))
           end.skip(i);
         else
           end.print(p, i);

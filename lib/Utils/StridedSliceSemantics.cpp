@@ -15,20 +15,16 @@
 using namespace mlir::slice;
 using llvm::SmallVector;
 
-static bool bitSet(uint64_t mask, unsigned index) {
-  return index < 64 && ((mask >> index) & 1u);
-}
-
 static std::string formatMaybe(MaybeInt value) {
   return value ? std::to_string(*value) : std::string("<dynamic>");
 }
 
 EntryKind mlir::slice::classifyEntry(const SliceMasks &masks, unsigned index) {
-  if (bitSet(masks.ellipsis, index))
+  if (isMaskBitSet(masks.ellipsis, index))
     return EntryKind::Ellipsis;
-  if (bitSet(masks.newAxis, index))
+  if (isMaskBitSet(masks.newAxis, index))
     return EntryKind::NewAxis;
-  if (bitSet(masks.shrinkAxis, index))
+  if (isMaskBitSet(masks.shrinkAxis, index))
     return EntryKind::Shrink;
   return EntryKind::Range;
 }
@@ -102,7 +98,7 @@ MaybeInt KnownIntArith::select(std::optional<bool> cond, MaybeInt ifTrue,
 static std::optional<unsigned> firstBitAtOrAbove(uint64_t mask,
                                                  unsigned limit) {
   for (unsigned bit = limit; bit < 64; ++bit)
-    if (bitSet(mask, bit))
+    if (isMaskBitSet(mask, bit))
       return bit;
   return std::nullopt;
 }
@@ -201,10 +197,10 @@ mlir::slice::buildDenseSpec(const SparseSliceSpec &spec, unsigned rank,
       dim.begin = spec.begin[i];
       dim.end = spec.end[i];
       dim.stride = spec.strides[i];
-      dim.shrink = bitSet(spec.masks.shrinkAxis, i);
+      dim.shrink = isMaskBitSet(spec.masks.shrinkAxis, i);
       // A shrink entry takes its begin value whatever the masks say.
-      dim.beginMasked = !dim.shrink && bitSet(spec.masks.begin, i);
-      dim.endMasked = !dim.shrink && bitSet(spec.masks.end, i);
+      dim.beginMasked = !dim.shrink && isMaskBitSet(spec.masks.begin, i);
+      dim.endMasked = !dim.shrink && isMaskBitSet(spec.masks.end, i);
       if (!dim.shrink)
         dense.resultToInput.push_back(dense.dims.size());
       dense.dims.push_back(dim);

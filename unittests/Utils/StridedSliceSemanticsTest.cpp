@@ -40,7 +40,9 @@ public:
   }
   SpecBuilder &index(MaybeInt index) {
     spec.masks.shrinkAxis |= uint64_t(1) << spec.begin.size();
-    return add(index, index ? MaybeInt(*index + 1) : MaybeInt(0), 1);
+    // x[b] is b:b+1 (no end past INT64_MAX: shrink ignores the end anyway).
+    MaybeInt end = index && *index != kMax ? MaybeInt(*index + 1) : 0;
+    return add(index, end, 1);
   }
   SpecBuilder &newAxis() {
     spec.masks.newAxis |= uint64_t(1) << spec.begin.size();

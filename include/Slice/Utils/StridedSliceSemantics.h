@@ -68,6 +68,11 @@ struct SliceMasks {
   }
 };
 
+/// Whether bit `index` of `mask` is set (false for index >= 64).
+inline bool isMaskBitSet(uint64_t mask, unsigned index) {
+  return index < 64 && ((mask >> index) & 1u);
+}
+
 /// What one entry of a sparse spec is. When several mask bits are set on one
 /// entry, ellipsis beats new axis, and new axis beats shrink (TensorFlow).
 enum class EntryKind { Range, Shrink, NewAxis, Ellipsis };
