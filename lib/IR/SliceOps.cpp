@@ -30,20 +30,28 @@ static_assert(ShapedType::kDynamic == std::numeric_limits<int64_t>::min(),
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// The known-or-unknown view of mixed static/dynamic entries: a dynamic
-/// entry whose SSA value is a constant counts as known.
-static SmallVector<MaybeInt> toMaybeInts(ArrayRef<OpFoldResult> values) {
-  return llvm::map_to_vector(values, [](OpFoldResult value) -> MaybeInt {
-    return getConstantIntValue(value);
+/// The known-or-unknown view of static entries: ShapedType::kDynamic marks
+/// an unknown one. Dynamic entries stay unknown even when their SSA value is
+/// a constant: the verifier must not depend on producers, or folding a value
+/// in dead code (a stride that becomes 0) would make valid IR invalid.
+static SmallVector<MaybeInt> staticToMaybeInts(ArrayRef<int64_t> values) {
+  return llvm::map_to_vector(values, [](int64_t value) -> MaybeInt {
+    if (ShapedType::isDynamic(value))
+      return std::nullopt;
+    return value;
   });
 }
 
-static SmallVector<MaybeInt> shapeToMaybeInts(ArrayRef<int64_t> shape) {
-  return llvm::map_to_vector(shape, [](int64_t dim) -> MaybeInt {
-    if (ShapedType::isDynamic(dim))
-      return std::nullopt;
-    return dim;
-  });
+static SparseSliceSpec makeStaticSpec(ArrayRef<int64_t> begin,
+                                      ArrayRef<int64_t> end,
+                                      ArrayRef<int64_t> strides,
+                                      const SliceMasks &masks) {
+  SparseSliceSpec spec;
+  spec.begin = staticToMaybeInts(begin);
+  spec.end = staticToMaybeInts(end);
+  spec.strides = staticToMaybeInts(strides);
+  spec.masks = masks;
+  return spec;
 }
 
 static SmallVector<int64_t> maybeIntsToShape(ArrayRef<MaybeInt> shape) {
@@ -107,43 +115,51 @@ SliceMasks StridedOp::getMasks() {
 }
 
 SparseSliceSpec StridedOp::getSparseSpec() {
-  SparseSliceSpec spec;
-  spec.begin = toMaybeInts(getMixedBegin());
-  spec.end = toMaybeInts(getMixedEnd());
-  spec.strides = toMaybeInts(getMixedStrides());
-  spec.masks = getMasks();
-  return spec;
+  return makeStaticSpec(getStaticBegin(), getStaticEnd(), getStaticStrides(),
+                        getMasks());
 }
 
 std::optional<ResolvedSlice> StridedOp::resolve(std::string &error) {
   return resolveStridedSlice(
-      getSparseSpec(), shapeToMaybeInts(getSourceType().getShape()), error);
+      getSparseSpec(), staticToMaybeInts(getSourceType().getShape()), error);
 }
 
 std::optional<RankedTensorType>
 StridedOp::inferResultType(RankedTensorType sourceType,
                            const SparseSliceSpec &spec, std::string &error) {
-  std::optional<ResolvedSlice> resolved =
-      resolveStridedSlice(spec, shapeToMaybeInts(sourceType.getShape()), error);
+  std::optional<ResolvedSlice> resolved = resolveStridedSlice(
+      spec, staticToMaybeInts(sourceType.getShape()), error);
   if (!resolved)
     return std::nullopt;
   return RankedTensorType::get(maybeIntsToShape(resolved->resultShape),
                                sourceType.getElementType());
 }
 
+namespace {
+/// Mixed entries split into static lists and dynamic operands.
+struct DispatchedSpec {
+  SmallVector<Value> begin, end, strides;
+  SmallVector<int64_t> staticBegin, staticEnd, staticStrides;
+
+  DispatchedSpec(OpBuilder &builder, Location loc,
+                 ArrayRef<OpFoldResult> mixedBegin,
+                 ArrayRef<OpFoldResult> mixedEnd,
+                 ArrayRef<OpFoldResult> mixedStrides) {
+    dispatchEntries(builder, loc, mixedBegin, begin, staticBegin);
+    dispatchEntries(builder, loc, mixedEnd, end, staticEnd);
+    dispatchEntries(builder, loc, mixedStrides, strides, staticStrides);
+  }
+};
+} // namespace
+
 void StridedOp::build(OpBuilder &builder, OperationState &state,
                       RankedTensorType resultType, Value source,
                       ArrayRef<OpFoldResult> begin, ArrayRef<OpFoldResult> end,
                       ArrayRef<OpFoldResult> strides, const SliceMasks &masks,
                       ArrayRef<NamedAttribute> attrs) {
-  SmallVector<Value> dynamicBegin, dynamicEnd, dynamicStrides;
-  SmallVector<int64_t> staticBegin, staticEnd, staticStrides;
-  dispatchEntries(builder, state.location, begin, dynamicBegin, staticBegin);
-  dispatchEntries(builder, state.location, end, dynamicEnd, staticEnd);
-  dispatchEntries(builder, state.location, strides, dynamicStrides,
-                  staticStrides);
-  build(builder, state, resultType, source, dynamicBegin, dynamicEnd,
-        dynamicStrides, staticBegin, staticEnd, staticStrides, masks.begin,
+  DispatchedSpec spec(builder, state.location, begin, end, strides);
+  build(builder, state, resultType, source, spec.begin, spec.end, spec.strides,
+        spec.staticBegin, spec.staticEnd, spec.staticStrides, masks.begin,
         masks.end, masks.ellipsis, masks.newAxis, masks.shrinkAxis);
   state.addAttributes(attrs);
 }
@@ -152,19 +168,21 @@ void StridedOp::build(OpBuilder &builder, OperationState &state, Value source,
                       ArrayRef<OpFoldResult> begin, ArrayRef<OpFoldResult> end,
                       ArrayRef<OpFoldResult> strides, const SliceMasks &masks,
                       ArrayRef<NamedAttribute> attrs) {
-  SparseSliceSpec spec;
-  spec.begin = toMaybeInts(begin);
-  spec.end = toMaybeInts(end);
-  spec.strides = toMaybeInts(strides);
-  spec.masks = masks;
+  DispatchedSpec spec(builder, state.location, begin, end, strides);
   auto sourceType = cast<RankedTensorType>(source.getType());
   std::string error;
   std::optional<RankedTensorType> resultType =
-      inferResultType(sourceType, spec, error);
+      inferResultType(sourceType,
+                      makeStaticSpec(spec.staticBegin, spec.staticEnd,
+                                     spec.staticStrides, masks),
+                      error);
   // An invalid spec still builds an op (typed like its source) so that the
   // verifier, not an assertion, reports what is wrong with it.
-  build(builder, state, resultType ? *resultType : sourceType, source, begin,
-        end, strides, masks, attrs);
+  build(builder, state, resultType ? *resultType : sourceType, source,
+        spec.begin, spec.end, spec.strides, spec.staticBegin, spec.staticEnd,
+        spec.staticStrides, masks.begin, masks.end, masks.ellipsis,
+        masks.newAxis, masks.shrinkAxis);
+  state.addAttributes(attrs);
 }
 
 /// Checks that the number of dynamic markers in `staticValues` matches the
@@ -227,10 +245,11 @@ LogicalResult StridedOp::verify() {
 LogicalResult
 StridedOp::reifyResultShapes(OpBuilder &builder,
                              ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
+  // The structure comes from the masks; the values are the mixed entries,
+  // so constant operands fold into the reified sizes.
   std::string error;
-  SparseSliceSpec spec = getSparseSpec();
   std::optional<DenseSliceSpec> dense =
-      buildDenseSpec(spec, getSourceType().getRank(), error);
+      buildDenseSpec(getSparseSpec(), getSourceType().getRank(), error);
   if (!dense)
     return failure();
 

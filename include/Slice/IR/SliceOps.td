@@ -52,7 +52,9 @@ def Slice_StridedOp : Slice_Op<"strided", [
     `ShapedType::kDynamic` marks an entry given by the next SSA value of the
     matching variadic operand group.
 
-    The verifier rejects what TensorFlow core rejects: a zero stride on a
+    The verifier works on the static entries only (a dynamic entry is
+    unknown even when its value is a constant) and rejects what TensorFlow
+    core rejects: a zero stride on a
     range or shrink entry, a negative stride on a shrink entry, more than one
     ellipsis bit, lists of different lengths, more range and shrink entries
     than input dimensions, a known shrink index outside `[-n, n)` of a known
@@ -134,7 +136,9 @@ def Slice_StridedOp : Slice_Op<"strided", [
     /// The five masks.
     ::mlir::slice::SliceMasks getMasks();
 
-    /// The spec with constant-operand entries known and the rest unknown.
+    /// The spec as the op's static lists state it: dynamic entries are
+    /// unknown, even when their SSA value is a constant (verification must
+    /// not depend on producers).
     ::mlir::slice::SparseSliceSpec getSparseSpec();
 
     /// Resolves the spec against the source type through the semantics

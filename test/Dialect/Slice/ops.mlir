@@ -132,3 +132,17 @@ func.func @misc(%s: tensor<complex<f32>>, %b: tensor<7xi1>) {
   %2 = slice.strided %b[:2147483647] {my.tag} : tensor<7xi1> to tensor<7xi1>
   return
 }
+
+// -----
+
+// Verification looks at the static entries only: a dynamic stride that is a
+// constant 0 (say, in code that never runs) is left to run time, so folding
+// producers can never make valid IR invalid. The type stays dynamic.
+// CHECK-LABEL: func @constant_operands_are_dynamic
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: slice.strided %{{.*}}[::%[[C0]]] : tensor<8xf32> to tensor<?xf32>
+func.func @constant_operands_are_dynamic(%x: tensor<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %0 = slice.strided %x[::%c0] : tensor<8xf32> to tensor<?xf32>
+  return
+}
