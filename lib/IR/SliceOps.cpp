@@ -283,7 +283,7 @@ StridedOp::reifyResultShapes(OpBuilder &builder,
         resolveDimRange(arith, entryValue(mixedBegin, dimSpec.entry, 0),
                         entryValue(mixedEnd, dimSpec.entry, 0),
                         entryValue(mixedStrides, dimSpec.entry, 1), dimSize,
-                        dimSpec.beginMasked, dimSpec.endMasked, dimSpec.shrink);
+                        dimSpec);
     shape.push_back(range.size);
   }
   reifiedReturnShapes.emplace_back(std::move(shape));

@@ -20,6 +20,53 @@ OpFoldResult ArithIndexBuilder::constant(int64_t value) {
   return builder.getIndexAttr(value);
 }
 
+OpFoldResult ArithIndexBuilder::constantCond(bool value) {
+  return builder.getBoolAttr(value);
+}
+
+static std::optional<bool> knownCond(OpFoldResult cond) {
+  if (auto attr = dyn_cast<Attribute>(cond))
+    return cast<BoolAttr>(attr).getValue();
+  return std::nullopt;
+}
+
+mlir::Value ArithIndexBuilder::materializeCond(OpFoldResult cond) {
+  if (std::optional<bool> value = knownCond(cond))
+    return arith::ConstantIntOp::create(builder, loc, builder.getI1Type(),
+                                        *value);
+  return cast<mlir::Value>(cond);
+}
+
+OpFoldResult ArithIndexBuilder::logicalAnd(OpFoldResult lhs,
+                                           OpFoldResult rhs) {
+  std::optional<bool> lhsValue = knownCond(lhs), rhsValue = knownCond(rhs);
+  if (lhsValue)
+    return *lhsValue ? rhs : lhs;
+  if (rhsValue)
+    return *rhsValue ? lhs : rhs;
+  return getAsOpFoldResult(builder.createOrFold<arith::AndIOp>(
+      loc, cast<mlir::Value>(lhs), cast<mlir::Value>(rhs)));
+}
+
+OpFoldResult ArithIndexBuilder::logicalOr(OpFoldResult lhs, OpFoldResult rhs) {
+  std::optional<bool> lhsValue = knownCond(lhs), rhsValue = knownCond(rhs);
+  if (lhsValue)
+    return *lhsValue ? lhs : rhs;
+  if (rhsValue)
+    return *rhsValue ? rhs : lhs;
+  return getAsOpFoldResult(builder.createOrFold<arith::OrIOp>(
+      loc, cast<mlir::Value>(lhs), cast<mlir::Value>(rhs)));
+}
+
+OpFoldResult ArithIndexBuilder::logicalNot(OpFoldResult value) {
+  if (std::optional<bool> known = knownCond(value))
+    return builder.getBoolAttr(!*known);
+  mlir::Value trueValue =
+      arith::ConstantIntOp::create(builder, loc, builder.getI1Type(), 1);
+  return getAsOpFoldResult(builder.createOrFold<arith::XOrIOp>(
+      loc, cast<mlir::Value>(value), trueValue));
+}
+
 mlir::Value ArithIndexBuilder::materialize(OpFoldResult value) {
   return getValueOrCreateConstantIndexOp(builder, loc, value);
 }
@@ -88,8 +135,8 @@ OpFoldResult ArithIndexBuilder::lessThan(OpFoldResult lhs, OpFoldResult rhs) {
 
 OpFoldResult ArithIndexBuilder::select(OpFoldResult cond, OpFoldResult ifTrue,
                                        OpFoldResult ifFalse) {
-  if (auto attr = dyn_cast<Attribute>(cond))
-    return cast<BoolAttr>(attr).getValue() ? ifTrue : ifFalse;
+  if (std::optional<bool> known = knownCond(cond))
+    return *known ? ifTrue : ifFalse;
   if (ifTrue == ifFalse)
     return ifTrue;
   MaybeInt trueValue = known(ifTrue), falseValue = known(ifFalse);

@@ -7,7 +7,9 @@
 
 #include "Slice/Utils/StridedSliceSemantics.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <limits>
@@ -88,6 +90,31 @@ MaybeInt KnownIntArith::select(std::optional<bool> cond, MaybeInt ifTrue,
   if (ifTrue && ifFalse && *ifTrue == *ifFalse)
     return ifTrue;
   return std::nullopt;
+}
+
+std::optional<bool> KnownIntArith::logicalAnd(std::optional<bool> lhs,
+                                              std::optional<bool> rhs) const {
+  if ((lhs && !*lhs) || (rhs && !*rhs))
+    return false;
+  if (lhs && rhs)
+    return true;
+  return std::nullopt;
+}
+
+std::optional<bool> KnownIntArith::logicalOr(std::optional<bool> lhs,
+                                             std::optional<bool> rhs) const {
+  if ((lhs && *lhs) || (rhs && *rhs))
+    return true;
+  if (lhs && rhs)
+    return false;
+  return std::nullopt;
+}
+
+std::optional<bool>
+KnownIntArith::logicalNot(std::optional<bool> value) const {
+  if (!value)
+    return std::nullopt;
+  return !*value;
 }
 
 //===----------------------------------------------------------------------===//
@@ -201,6 +228,7 @@ mlir::slice::buildDenseSpec(const SparseSliceSpec &spec, unsigned rank,
       // A shrink entry takes its begin value whatever the masks say.
       dim.beginMasked = !dim.shrink && isMaskBitSet(spec.masks.begin, i);
       dim.endMasked = !dim.shrink && isMaskBitSet(spec.masks.end, i);
+      dim.offset = spec.offset && !dim.shrink && !dim.endMasked;
       if (!dim.shrink)
         dense.resultToInput.push_back(dense.dims.size());
       dense.dims.push_back(dim);
@@ -232,25 +260,39 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
   resolved.dims.reserve(shape.size());
   for (auto [index, dimSpec] : llvm::enumerate(dense->dims)) {
     MaybeInt dimSize = shape[index];
-    DimRange<MaybeInt> range = resolveDimRange(
-        arith, dimSpec.begin, dimSpec.end, dimSpec.stride, dimSize,
-        dimSpec.beginMasked, dimSpec.endMasked, dimSpec.shrink);
-    if (dimSpec.shrink && range.start && dimSize &&
-        (*range.start < 0 || *range.start >= *dimSize)) {
+    DimRange<MaybeInt> range =
+        resolveDimRange(arith, dimSpec.begin, dimSpec.end, dimSpec.stride,
+                        dimSize, dimSpec);
+    std::optional<bool> inBounds =
+        dimRangeInBounds(arith, range, dimSize, dimSpec);
+    if (inBounds == false) {
       llvm::raw_string_ostream os(error);
-      os << "shrink index " << formatMaybe(dimSpec.begin) << " of entry "
-         << dimSpec.entry << " (shrink_axis_mask bit " << dimSpec.entry
-         << ") is out of range [-" << *dimSize << ", " << *dimSize
-         << ") for dimension " << index << " of size " << *dimSize;
+      if (dimSpec.shrink) {
+        os << "shrink index " << formatMaybe(dimSpec.begin) << " of entry "
+           << dimSpec.entry << " (shrink_axis_mask bit " << dimSpec.entry
+           << ") is out of range [-" << *dimSize << ", " << *dimSize
+           << ") for dimension " << index << " of size " << *dimSize;
+      } else {
+        os << "entry " << dimSpec.entry << " (offset mode) selects "
+           << *range.size << " elements from index " << *range.start
+           << " with stride " << *range.stride
+           << ", which leaves dimension " << index << " of size " << *dimSize
+           << " (begin " << formatMaybe(dimSpec.begin) << ", extent "
+           << formatMaybe(dimSpec.end) << ")";
+      }
       return std::nullopt;
     }
     ResolvedDim dim;
     dim.entry = dimSpec.entry;
     dim.shrink = dimSpec.shrink;
+    dim.inBounds = inBounds;
     dim.start = range.start;
     dim.end = range.end;
     dim.stride = range.stride;
     dim.size = range.size;
+    bool ordered = !dim.shrink && dim.stride == 1 && dim.start == 0;
+    dim.full = ordered && (dimSize ? dim.size == dimSize
+                                   : dimSpec.endMasked && inBounds == true);
     resolved.dims.push_back(dim);
   }
   resolved.resultToInput = dense->resultToInput;
@@ -258,4 +300,284 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
     resolved.resultShape.push_back(
         input == kNewAxis ? MaybeInt(1) : resolved.dims[input].size);
   return resolved;
+}
+
+//===----------------------------------------------------------------------===//
+// Axes encoding
+//===----------------------------------------------------------------------===//
+
+std::optional<SmallVector<int64_t>>
+mlir::slice::mapAxesToDims(llvm::ArrayRef<int64_t> axes, unsigned rank,
+                           std::string &error) {
+  llvm::raw_string_ostream os(error);
+  SmallVector<int64_t> entryOfDim(rank, -1);
+  int64_t signedRank = rank;
+  for (auto [entry, axis] : llvm::enumerate(axes)) {
+    if (axis < -signedRank || axis >= signedRank) {
+      os << "axis " << axis << " of entry " << entry << " is out of range [-"
+         << rank << ", " << rank << ") for an input of rank " << rank;
+      return std::nullopt;
+    }
+    int64_t dim = axis < 0 ? axis + signedRank : axis;
+    if (entryOfDim[dim] >= 0) {
+      os << "axis " << axis << " of entry " << entry << " names dimension "
+         << dim << ", which entry " << entryOfDim[dim]
+         << " already slices (axis " << axes[entryOfDim[dim]] << ")";
+      return std::nullopt;
+    }
+    entryOfDim[dim] = entry;
+  }
+  return entryOfDim;
+}
+
+std::optional<SparseSliceSpec> mlir::slice::buildAxesSpec(
+    llvm::ArrayRef<int64_t> axes, llvm::ArrayRef<MaybeInt> starts,
+    llvm::ArrayRef<MaybeInt> ends, llvm::ArrayRef<MaybeInt> strides,
+    unsigned rank, std::string &error) {
+  llvm::raw_string_ostream os(error);
+  size_t numEntries = axes.size();
+  if (starts.size() != numEntries || ends.size() != numEntries ||
+      strides.size() != numEntries) {
+    os << "axes, starts, ends and strides must have the same length, but have "
+       << axes.size() << ", " << starts.size() << ", " << ends.size()
+       << " and " << strides.size() << " entries";
+    return std::nullopt;
+  }
+  std::optional<SmallVector<int64_t>> entryOfDim =
+      mapAxesToDims(axes, rank, error);
+  if (!entryOfDim)
+    return std::nullopt;
+  for (auto [entry, stride] : llvm::enumerate(strides)) {
+    if (stride && *stride == 0) {
+      os << "stride of entry " << entry << " (axis " << axes[entry]
+         << ") is 0";
+      return std::nullopt;
+    }
+  }
+
+  // One entry per dimension up to the last named one; the implicit
+  // trailing ellipsis covers the rest.
+  SparseSliceSpec spec;
+  int64_t lastNamed = -1;
+  for (auto [dim, entry] : llvm::enumerate(*entryOfDim))
+    if (entry >= 0)
+      lastNamed = dim;
+  for (int64_t dim = 0; dim <= lastNamed; ++dim) {
+    int64_t entry = (*entryOfDim)[dim];
+    if (entry < 0) {
+      spec.masks.begin |= uint64_t(1) << dim;
+      spec.masks.end |= uint64_t(1) << dim;
+      spec.begin.push_back(0);
+      spec.end.push_back(0);
+      spec.strides.push_back(1);
+      continue;
+    }
+    spec.begin.push_back(starts[entry]);
+    spec.end.push_back(ends[entry]);
+    spec.strides.push_back(strides[entry]);
+  }
+  return spec;
+}
+
+//===----------------------------------------------------------------------===//
+// Composition
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What the composition does with one input dimension or new axis.
+struct ComposedEntry {
+  enum class Kind { Full, Range, Shrink, NewAxis } kind = Kind::Full;
+  int64_t start = 0;
+  int64_t stride = 1;
+  int64_t size = 0;
+
+  static ComposedEntry range(int64_t start, int64_t stride, int64_t size) {
+    if (size == 0)
+      return {Kind::Range, 0, 1, 0};
+    return {Kind::Range, start, size == 1 ? 1 : stride, size};
+  }
+};
+} // namespace
+
+/// The known start, stride and size of a bounds-safe range, if all known.
+static bool knownRange(const ResolvedDim &dim, int64_t &start, int64_t &stride,
+                       int64_t &size) {
+  if (dim.inBounds != true || !dim.start || !dim.stride || !dim.size)
+    return false;
+  start = *dim.start;
+  stride = *dim.stride;
+  size = *dim.size;
+  return true;
+}
+
+/// Composes `second` (a range or shrink of a result dimension of `first`)
+/// with `first` (a range of input dimension). Returns false when a needed
+/// value is unknown or the stride overflows.
+static bool composeDim(const ResolvedDim &first, const ResolvedDim &second,
+                       ComposedEntry &result, std::string &why) {
+  why = "a value it needs is unknown";
+  if (second.inBounds != true || first.inBounds != true) {
+    why = "a bounds check is left for run time";
+    return false;
+  }
+  if (second.full) {
+    if (first.full) {
+      result = {};
+      return true;
+    }
+    int64_t start, stride, size;
+    if (!knownRange(first, start, stride, size))
+      return false;
+    result = ComposedEntry::range(start, stride, size);
+    return true;
+  }
+  if (second.shrink) {
+    if (!second.start)
+      return false;
+    int64_t index = *second.start;
+    if (!first.full) {
+      if (!first.start || !first.stride)
+        return false;
+      // A valid index into the first slice's result: in range, no overflow.
+      index = *first.start + index * *first.stride;
+    }
+    result = {ComposedEntry::Kind::Shrink, index, 1, 1};
+    return true;
+  }
+  int64_t start, stride, size;
+  if (!knownRange(second, start, stride, size))
+    return false;
+  if (size == 0 || first.full) {
+    result = ComposedEntry::range(start, stride, size);
+    return true;
+  }
+  int64_t firstStart, firstStride, firstSize;
+  if (!knownRange(first, firstStart, firstStride, firstSize))
+    return false;
+  int64_t composedStride = 1;
+  if (size > 1 &&
+      __builtin_mul_overflow(firstStride, stride, &composedStride)) {
+    why = "the composed stride overflows int64";
+    return false;
+  }
+  result = ComposedEntry::range(firstStart + start * firstStride,
+                                composedStride, size);
+  return true;
+}
+
+/// Appends `entry` to `spec` as a static TF entry.
+static void appendEntry(SparseSliceSpec &spec, const ComposedEntry &entry) {
+  uint64_t bit = uint64_t(1) << spec.begin.size();
+  int64_t begin = 0, end = 0, stride = 1;
+  switch (entry.kind) {
+  case ComposedEntry::Kind::Full:
+    spec.masks.begin |= bit;
+    spec.masks.end |= bit;
+    break;
+  case ComposedEntry::Kind::NewAxis:
+    spec.masks.newAxis |= bit;
+    break;
+  case ComposedEntry::Kind::Shrink:
+    spec.masks.shrinkAxis |= bit;
+    begin = entry.start;
+    end = entry.start + 1;
+    break;
+  case ComposedEntry::Kind::Range: {
+    if (entry.size == 0)
+      break;
+    begin = entry.start;
+    stride = entry.stride;
+    // The end one stride past the last element. When that is below the
+    // front or beyond int64, the masked end (which clamps to the edge the
+    // stride runs towards) selects the same elements.
+    int64_t span;
+    bool overflow = __builtin_mul_overflow(entry.size, entry.stride, &span) ||
+                    __builtin_add_overflow(entry.start, span, &end);
+    if (overflow || end < 0) {
+      spec.masks.end |= bit;
+      end = 0;
+    }
+    break;
+  }
+  }
+  spec.begin.push_back(begin);
+  spec.end.push_back(end);
+  spec.strides.push_back(stride);
+}
+
+std::optional<SparseSliceSpec>
+mlir::slice::composeSlices(const ResolvedSlice &first,
+                           const ResolvedSlice &second, std::string *reason) {
+  std::string why;
+  auto decline = [&](const llvm::Twine &message) {
+    if (reason)
+      *reason = message.str();
+    return std::nullopt;
+  };
+  if (second.dims.size() != first.resultToInput.size())
+    return decline("the second slice is not over the first one's result");
+
+  // What becomes of each input dimension, and of each new axis of `first`
+  // (indexed by its result position); std::nullopt drops the new axis.
+  size_t rank = first.dims.size();
+  SmallVector<ComposedEntry> inputEntries(rank);
+  SmallVector<std::optional<ComposedEntry>> firstNewAxes(
+      first.resultToInput.size());
+  for (size_t d = 0; d < rank; ++d) {
+    const ResolvedDim &dim = first.dims[d];
+    if (!dim.shrink)
+      continue;
+    if (!dim.start || dim.inBounds != true)
+      return decline("input dimension " + llvm::Twine(d) +
+                     " has a shrink index that is unknown or not yet "
+                     "checked");
+    inputEntries[d] = {ComposedEntry::Kind::Shrink, *dim.start, 1, 1};
+  }
+  for (auto [j, input] : llvm::enumerate(first.resultToInput)) {
+    const ResolvedDim &outer = second.dims[j];
+    if (input != kNewAxis) {
+      if (!composeDim(first.dims[input], outer, inputEntries[input], why))
+        return decline("input dimension " + llvm::Twine(input) +
+                       " cannot be composed: " + why);
+      continue;
+    }
+    // `second` indexes a new unit axis of `first`.
+    if (outer.shrink)
+      continue;
+    if (outer.inBounds != true || !(outer.full || outer.size == 1))
+      return decline("the second slice gives new axis " + llvm::Twine(j) +
+                     " of the first a size other than 1");
+    firstNewAxes[j] = ComposedEntry{ComposedEntry::Kind::NewAxis};
+  }
+
+  size_t numEntries =
+      rank + llvm::count(second.resultToInput, kNewAxis) +
+      llvm::count_if(firstNewAxes, [](const auto &entry) { return entry; });
+  if (numEntries > kMaxSpecEntries)
+    return decline("the composed spec would have " + llvm::Twine(numEntries) +
+                   " entries");
+
+  // Emit the entries in result order; shrunk input dimensions go in input
+  // order before the next surviving one.
+  SparseSliceSpec spec;
+  size_t nextInput = 0;
+  auto emitInputsUpTo = [&](size_t limit) {
+    for (; nextInput < limit; ++nextInput)
+      appendEntry(spec, inputEntries[nextInput]);
+  };
+  for (int64_t j : second.resultToInput) {
+    if (j == kNewAxis) {
+      appendEntry(spec, ComposedEntry{ComposedEntry::Kind::NewAxis});
+      continue;
+    }
+    int64_t input = first.resultToInput[j];
+    if (input == kNewAxis) {
+      appendEntry(spec, *firstNewAxes[j]);
+      continue;
+    }
+    emitInputsUpTo(input);
+    appendEntry(spec, inputEntries[nextInput++]);
+  }
+  emitInputsUpTo(rank);
+  return spec;
 }

@@ -1,10 +1,19 @@
 //===- slice-spec-eval.cpp - Evaluate slice specs with the library -------===//
 //
 // Reads one slice spec per line from stdin and prints what the semantics
-// library makes of it, for test/Semantics/numpy-differential.py to compare
-// with NumPy. A line is
+// library makes of it, for test/Semantics/numpy_differential.py to compare
+// with NumPy. A line is one of
 //
 //   shape D... begin B... end E... strides S... masks BM EM ELL NEW SHRINK
+//       [offset]
+//   axes-spec shape D... axes A... starts B... ends E... strides S...
+//   compose shape D... <spec> then <spec>
+//
+// where <spec> is `begin ... end ... strides ... masks ... [offset]`. An
+// axes line is converted to a TF spec by the library first; a compose line
+// resolves the second spec on the first one's result, composes the two
+// with `composeSlices` and reports the composed spec on the input (or
+// `NOCOMPOSE` when the library cannot compose them).
 //
 // and the answer is `OK <rank> <dims...> <count> <hash>` (the result shape,
 // the number of selected elements and an order-sensitive hash of their flat
@@ -22,6 +31,7 @@
 
 #include <cstdint>
 #include <iostream>
+#include <map>
 #include <random>
 #include <sstream>
 #include <string>
@@ -30,52 +40,91 @@
 using namespace mlir::slice;
 
 namespace {
+/// One line of input: a TF spec (`compose` lines have a second one, after
+/// `then`) or an axes-encoded spec (`axes` lines).
 struct Input {
   std::vector<MaybeInt> shape;
   SparseSliceSpec spec;
+  std::optional<SparseSliceSpec> second;
+  bool isAxes = false;
+  std::vector<int64_t> axes;
+  llvm::SmallVector<MaybeInt> starts, ends, axesStrides;
 };
 } // namespace
+
+static llvm::SmallVector<MaybeInt> toMaybe(const std::vector<int64_t> &values) {
+  llvm::SmallVector<MaybeInt> result;
+  for (int64_t value : values)
+    result.push_back(value);
+  return result;
+}
+
+/// Fills `spec` from the word lists; false when the masks are malformed.
+static bool makeSpec(std::map<std::string, std::vector<int64_t>> &lists,
+                     bool offset, SparseSliceSpec &spec) {
+  std::vector<int64_t> &masks = lists["masks"];
+  if (masks.size() != 5)
+    return false;
+  spec.begin = toMaybe(lists["begin"]);
+  spec.end = toMaybe(lists["end"]);
+  spec.strides = toMaybe(lists["strides"]);
+  spec.masks.begin = masks[0];
+  spec.masks.end = masks[1];
+  spec.masks.ellipsis = masks[2];
+  spec.masks.newAxis = masks[3];
+  spec.masks.shrinkAxis = masks[4];
+  spec.offset = offset;
+  return true;
+}
 
 static bool parseLine(const std::string &line, Input &input) {
   std::istringstream in(line);
   std::string word;
-  std::vector<int64_t> masks;
+  std::map<std::string, std::vector<int64_t>> lists;
   std::vector<int64_t> *target = nullptr;
-  std::vector<int64_t> shape, begin, end, strides;
+  bool compose = false, offset = false, inSecond = false;
+  SparseSliceSpec first;
   while (in >> word) {
-    if (word == "shape")
-      target = &shape;
-    else if (word == "begin")
-      target = &begin;
-    else if (word == "end")
-      target = &end;
-    else if (word == "strides")
-      target = &strides;
-    else if (word == "masks")
-      target = &masks;
-    else if (target)
+    if (word == "compose") {
+      compose = true;
+    } else if (word == "axes-spec") {
+      input.isAxes = true;
+    } else if (word == "offset") {
+      offset = true;
+    } else if (word == "then") {
+      if (!compose || inSecond || !makeSpec(lists, offset, first))
+        return false;
+      std::vector<int64_t> shape = lists["shape"];
+      lists.clear();
+      lists["shape"] = shape;
+      offset = false;
+      inSecond = true;
+    } else if (word == "shape" || word == "begin" || word == "end" ||
+               word == "strides" || word == "masks" || word == "axes" ||
+               word == "starts" || word == "ends") {
+      target = &lists[word];
+    } else if (target) {
       target->push_back(std::stoll(word));
-    else
+    } else {
       return false;
+    }
   }
-  if (masks.size() != 5)
-    return false;
-  auto toMaybe = [](const std::vector<int64_t> &values) {
-    llvm::SmallVector<MaybeInt> result;
-    for (int64_t value : values)
-      result.push_back(value);
-    return result;
-  };
+  const std::vector<int64_t> &shape = lists["shape"];
   input.shape.assign(shape.begin(), shape.end());
-  input.spec.begin = toMaybe(begin);
-  input.spec.end = toMaybe(end);
-  input.spec.strides = toMaybe(strides);
-  input.spec.masks.begin = masks[0];
-  input.spec.masks.end = masks[1];
-  input.spec.masks.ellipsis = masks[2];
-  input.spec.masks.newAxis = masks[3];
-  input.spec.masks.shrinkAxis = masks[4];
-  return true;
+  if (input.isAxes) {
+    input.axes = lists["axes"];
+    input.starts = toMaybe(lists["starts"]);
+    input.ends = toMaybe(lists["ends"]);
+    input.axesStrides = toMaybe(lists["strides"]);
+    return true;
+  }
+  if (!compose)
+    return makeSpec(lists, offset, input.spec);
+  if (!inSecond)
+    return false;
+  input.spec = first;
+  input.second.emplace();
+  return makeSpec(lists, offset, *input.second);
 }
 
 /// Enumerates the flat input indices the slice selects, in result order.
@@ -150,6 +199,10 @@ static std::string checkVariant(const Input &input,
     if (!sameWhereKnown(p.start, f.start) || !sameWhereKnown(p.end, f.end) ||
         !sameWhereKnown(p.stride, f.stride) || !sameWhereKnown(p.size, f.size))
       return "input dim " + std::to_string(d) + " range differs";
+    if (p.inBounds != true && p.inBounds)
+      return "input dim " + std::to_string(d) + " is known out of bounds";
+    if (p.full && !(f.start == 0 && f.stride == 1 && f.size == input.shape[d]))
+      return "input dim " + std::to_string(d) + " claims to be full";
   }
   return "";
 }
@@ -170,6 +223,16 @@ int main(int argc, char **argv) {
       continue;
     }
     std::string error;
+    if (input.isAxes) {
+      std::optional<SparseSliceSpec> spec =
+          buildAxesSpec(input.axes, input.starts, input.ends,
+                        input.axesStrides, input.shape.size(), error);
+      if (!spec) {
+        std::cout << "ERR " << error << "\n";
+        continue;
+      }
+      input.spec = *spec;
+    }
     std::optional<ResolvedSlice> resolved =
         resolveStridedSlice(input.spec, input.shape, error);
     std::string unsound;
@@ -182,6 +245,28 @@ int main(int argc, char **argv) {
     if (!resolved) {
       std::cout << "ERR " << error << "\n";
       continue;
+    }
+    if (input.second) {
+      // Apply the second spec to the first one's result, compose both and
+      // report what the composed spec selects on the original input.
+      std::optional<ResolvedSlice> outer =
+          resolveStridedSlice(*input.second, resolved->resultShape, error);
+      if (!outer) {
+        std::cout << "ERR " << error << "\n";
+        continue;
+      }
+      std::string reason;
+      std::optional<SparseSliceSpec> composed =
+          composeSlices(*resolved, *outer, &reason);
+      if (!composed) {
+        std::cout << "NOCOMPOSE " << reason << "\n";
+        continue;
+      }
+      resolved = resolveStridedSlice(*composed, input.shape, error);
+      if (!resolved) {
+        std::cout << "UNSOUND the composed spec is invalid: " << error << "\n";
+        continue;
+      }
     }
     uint64_t count = 0, hash = 0;
     selectedIndices(*resolved, input.shape, count, hash);

@@ -486,3 +486,167 @@ TEST(StridedSliceSemantics, DenseSpecRecordsEntriesAndNewAxes) {
   EXPECT_TRUE(dense->dims[4].beginMasked);
   EXPECT_FALSE(dense->dims[4].endMasked);
 }
+
+//===----------------------------------------------------------------------===//
+// Offset mode (TFLite)
+//===----------------------------------------------------------------------===//
+
+namespace {
+SparseSliceSpec offsetSpec(SpecBuilder builder) {
+  SparseSliceSpec spec = builder.get();
+  spec.offset = true;
+  return spec;
+}
+} // namespace
+
+TEST(StridedSliceSemantics, OffsetEndIsAnExtentFromTheBegin) {
+  // x[2 : 2+3] and x[-2 : -2-3 : -1] on a dimension of 8.
+  EXPECT_EQ(resultShape(offsetSpec(SpecBuilder().range(2, 3)), shapeOf({8})),
+            shapeOf({3}));
+  ResolvedDim dim = dim0(offsetSpec(SpecBuilder().range(-2, -3, -1)),
+                         shapeOf({8}));
+  EXPECT_EQ(dim.start, 6);
+  EXPECT_EQ(dim.size, 3);
+  // ceil(5 / 2) elements; an extent against the stride selects nothing.
+  EXPECT_EQ(dim0(offsetSpec(SpecBuilder().range(0, 5, 2)), shapeOf({8})).size,
+            3);
+  EXPECT_EQ(dim0(offsetSpec(SpecBuilder().range(4, -2)), shapeOf({8})).size,
+            0);
+}
+
+TEST(StridedSliceSemantics, OffsetKeepsStaticSizeForUnknownBegin) {
+  ResolvedDim dim = dim0(offsetSpec(SpecBuilder().range(std::nullopt, 4, 2)),
+                         shapeOf({-1}));
+  EXPECT_EQ(dim.size, 2);
+  EXPECT_FALSE(dim.start.has_value());
+  // The window check is left for run time.
+  EXPECT_FALSE(dim.inBounds.has_value());
+}
+
+TEST(StridedSliceSemantics, OffsetMaskedEndIsAnOrdinaryRange) {
+  // With end_mask the entry is `b:`, clamped as usual.
+  EXPECT_EQ(resultShape(offsetSpec(SpecBuilder().rangeMasked(
+                            20, 0, 1, false, true)),
+                        shapeOf({8})),
+            shapeOf({0}));
+}
+
+TEST(StridedSliceSemantics, RejectsOffsetWindowLeavingTheDimension) {
+  EXPECT_EQ(rejection(offsetSpec(SpecBuilder().range(6, 3)), shapeOf({8})),
+            "entry 0 (offset mode) selects 3 elements from index 6 with "
+            "stride 1, which leaves dimension 0 of size 8 (begin 6, extent "
+            "3)");
+  // Running backwards past the front, and an extent of INT64_MIN (whose
+  // negation overflows).
+  rejection(offsetSpec(SpecBuilder().range(1, -3, -1)), shapeOf({8}));
+  rejection(offsetSpec(SpecBuilder().range(7, kMin, -1)), shapeOf({8}));
+  // An empty window is never out of bounds.
+  EXPECT_EQ(resultShape(offsetSpec(SpecBuilder().range(100, 0)), shapeOf({8})),
+            shapeOf({0}));
+}
+
+TEST(StridedSliceSemantics, KnownIntArithLogic) {
+  KnownIntArith arith;
+  std::optional<bool> unknown;
+  EXPECT_EQ(arith.logicalAnd(false, unknown), false);
+  EXPECT_EQ(arith.logicalAnd(true, unknown), std::nullopt);
+  EXPECT_EQ(arith.logicalOr(unknown, true), true);
+  EXPECT_EQ(arith.logicalOr(false, false), false);
+  EXPECT_EQ(arith.logicalNot(unknown), std::nullopt);
+}
+
+//===----------------------------------------------------------------------===//
+// Axes encoding
+//===----------------------------------------------------------------------===//
+
+TEST(StridedSliceSemantics, AxesSpecSlicesTheNamedAxes) {
+  // Paddle: axes [-1, 0], starts [0, 1], ends [3, 2] on 3x4x5 is
+  // x[1:2, :, 0:3].
+  std::string error;
+  std::optional<SparseSliceSpec> spec =
+      buildAxesSpec({-1, 0}, {0, 1}, {3, 2}, {1, 1}, 3, error);
+  ASSERT_TRUE(spec.has_value()) << error;
+  EXPECT_EQ(resultShape(*spec, shapeOf({3, 4, 5})), shapeOf({1, 4, 3}));
+  EXPECT_EQ(spec->masks.begin, 2u);
+  EXPECT_EQ(spec->masks.end, 2u);
+}
+
+TEST(StridedSliceSemantics, AxesSpecRejections) {
+  std::string error;
+  EXPECT_FALSE(buildAxesSpec({0, -2}, {0, 0}, {1, 1}, {1, 1}, 2, error));
+  EXPECT_EQ(error, "axis -2 of entry 1 names dimension 0, which entry 0 "
+                   "already slices (axis 0)");
+  error.clear();
+  EXPECT_FALSE(buildAxesSpec({2}, {0}, {1}, {1}, 2, error));
+  EXPECT_EQ(error,
+            "axis 2 of entry 0 is out of range [-2, 2) for an input of rank 2");
+  error.clear();
+  EXPECT_FALSE(buildAxesSpec({1}, {0}, {1}, {0}, 2, error));
+  EXPECT_EQ(error, "stride of entry 0 (axis 1) is 0");
+  error.clear();
+  EXPECT_FALSE(buildAxesSpec({1}, {0, 1}, {1}, {1}, 2, error));
+  EXPECT_EQ(error, "axes, starts, ends and strides must have the same "
+                   "length, but have 1, 2, 1 and 1 entries");
+}
+
+//===----------------------------------------------------------------------===//
+// Composition
+//===----------------------------------------------------------------------===//
+
+namespace {
+std::optional<SparseSliceSpec> compose(const SparseSliceSpec &first,
+                                       const SparseSliceSpec &second,
+                                       const Shape &shape) {
+  std::string error;
+  std::optional<ResolvedSlice> inner =
+      resolveStridedSlice(first, shape, error);
+  EXPECT_TRUE(inner) << error;
+  std::optional<ResolvedSlice> outer =
+      resolveStridedSlice(second, inner->resultShape, error);
+  EXPECT_TRUE(outer) << error;
+  return composeSlices(*inner, *outer);
+}
+} // namespace
+
+TEST(StridedSliceSemantics, ComposesStridesAndReversals) {
+  // x[1:9:2][::-1] on 10 is x[7:0:-2] (elements 7, 5, 3, 1).
+  std::optional<SparseSliceSpec> spec =
+      compose(SpecBuilder().range(1, 9, 2).get(), SpecBuilder().all(-1).get(),
+              shapeOf({10}));
+  ASSERT_TRUE(spec);
+  ResolvedDim dim = dim0(*spec, shapeOf({10}));
+  EXPECT_EQ(dim.start, 7);
+  EXPECT_EQ(dim.stride, -2);
+  EXPECT_EQ(dim.size, 4);
+}
+
+TEST(StridedSliceSemantics, ComposesShrinkAndNewAxes) {
+  // x[:, newaxis, 2:][1, 0, ::2] on 4x6: the shrink goes to dimension 0,
+  // the new axis is shrunk away, and dimension 1 becomes 2:6:2.
+  std::optional<SparseSliceSpec> spec = compose(
+      SpecBuilder().all().newAxis().range(2, kMax).get(),
+      SpecBuilder().index(1).index(0).all(2).get(), shapeOf({4, 6}));
+  ASSERT_TRUE(spec);
+  EXPECT_EQ(resultShape(*spec, shapeOf({4, 6})), shapeOf({2}));
+  EXPECT_EQ(spec->masks.shrinkAxis, 1u);
+  EXPECT_EQ(spec->masks.newAxis, 0u);
+}
+
+TEST(StridedSliceSemantics, ComposesFullDynamicDims) {
+  // x[:, 1:3][..., ::-1] on ?x4: dimension 0 stays whole although unknown.
+  std::optional<SparseSliceSpec> spec = compose(
+      SpecBuilder().all().range(1, 3).get(),
+      SpecBuilder().ellipsis().all(-1).get(), shapeOf({-1, 4}));
+  ASSERT_TRUE(spec);
+  EXPECT_EQ(resultShape(*spec, shapeOf({-1, 4})), shapeOf({-1, 2}));
+  EXPECT_EQ(dim0(*spec, shapeOf({-1, 4})).full, true);
+}
+
+TEST(StridedSliceSemantics, DeclinesEmptiedNewAxisAndUnknowns) {
+  // x[newaxis][0:0] would need a new axis of size 0.
+  EXPECT_FALSE(compose(SpecBuilder().newAxis().get(),
+                       SpecBuilder().range(0, 0).get(), shapeOf({3})));
+  // x[1:][1:] on an unknown dimension needs run-time arithmetic.
+  EXPECT_FALSE(compose(SpecBuilder().range(1, kMax).get(),
+                       SpecBuilder().range(1, kMax).get(), shapeOf({-1})));
+}

@@ -19,7 +19,8 @@
 namespace mlir {
 namespace slice {
 
-/// Builds `arith` ops on `index` values, folding constant operands.
+/// Builds `arith` ops on `index` values (and `i1` conditions), folding
+/// constant operands. A known condition is a BoolAttr.
 class ArithIndexBuilder {
 public:
   using Value = OpFoldResult;
@@ -29,6 +30,7 @@ public:
       : builder(builder), loc(loc) {}
 
   Value constant(int64_t value);
+  Cond constantCond(bool value);
   Value add(Value lhs, Value rhs);
   Value sub(Value lhs, Value rhs);
   Value divTrunc(Value lhs, Value rhs);
@@ -36,6 +38,12 @@ public:
   Value max(Value lhs, Value rhs);
   Cond lessThan(Value lhs, Value rhs);
   Value select(Cond cond, Value ifTrue, Value ifFalse);
+  Cond logicalAnd(Cond lhs, Cond rhs);
+  Cond logicalOr(Cond lhs, Cond rhs);
+  Cond logicalNot(Cond value);
+
+  /// Returns `cond` as an SSA value of type i1.
+  mlir::Value materializeCond(Cond cond);
 
   /// Returns `value` as an SSA value of type index, materializing a
   /// constant if needed.

@@ -87,20 +87,34 @@ struct SparseSliceSpec {
   llvm::SmallVector<MaybeInt> end;
   llvm::SmallVector<MaybeInt> strides;
   SliceMasks masks;
+  /// TFLite's offset mode: the end of every range entry whose end is not
+  /// masked is an extent relative to the entry's start (see
+  /// `resolveDimRange`).
+  bool offset = false;
+};
+
+/// How one input dimension is indexed, apart from the values.
+struct DimFlags {
+  /// The begin / end is masked: the fullest range for the stride's sign.
+  bool beginMasked = true;
+  bool endMasked = true;
+  /// The dimension is indexed by the single index `begin` and removed.
+  bool shrink = false;
+  /// Offset mode: `end` is an extent relative to the start, and the window
+  /// must lie inside the dimension (never set together with `endMasked` or
+  /// `shrink`).
+  bool offset = false;
 };
 
 /// One input dimension after the sparse spec has been spread over the input
 /// rank; the values are still raw (not wrapped or clamped).
-struct DenseDimSpec {
+struct DenseDimSpec : DimFlags {
   /// The sparse entry this dimension comes from, or -1 when the (explicit or
   /// implicit) ellipsis fills it.
   int64_t entry = -1;
   MaybeInt begin = 0;
   MaybeInt end = 0;
   MaybeInt stride = 1;
-  bool beginMasked = true;
-  bool endMasked = true;
-  bool shrink = false;
 };
 
 /// Marks a result dimension that is a new unit axis.
@@ -128,28 +142,78 @@ std::optional<DenseSliceSpec> buildDenseSpec(const SparseSliceSpec &spec,
 
 /// The effective range of one input dimension: elements start, start+stride,
 /// ... (size of them). `end` is the exclusive bound the range runs to after
-/// wrapping and clamping (-1 for a negative stride that runs to the front).
+/// wrapping and clamping (-1 for a negative stride that runs to the front);
+/// `interval` is `end - start`, the extent that reproduces `size` in offset
+/// mode (see docs/normal-form.md).
 template <typename V> struct DimRange {
   V start;
   V end;
   V stride;
   V size;
+  V interval;
 };
 
+/// How many strides an interval spans: the range start, start + stride, ...
+/// short of start + interval is non-empty when the interval runs in the
+/// stride's direction, and then has `steps + 1` elements.
+template <typename Arith> struct StepCount {
+  typename Arith::Cond nonEmpty;
+  typename Arith::Value steps;
+};
+
+/// Counts the steps of `stride` in `interval`. A `bounded` interval
+/// (|interval| <= dim + 1, as clamping guarantees) takes the short formula;
+/// an arbitrary int64 one (offset mode) one that cannot overflow. The only
+/// division is by |stride|, which is never -1, so there is no INT64_MIN / -1
+/// whatever the (possibly discarded) operands.
+template <typename Arith>
+StepCount<Arith> countSteps(Arith &arith, typename Arith::Value interval,
+                            typename Arith::Value stride, bool bounded) {
+  auto zero = arith.constant(0);
+  auto one = arith.constant(1);
+  auto positive = arith.lessThan(zero, stride);
+  auto magnitude = arith.select(positive, stride, arith.sub(zero, stride));
+  if (bounded) {
+    auto directed =
+        arith.select(positive, interval, arith.sub(zero, interval));
+    return {arith.lessThan(zero, directed),
+            arith.divTrunc(arith.sub(directed, one), magnitude)};
+  }
+  auto nonEmpty = arith.logicalOr(
+      arith.logicalAnd(positive, arith.lessThan(zero, interval)),
+      arith.logicalAnd(arith.logicalNot(positive),
+                       arith.lessThan(interval, zero)));
+  // |interval| - 1 for a non-empty interval, computed without negating it.
+  auto reach = arith.select(positive, arith.sub(interval, one),
+                            arith.sub(arith.constant(-1), interval));
+  return {nonEmpty, arith.divTrunc(reach, magnitude)};
+}
+
 /// Resolves one dense dimension in the arithmetic domain `Arith`, which
-/// provides `Value`, `Cond`, `constant(int64_t)`, `add`, `sub`, `divTrunc`
-/// (signed, truncating), `min`, `max` (signed), `lessThan` (signed) and
-/// `select(Cond, Value, Value)`.
+/// provides `Value`, `Cond`, `constant(int64_t)`, `constantCond(bool)`, `add`, `sub`, `divTrunc`
+/// (signed, truncating), `min`, `max` (signed), `lessThan` (signed),
+/// `select(Cond, Value, Value)`, `logicalAnd`, `logicalOr` and `logicalNot`.
 ///
-/// A shrink dimension yields start = wrapped begin, size 1, stride 1; whether
-/// that index is in range is for the caller to check (statically in
-/// `resolveStridedSlice`, at run time in the lowering).
+/// The rules, by `flags`:
+///  - shrink: start = begin wrapped once, size 1, stride 1; whether that index
+///    is in range is `dimRangeInBounds`;
+///  - offset (TFLite): start = begin wrapped once (or the first element for
+///    the stride's sign when masked), then ceil(end / stride) elements when
+///    `end` runs in the stride's direction, else none; no clamping: whether
+///    the window fits is `dimRangeInBounds`;
+///  - otherwise a Python slice: begin and end wrap once and clamp to
+///    [0, dim] (stride > 0) or [-1, dim - 1] (stride < 0); masked ends take
+///    the fullest range for the stride's sign.
+///
+/// A zero stride is invalid (`strideIsValid`); the results are then
+/// meaningless, but computing them never divides by zero in `KnownIntArith`
+/// (unknown instead). The only division is by |stride|, so no INT64_MIN / -1
+/// can occur for any input.
 template <typename Arith>
 DimRange<typename Arith::Value>
 resolveDimRange(Arith &arith, typename Arith::Value begin,
                 typename Arith::Value end, typename Arith::Value stride,
-                typename Arith::Value dim, bool beginMasked, bool endMasked,
-                bool shrink) {
+                typename Arith::Value dim, const DimFlags &flags) {
   using Value = typename Arith::Value;
   Value zero = arith.constant(0);
   Value one = arith.constant(1);
@@ -158,33 +222,86 @@ resolveDimRange(Arith &arith, typename Arith::Value begin,
   auto wrap = [&](Value x) {
     return arith.select(arith.lessThan(x, zero), arith.add(x, dim), x);
   };
-  if (shrink) {
+  if (flags.shrink) {
     Value index = wrap(begin);
-    return {index, arith.add(index, one), one, one};
+    return {index, arith.add(index, one), one, one, one};
   }
 
   auto positive = arith.lessThan(zero, stride);
   Value dimMinusOne = arith.sub(dim, one);
-  // Python slice clamping: [0, dim] for a positive stride, [-1, dim - 1] for
-  // a negative one.
-  Value low = arith.select(positive, zero, minusOne);
-  Value high = arith.select(positive, dim, dimMinusOne);
-  auto clamp = [&](Value x) {
-    return arith.min(arith.max(wrap(x), low), high);
-  };
-  Value start =
-      beginMasked ? arith.select(positive, zero, dimMinusOne) : clamp(begin);
-  Value stop = endMasked ? arith.select(positive, dim, minusOne) : clamp(end);
+  Value first = arith.select(positive, zero, dimMinusOne);
+  Value start, stop, interval;
+  if (flags.offset) {
+    start = flags.beginMasked ? first : wrap(begin);
+    interval = end;
+    stop = arith.add(start, interval);
+  } else {
+    // Python slice clamping: [0, dim] for a positive stride, [-1, dim - 1]
+    // for a negative one.
+    Value low = arith.select(positive, zero, minusOne);
+    Value high = arith.select(positive, dim, dimMinusOne);
+    auto clamp = [&](Value x) {
+      return arith.min(arith.max(wrap(x), low), high);
+    };
+    start = flags.beginMasked ? first : clamp(begin);
+    stop = flags.endMasked ? arith.select(positive, dim, minusOne) : clamp(end);
+    // |stop - start| <= dim + 1: no overflow.
+    interval = arith.sub(stop, start);
+  }
 
-  // size = ceil((stop - start) / stride) when the interval runs in the
-  // stride's direction, else 0. |stop - start| <= dim, so nothing overflows.
-  Value interval = arith.sub(stop, start);
-  Value directed = arith.select(positive, interval, arith.sub(zero, interval));
-  Value step = arith.select(positive, one, minusOne);
-  Value count =
-      arith.add(arith.divTrunc(arith.sub(interval, step), stride), one);
-  Value size = arith.select(arith.lessThan(zero, directed), count, zero);
-  return {start, stop, stride, size};
+  StepCount<Arith> steps =
+      countSteps(arith, interval, stride, /*bounded=*/!flags.offset);
+  Value size =
+      arith.select(steps.nonEmpty, arith.add(steps.steps, one), zero);
+  return {start, stop, stride, size, interval};
+}
+
+/// Whether the stride of a dimension indexed with `flags` is acceptable:
+/// non-zero for a range, positive for a shrink entry.
+template <typename Arith>
+typename Arith::Cond strideIsValid(Arith &arith, typename Arith::Value stride,
+                                   const DimFlags &flags) {
+  auto zero = arith.constant(0);
+  if (flags.shrink)
+    return arith.lessThan(zero, stride);
+  return arith.logicalOr(arith.lessThan(zero, stride),
+                         arith.lessThan(stride, zero));
+}
+
+/// Whether the elements `range` selects lie inside a dimension of size
+/// `dim`. Always true for a plain range (clamping guarantees it); a shrink
+/// index must be in [0, dim) after wrapping; an offset window must fit:
+/// start in [0, dim) and the last element too, unless it is empty. Assumes a
+/// valid stride.
+template <typename Arith>
+typename Arith::Cond dimRangeInBounds(Arith &arith,
+                                      const DimRange<typename Arith::Value> &range,
+                                      typename Arith::Value dim,
+                                      const DimFlags &flags) {
+  auto zero = arith.constant(0);
+  auto one = arith.constant(1);
+  auto startInside =
+      arith.logicalAnd(arith.logicalNot(arith.lessThan(range.start, zero)),
+                       arith.lessThan(range.start, dim));
+  if (flags.shrink)
+    return startInside;
+  if (!flags.offset)
+    return arith.constantCond(true);
+  // The last element start + steps * stride stays inside iff steps <=
+  // room / |stride|, where room is the distance from the start to the edge
+  // the stride runs towards (overflow-free for any int64 input).
+  auto positive = arith.lessThan(zero, range.stride);
+  StepCount<Arith> steps =
+      countSteps(arith, range.interval, range.stride, /*bounded=*/false);
+  auto room = arith.select(positive,
+                           arith.sub(arith.sub(dim, one), range.start),
+                           range.start);
+  auto magnitude = arith.select(positive, range.stride,
+                                arith.sub(zero, range.stride));
+  auto fits = arith.logicalNot(
+      arith.lessThan(arith.divTrunc(room, magnitude), steps.steps));
+  return arith.logicalOr(arith.logicalNot(steps.nonEmpty),
+                         arith.logicalAnd(startInside, fits));
 }
 
 /// The arithmetic domain of known-or-unknown int64 values. An operation on
@@ -196,6 +313,7 @@ public:
   using Cond = std::optional<bool>;
 
   Value constant(int64_t value) const { return value; }
+  Cond constantCond(bool value) const { return value; }
   Value add(Value lhs, Value rhs) const;
   Value sub(Value lhs, Value rhs) const;
   /// Unknown for a zero divisor and for INT64_MIN / -1.
@@ -204,6 +322,10 @@ public:
   Value max(Value lhs, Value rhs) const;
   Cond lessThan(Value lhs, Value rhs) const;
   Value select(Cond cond, Value ifTrue, Value ifFalse) const;
+  /// Three-valued logic: known when the known operands decide it.
+  Cond logicalAnd(Cond lhs, Cond rhs) const;
+  Cond logicalOr(Cond lhs, Cond rhs) const;
+  Cond logicalNot(Cond value) const;
 };
 
 /// One input dimension of a resolved slice.
@@ -211,6 +333,14 @@ struct ResolvedDim {
   /// The sparse entry it comes from, or -1 for an ellipsis-filled dimension.
   int64_t entry = -1;
   bool shrink = false;
+  /// Whether the selected elements lie inside the dimension (see
+  /// `dimRangeInBounds`): true for every plain range, unknown for a shrink
+  /// index or offset window that needs a run-time check. Never known false
+  /// (that is an error).
+  std::optional<bool> inBounds = true;
+  /// The range provably selects the whole dimension in order (start 0,
+  /// stride 1, size = dim), also when the dimension size is unknown.
+  bool full = false;
   /// Effective start, exclusive end, stride and element count; `end` is
   /// -1 when a negative stride runs to the front. A shrunk dimension has
   /// size 1 and stride 1.
@@ -232,12 +362,52 @@ struct ResolvedSlice {
 
 /// Validates `spec` on an input of shape `shape` (unknown dims allowed) and
 /// resolves it. On top of `buildDenseSpec`'s checks this rejects a known
-/// shrink index outside [-n, n) on a known dimension of size n. Returns
+/// shrink index outside [-n, n) on a known dimension of size n and a known
+/// offset window that leaves its dimension. Returns
 /// std::nullopt and sets `error` (a sentence naming the entry, the mask bit
 /// and the values involved) on failure.
 std::optional<ResolvedSlice> resolveStridedSlice(const SparseSliceSpec &spec,
                                                  llvm::ArrayRef<MaybeInt> shape,
                                                  std::string &error);
+
+//===----------------------------------------------------------------------===//
+// The axes encoding (Paddle, ONNX)
+//===----------------------------------------------------------------------===//
+
+/// Maps the `axes` of an axes-encoded slice onto an input of rank `rank`:
+/// element d of the result is the axes entry that slices input dimension d,
+/// or -1 when no entry names it. Negative axes count from the back. Returns
+/// std::nullopt and sets `error` for an axis outside [-rank, rank) or one
+/// that names a dimension twice.
+std::optional<llvm::SmallVector<int64_t>>
+mapAxesToDims(llvm::ArrayRef<int64_t> axes, unsigned rank, std::string &error);
+
+/// The TF sparse spec that means the same as the axes-encoded slice
+/// `axes`/`starts`/`ends`/`strides` (NumPy slicing along the named axes,
+/// other axes whole): one entry per input dimension up to the last named
+/// one, unnamed ones `:`. Checks what `mapAxesToDims` checks, equal list
+/// lengths and known zero strides.
+std::optional<SparseSliceSpec>
+buildAxesSpec(llvm::ArrayRef<int64_t> axes, llvm::ArrayRef<MaybeInt> starts,
+              llvm::ArrayRef<MaybeInt> ends, llvm::ArrayRef<MaybeInt> strides,
+              unsigned rank, std::string &error);
+
+//===----------------------------------------------------------------------===//
+// Composition
+//===----------------------------------------------------------------------===//
+
+/// Composes two resolved slices: `first` resolved on some input, `second`
+/// resolved on `first`'s result. Returns a static sparse spec (no offset
+/// mode, no ellipsis) that selects, on the same input, exactly the elements
+/// of applying `first` then `second`, or std::nullopt when that is not
+/// expressible with the values known: some start, stride or size that the
+/// composition needs is unknown, a window or index needs a run-time bounds
+/// check, the composed stride overflows int64, or `second` empties a new
+/// axis of `first` (a new axis always has size 1).
+/// When it returns std::nullopt and `reason` is given, `reason` says why.
+std::optional<SparseSliceSpec> composeSlices(const ResolvedSlice &first,
+                                             const ResolvedSlice &second,
+                                             std::string *reason = nullptr);
 
 } // namespace slice
 } // namespace mlir

@@ -44,12 +44,14 @@ func.func @dynamic_dim(%x: tensor<?x8xf32>) -> index {
 // -----
 
 // A dynamic stride: the sign is known only at run time, so the select
-// between the two clamping ranges stays.
+// between the two clamping ranges stays; the division is by |stride|.
 // CHECK-LABEL: func @dynamic_stride
 // CHECK-SAME: (%[[X:.*]]: tensor<8xf32>, %[[S:.*]]: index)
 // CHECK: %[[POS:.*]] = arith.cmpi sgt, %[[S]], %{{.*}}
 // CHECK: arith.select %[[POS]]
-// CHECK: arith.divsi %{{.*}}, %[[S]]
+// CHECK: %[[NEG:.*]] = arith.subi %{{.*}}, %[[S]]
+// CHECK: %[[ABS:.*]] = arith.select %[[POS]], %[[S]], %[[NEG]]
+// CHECK: arith.divsi %{{.*}}, %[[ABS]]
 // CHECK: %[[SIZE:.*]] = arith.select
 // CHECK-NOT: slice.strided
 // CHECK: return %[[SIZE]]
