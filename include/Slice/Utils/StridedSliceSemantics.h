@@ -161,17 +161,17 @@ template <typename Arith> struct StepCount {
   typename Arith::Value steps;
 };
 
-/// Counts the steps of `stride` in `interval`. A `bounded` interval
+/// Counts the steps of `stride` (whose sign is `positive`) in `interval`. A `bounded` interval
 /// (|interval| <= dim + 1, as clamping guarantees) takes the short formula;
 /// an arbitrary int64 one (offset mode) one that cannot overflow. The only
 /// division is by |stride|, which is never -1, so there is no INT64_MIN / -1
 /// whatever the (possibly discarded) operands.
 template <typename Arith>
 StepCount<Arith> countSteps(Arith &arith, typename Arith::Value interval,
-                            typename Arith::Value stride, bool bounded) {
+                            typename Arith::Value stride,
+                            typename Arith::Cond positive, bool bounded) {
   auto zero = arith.constant(0);
   auto one = arith.constant(1);
-  auto positive = arith.lessThan(zero, stride);
   auto magnitude = arith.select(positive, stride, arith.sub(zero, stride));
   if (bounded) {
     auto directed =
@@ -250,7 +250,7 @@ resolveDimRange(Arith &arith, typename Arith::Value begin,
   }
 
   StepCount<Arith> steps =
-      countSteps(arith, interval, stride, /*bounded=*/!flags.offset);
+      countSteps(arith, interval, stride, positive, /*bounded=*/!flags.offset);
   Value size =
       arith.select(steps.nonEmpty, arith.add(steps.steps, one), zero);
   return {start, stop, stride, size, interval};
@@ -292,7 +292,8 @@ typename Arith::Cond dimRangeInBounds(Arith &arith,
   // the stride runs towards (overflow-free for any int64 input).
   auto positive = arith.lessThan(zero, range.stride);
   StepCount<Arith> steps =
-      countSteps(arith, range.interval, range.stride, /*bounded=*/false);
+      countSteps(arith, range.interval, range.stride, positive,
+                 /*bounded=*/false);
   auto room = arith.select(positive,
                            arith.sub(arith.sub(dim, one), range.start),
                            range.start);
