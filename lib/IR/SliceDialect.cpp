@@ -7,6 +7,8 @@
 #include "Slice/IR/SliceDialect.h"
 #include "Slice/IR/SliceOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 using namespace mlir;
 using namespace mlir::slice;
 
@@ -17,4 +19,11 @@ void SliceDialect::initialize() {
 #define GET_OP_LIST
 #include "Slice/IR/SliceOps.cpp.inc"
       >();
+}
+
+/// Folded slices of constants become arith.constant ops.
+Operation *SliceDialect::materializeConstant(OpBuilder &builder,
+                                             Attribute value, Type type,
+                                             Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
 }

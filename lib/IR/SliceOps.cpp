@@ -19,6 +19,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/bit.h"
 
 using namespace mlir;
 using namespace mlir::slice;
@@ -45,12 +46,13 @@ static SmallVector<MaybeInt> staticToMaybeInts(ArrayRef<int64_t> values) {
 static SparseSliceSpec makeStaticSpec(ArrayRef<int64_t> begin,
                                       ArrayRef<int64_t> end,
                                       ArrayRef<int64_t> strides,
-                                      const SliceMasks &masks) {
+                                      const SliceMasks &masks, bool offset) {
   SparseSliceSpec spec;
   spec.begin = staticToMaybeInts(begin);
   spec.end = staticToMaybeInts(end);
   spec.strides = staticToMaybeInts(strides);
   spec.masks = masks;
+  spec.offset = offset;
   return spec;
 }
 
@@ -116,7 +118,7 @@ SliceMasks StridedOp::getMasks() {
 
 SparseSliceSpec StridedOp::getSparseSpec() {
   return makeStaticSpec(getStaticBegin(), getStaticEnd(), getStaticStrides(),
-                        getMasks());
+                        getMasks(), getOffset());
 }
 
 std::optional<ResolvedSlice> StridedOp::resolve(std::string &error) {
@@ -156,81 +158,79 @@ void StridedOp::build(OpBuilder &builder, OperationState &state,
                       RankedTensorType resultType, Value source,
                       ArrayRef<OpFoldResult> begin, ArrayRef<OpFoldResult> end,
                       ArrayRef<OpFoldResult> strides, const SliceMasks &masks,
-                      ArrayRef<NamedAttribute> attrs) {
+                      bool offset, ArrayRef<NamedAttribute> attrs) {
   DispatchedSpec spec(builder, state.location, begin, end, strides);
   build(builder, state, resultType, source, spec.begin, spec.end, spec.strides,
         spec.staticBegin, spec.staticEnd, spec.staticStrides, masks.begin,
-        masks.end, masks.ellipsis, masks.newAxis, masks.shrinkAxis);
+        masks.end, masks.ellipsis, masks.newAxis, masks.shrinkAxis, offset);
   state.addAttributes(attrs);
 }
 
 void StridedOp::build(OpBuilder &builder, OperationState &state, Value source,
                       ArrayRef<OpFoldResult> begin, ArrayRef<OpFoldResult> end,
                       ArrayRef<OpFoldResult> strides, const SliceMasks &masks,
-                      ArrayRef<NamedAttribute> attrs) {
+                      bool offset, ArrayRef<NamedAttribute> attrs) {
   DispatchedSpec spec(builder, state.location, begin, end, strides);
   auto sourceType = cast<RankedTensorType>(source.getType());
   std::string error;
   std::optional<RankedTensorType> resultType =
       inferResultType(sourceType,
                       makeStaticSpec(spec.staticBegin, spec.staticEnd,
-                                     spec.staticStrides, masks),
+                                     spec.staticStrides, masks, offset),
                       error);
   // An invalid spec still builds an op (typed like its source) so that the
   // verifier, not an assertion, reports what is wrong with it.
   build(builder, state, resultType ? *resultType : sourceType, source,
         spec.begin, spec.end, spec.strides, spec.staticBegin, spec.staticEnd,
         spec.staticStrides, masks.begin, masks.end, masks.ellipsis,
-        masks.newAxis, masks.shrinkAxis);
+        masks.newAxis, masks.shrinkAxis, offset);
   state.addAttributes(attrs);
 }
 
 /// Checks that the number of dynamic markers in `staticValues` matches the
 /// number of SSA values in `dynamicValues`.
-static LogicalResult verifyDynamicCount(StridedOp op, StringRef name,
+static LogicalResult verifyDynamicCount(Operation *op, StringRef name,
                                         ArrayRef<int64_t> staticValues,
                                         ValueRange dynamicValues) {
   int64_t markers = llvm::count_if(staticValues, ShapedType::isDynamic);
   if (markers == static_cast<int64_t>(dynamicValues.size()))
     return success();
-  return op.emitOpError() << "static_" << name << " has " << markers
-                          << " dynamic entries but " << dynamicValues.size()
-                          << " '" << name << "' operands are given";
+  return op->emitOpError() << "static_" << name << " has " << markers
+                           << " dynamic entries but " << dynamicValues.size()
+                           << " '" << name << "' operands are given";
 }
 
-LogicalResult StridedOp::verify() {
-  if (failed(
-          verifyDynamicCount(*this, "begin", getStaticBegin(), getBegin())) ||
-      failed(verifyDynamicCount(*this, "end", getStaticEnd(), getEnd())) ||
-      failed(verifyDynamicCount(*this, "strides", getStaticStrides(),
-                                getStrides())))
-    return failure();
-
-  RankedTensorType sourceType = getSourceType();
-  RankedTensorType resultType = getResultType();
+/// Checks the result type of a slice of `sourceType` against the type
+/// inferred from `spec`: the same element type and rank, and every static
+/// result dimension equal to the inferred one.
+static LogicalResult verifyResultType(Operation *op,
+                                      RankedTensorType sourceType,
+                                      RankedTensorType resultType,
+                                      const SparseSliceSpec &spec) {
   if (sourceType.getElementType() != resultType.getElementType())
-    return emitOpError() << "result element type "
-                         << resultType.getElementType()
-                         << " differs from the source element type "
-                         << sourceType.getElementType();
+    return op->emitOpError()
+           << "result element type " << resultType.getElementType()
+           << " differs from the source element type "
+           << sourceType.getElementType();
 
   std::string error;
   std::optional<RankedTensorType> inferred =
-      inferResultType(sourceType, getSparseSpec(), error);
+      StridedOp::inferResultType(sourceType, spec, error);
   if (!inferred)
-    return emitOpError() << error;
+    return op->emitOpError() << error;
 
   if (inferred->getRank() != resultType.getRank())
-    return emitOpError() << "result type " << resultType << " has rank "
-                         << resultType.getRank() << " but the slice of "
-                         << sourceType << " has rank " << inferred->getRank()
-                         << " (inferred " << *inferred << ")";
+    return op->emitOpError()
+           << "result type " << resultType << " has rank "
+           << resultType.getRank() << " but the slice of " << sourceType
+           << " has rank " << inferred->getRank() << " (inferred "
+           << *inferred << ")";
   for (auto [index, expected, actual] :
        llvm::enumerate(inferred->getShape(), resultType.getShape())) {
     // A result dimension may be less static than inferred, never more.
     if (ShapedType::isDynamic(actual) || expected == actual)
       continue;
-    InFlightDiagnostic diag = emitOpError()
+    InFlightDiagnostic diag = op->emitOpError()
                               << "result dimension " << index << " is "
                               << actual << " but the slice ";
     if (ShapedType::isDynamic(expected))
@@ -240,6 +240,60 @@ LogicalResult StridedOp::verify() {
     return diag << " (inferred " << *inferred << ")";
   }
   return success();
+}
+
+LogicalResult StridedOp::verify() {
+  if (failed(
+          verifyDynamicCount(*this, "begin", getStaticBegin(), getBegin())) ||
+      failed(verifyDynamicCount(*this, "end", getStaticEnd(), getEnd())) ||
+      failed(verifyDynamicCount(*this, "strides", getStaticStrides(),
+                                getStrides())))
+    return failure();
+  return verifyResultType(*this, getSourceType(), getResultType(),
+                          getSparseSpec());
+}
+
+bool StridedOp::isNormalForm() {
+  SliceMasks masks = getMasks();
+  if (!getOffset() || masks.begin || masks.end || masks.ellipsis)
+    return false;
+  unsigned numNewAxes = llvm::popcount(masks.newAxis);
+  if (getNumEntries() != getSourceType().getRank() + numNewAxes)
+    return false;
+  std::string error;
+  std::optional<ResolvedSlice> resolved = resolve(error);
+  if (!resolved)
+    return false;
+  ArrayRef<int64_t> begin = getStaticBegin(), end = getStaticEnd(),
+                    strides = getStaticStrides();
+  for (unsigned i = 0, e = getNumEntries(); i < e; ++i) {
+    EntryKind kind = classifyEntry(masks, i);
+    bool isUnit = end[i] == 1 && strides[i] == 1;
+    if (kind == EntryKind::NewAxis && !(begin[i] == 0 && isUnit))
+      return false;
+    if (kind == EntryKind::Shrink && !isUnit)
+      return false;
+  }
+  for (const ResolvedDim &dim : resolved->dims) {
+    int64_t entry = dim.entry;
+    if (entry < 0)
+      return false;
+    bool staticEntry = !ShapedType::isDynamic(begin[entry]) &&
+                       !ShapedType::isDynamic(end[entry]) &&
+                       !ShapedType::isDynamic(strides[entry]);
+    if (!staticEntry || !dim.size || dim.shrink)
+      continue;
+    // Empty ranges are 0:0:1, a single element has stride 1, and a known
+    // start lies inside the dimension.
+    if (*dim.size == 0 && !(begin[entry] == 0 && end[entry] == 0 &&
+                            strides[entry] == 1))
+      return false;
+    if (*dim.size == 1 && strides[entry] != 1)
+      return false;
+    if (*dim.size > 0 && dim.inBounds != true)
+      return false;
+  }
+  return true;
 }
 
 LogicalResult
@@ -288,6 +342,75 @@ StridedOp::reifyResultShapes(OpBuilder &builder,
   }
   reifiedReturnShapes.emplace_back(std::move(shape));
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// StridedAxesOp
+//===----------------------------------------------------------------------===//
+
+void StridedAxesOp::getAsmResultNames(
+    function_ref<void(Value, StringRef)> setNameFn) {
+  setNameFn(getResult(), "slice");
+}
+
+SmallVector<OpFoldResult> StridedAxesOp::getMixedStarts() {
+  Builder builder(getContext());
+  return getMixedValues(getStaticStarts(), getStarts(), builder);
+}
+
+SmallVector<OpFoldResult> StridedAxesOp::getMixedEnds() {
+  Builder builder(getContext());
+  return getMixedValues(getStaticEnds(), getEnds(), builder);
+}
+
+SmallVector<OpFoldResult> StridedAxesOp::getMixedStrides() {
+  Builder builder(getContext());
+  return getMixedValues(getStaticStrides(), getStrides(), builder);
+}
+
+std::optional<SparseSliceSpec>
+StridedAxesOp::getSparseSpec(std::string &error) {
+  return buildAxesSpec(getAxes(), staticToMaybeInts(getStaticStarts()),
+                       staticToMaybeInts(getStaticEnds()),
+                       staticToMaybeInts(getStaticStrides()),
+                       getSourceType().getRank(), error);
+}
+
+void StridedAxesOp::build(OpBuilder &builder, OperationState &state,
+                          Value source, ArrayRef<int64_t> axes,
+                          ArrayRef<OpFoldResult> starts,
+                          ArrayRef<OpFoldResult> ends,
+                          ArrayRef<OpFoldResult> strides,
+                          ArrayRef<NamedAttribute> attrs) {
+  DispatchedSpec spec(builder, state.location, starts, ends, strides);
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  std::string error;
+  std::optional<SparseSliceSpec> sparse = buildAxesSpec(
+      axes, staticToMaybeInts(spec.staticBegin),
+      staticToMaybeInts(spec.staticEnd), staticToMaybeInts(spec.staticStrides),
+      sourceType.getRank(), error);
+  std::optional<RankedTensorType> resultType;
+  if (sparse)
+    resultType = StridedOp::inferResultType(sourceType, *sparse, error);
+  // As for slice.strided: an invalid spec is the verifier's to report.
+  build(builder, state, resultType ? *resultType : sourceType, source,
+        spec.begin, spec.end, spec.strides, axes, spec.staticBegin,
+        spec.staticEnd, spec.staticStrides);
+  state.addAttributes(attrs);
+}
+
+LogicalResult StridedAxesOp::verify() {
+  if (failed(verifyDynamicCount(*this, "starts", getStaticStarts(),
+                                getStarts())) ||
+      failed(verifyDynamicCount(*this, "ends", getStaticEnds(), getEnds())) ||
+      failed(verifyDynamicCount(*this, "strides", getStaticStrides(),
+                                getStrides())))
+    return failure();
+  std::string error;
+  std::optional<SparseSliceSpec> spec = getSparseSpec(error);
+  if (!spec)
+    return emitOpError() << error;
+  return verifyResultType(*this, getSourceType(), getResultType(), *spec);
 }
 
 #define GET_OP_CLASSES

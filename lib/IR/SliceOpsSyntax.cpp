@@ -11,6 +11,8 @@
 // value of type index. The encodings the parser picks are TensorFlow's
 // (`1` is begin 1, end 2, stride 1; `...` and `newaxis` are 0:0:1).
 //
+// The `offset` keyword after the spec sets TFLite's offset mode.
+//
 // A spec that this notation cannot express exactly (a value kept under a
 // mask bit, several bits on one entry, a shrink entry with its own end or
 // stride) prints in the raw form, so that every op round-trips:
@@ -224,6 +226,7 @@ ParseResult StridedOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   }
 
+  bool offset = succeeded(parser.parseOptionalKeyword("offset"));
   RankedTensorType sourceType, resultType;
   if (parser.parseOptionalAttrDict(result.attributes) ||
       parser.parseColonType(sourceType) || parser.parseKeyword("to") ||
@@ -251,6 +254,8 @@ ParseResult StridedOp::parse(OpAsmParser &parser, OperationState &result) {
   props.setEllipsisMask(maskAttr(spec.masks.ellipsis));
   props.setNewAxisMask(maskAttr(spec.masks.newAxis));
   props.setShrinkAxisMask(maskAttr(spec.masks.shrinkAxis));
+  if (offset)
+    props.setOffset(builder.getUnitAttr());
   props.operandSegmentSizes = {1, static_cast<int32_t>(spec.begin.size()),
                                static_cast<int32_t>(spec.end.size()),
                                static_cast<int32_t>(spec.strides.size())};
@@ -399,11 +404,14 @@ void StridedOp::print(OpAsmPrinter &p) {
     if (!first)
       p << ']';
   }
+  if (getOffset())
+    p << " offset";
   p.printOptionalAttrDict(
       (*this)->getAttrs(),
       {getStaticBeginAttrName(), getStaticEndAttrName(),
        getStaticStridesAttrName(), getBeginMaskAttrName(), getEndMaskAttrName(),
        getEllipsisMaskAttrName(), getNewAxisMaskAttrName(),
-       getShrinkAxisMaskAttrName(), getOperandSegmentSizeAttr()});
+       getShrinkAxisMaskAttrName(), getOffsetAttrName(),
+       getOperandSegmentSizeAttr()});
   p << " : " << getSourceType() << " to " << getResultType();
 }

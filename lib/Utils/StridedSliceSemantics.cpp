@@ -302,6 +302,40 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
   return resolved;
 }
 
+bool mlir::slice::forEachSelectedIndex(const ResolvedSlice &slice,
+                                       llvm::ArrayRef<int64_t> shape,
+                                       llvm::function_ref<void(int64_t)> fn) {
+  size_t rank = shape.size();
+  for (const ResolvedDim &dim : slice.dims)
+    if (!dim.start || !dim.stride || !dim.size)
+      return false;
+  for (const ResolvedDim &dim : slice.dims)
+    if (*dim.size == 0)
+      return true;
+  SmallVector<int64_t> inputStrides(rank, 1);
+  for (size_t d = rank; d-- > 1;)
+    inputStrides[d - 1] = inputStrides[d] * shape[d];
+  // An odometer over the input dimensions: new axes do not change the
+  // order, and shrunk dimensions have size 1.
+  SmallVector<int64_t> position(rank, 0);
+  while (true) {
+    int64_t flat = 0;
+    for (size_t d = 0; d < rank; ++d)
+      flat += (*slice.dims[d].start + position[d] * *slice.dims[d].stride) *
+              inputStrides[d];
+    fn(flat);
+    size_t d = rank;
+    while (true) {
+      if (d == 0)
+        return true;
+      --d;
+      if (++position[d] < *slice.dims[d].size)
+        break;
+      position[d] = 0;
+    }
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Axes encoding
 //===----------------------------------------------------------------------===//
@@ -579,5 +613,18 @@ mlir::slice::composeSlices(const ResolvedSlice &first,
     appendEntry(spec, inputEntries[nextInput++]);
   }
   emitInputsUpTo(rank);
+  // Trailing whole dimensions are what the implicit ellipsis covers anyway.
+  while (!spec.begin.empty()) {
+    uint64_t bit = uint64_t(1) << (spec.begin.size() - 1);
+    bool whole = (spec.masks.begin & bit) && (spec.masks.end & bit) &&
+                 spec.strides.back() == 1;
+    if (!whole)
+      break;
+    spec.masks.begin &= ~bit;
+    spec.masks.end &= ~bit;
+    spec.begin.pop_back();
+    spec.end.pop_back();
+    spec.strides.pop_back();
+  }
   return spec;
 }

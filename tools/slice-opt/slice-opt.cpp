@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Slice/IR/SliceDialect.h"
+#include "Slice/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -16,6 +17,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::slice::registerSlicePasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

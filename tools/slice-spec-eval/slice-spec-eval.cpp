@@ -127,39 +127,20 @@ static bool parseLine(const std::string &line, Input &input) {
   return makeSpec(lists, offset, *input.second);
 }
 
-/// Enumerates the flat input indices the slice selects, in result order.
+/// Counts the flat input indices the slice selects and hashes them in
+/// result order.
 static void selectedIndices(const ResolvedSlice &slice,
                             const std::vector<MaybeInt> &shape, uint64_t &count,
                             uint64_t &hash) {
-  size_t rank = shape.size();
-  std::vector<int64_t> inputStrides(rank, 1);
-  for (size_t d = rank; d-- > 1;)
-    inputStrides[d - 1] = inputStrides[d] * *shape[d];
+  std::vector<int64_t> knownShape;
+  for (MaybeInt dim : shape)
+    knownShape.push_back(*dim);
   count = 0;
   hash = 0;
-  for (const ResolvedDim &dim : slice.dims)
-    if (*dim.size == 0)
-      return;
-  std::vector<int64_t> position(rank, 0);
-  while (true) {
-    int64_t flat = 0;
-    for (size_t d = 0; d < rank; ++d)
-      flat += (*slice.dims[d].start + position[d] * *slice.dims[d].stride) *
-              inputStrides[d];
+  forEachSelectedIndex(slice, knownShape, [&](int64_t flat) {
     ++count;
     hash += (static_cast<uint64_t>(flat) + 1) * (count * 0x9E3779B97F4A7C15ull);
-    size_t d = rank;
-    while (d > 0) {
-      --d;
-      if (++position[d] < *slice.dims[d].size)
-        break;
-      position[d] = 0;
-      if (d == 0)
-        return;
-    }
-    if (rank == 0)
-      return;
-  }
+  });
 }
 
 static bool sameWhereKnown(MaybeInt partial, MaybeInt full) {

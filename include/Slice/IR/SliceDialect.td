@@ -24,6 +24,7 @@ def Slice_Dialect : Dialect {
     `Slice/Utils/StridedSliceSemantics.h`, which the verifier, type inference
     and the lowerings all call.
   }];
+  let hasConstantMaterializer = 1;
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::tensor::TensorDialect"

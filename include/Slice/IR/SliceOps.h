@@ -16,8 +16,28 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #define GET_OP_CLASSES
 #include "Slice/IR/SliceOps.h.inc"
+
+namespace mlir {
+class RewriterBase;
+
+namespace slice {
+
+/// The constant `op` computes from the constant `source`: a splat of any
+/// size, else null when the result has more than `maxElements` elements
+/// (no limit when negative) or a shape or spec value is not static.
+DenseElementsAttr sliceConstant(StridedOp op, DenseElementsAttr source,
+                                int64_t maxElements);
+
+/// Replaces `op` by the slice.strided that means the same (what its
+/// canonicalization does) and returns it; fails for an invalid op.
+FailureOr<StridedOp> convertAxesToStrided(RewriterBase &rewriter,
+                                          StridedAxesOp op);
+
+} // namespace slice
+} // namespace mlir
 
 #endif // SLICE_IR_SLICEOPS_H

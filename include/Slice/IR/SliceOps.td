@@ -72,6 +72,20 @@ def Slice_StridedOp : Slice_Op<"strided", [
     %s = slice.strided %y[%b : %e : %s, ::-1] : tensor<?x8xi32> to tensor<?x8xi32>
     ```
 
+    With the `offset` flag (TFLite's offset mode), the end of every entry
+    whose end is not masked is an extent relative to its start: the entry
+    selects the `ceil(end / stride)` elements `start, start + stride, ...`
+    from the begin wrapped once (or the first element for the stride's sign
+    under `begin_mask`), without clamping. The window must lie inside the
+    dimension: a known window that leaves it is a verifier error, an unknown
+    one a run-time error. A dynamic begin with a static extent and stride
+    thus keeps a static result size.
+
+    ```mlir
+    // Four elements from %i, TFLite offset mode.
+    %w = slice.strided %x[%i:4] offset : tensor<16xf32> to tensor<4xf32>
+    ```
+
     A spec that Python syntax cannot express (say, a begin value kept under
     a `begin_mask` bit) prints in the raw form, every entry as
     `begin:end:stride` followed by the non-zero masks:
@@ -94,7 +108,8 @@ def Slice_StridedOp : Slice_Op<"strided", [
     DefaultValuedAttr<I64Attr, "0">:$end_mask,
     DefaultValuedAttr<I64Attr, "0">:$ellipsis_mask,
     DefaultValuedAttr<I64Attr, "0">:$new_axis_mask,
-    DefaultValuedAttr<I64Attr, "0">:$shrink_axis_mask
+    DefaultValuedAttr<I64Attr, "0">:$shrink_axis_mask,
+    UnitAttr:$offset
   );
   let results = (outs AnyRankedTensor:$result);
 
@@ -105,6 +120,7 @@ def Slice_StridedOp : Slice_Op<"strided", [
       "::llvm::ArrayRef<::mlir::OpFoldResult>":$end,
       "::llvm::ArrayRef<::mlir::OpFoldResult>":$strides,
       CArg<"const ::mlir::slice::SliceMasks &", "{}">:$masks,
+      CArg<"bool", "false">:$offset,
       CArg<"::llvm::ArrayRef<::mlir::NamedAttribute>", "{}">:$attrs)>,
     // With an explicit result type (which may be less static than inferred).
     OpBuilder<(ins "::mlir::RankedTensorType":$resultType,
@@ -113,6 +129,7 @@ def Slice_StridedOp : Slice_Op<"strided", [
       "::llvm::ArrayRef<::mlir::OpFoldResult>":$end,
       "::llvm::ArrayRef<::mlir::OpFoldResult>":$strides,
       CArg<"const ::mlir::slice::SliceMasks &", "{}">:$masks,
+      CArg<"bool", "false">:$offset,
       CArg<"::llvm::ArrayRef<::mlir::NamedAttribute>", "{}">:$attrs)>
   ];
 
@@ -151,10 +168,113 @@ def Slice_StridedOp : Slice_Op<"strided", [
     inferResultType(::mlir::RankedTensorType sourceType,
                     const ::mlir::slice::SparseSliceSpec &spec,
                     std::string &error);
+
+    /// Whether the op is in the normal form the lowerings consume (see
+    /// docs/normal-form.md): offset mode; no ellipsis, begin or end mask
+    /// bits; one entry per input dimension plus one per new axis; static
+    /// values final (start in range, the window inside its dimension,
+    /// empty ranges 0:0:1, shrink and new-axis entries 0:1:1 apart from the
+    /// shrink index).
+    bool isNormalForm();
   }];
 
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// StridedAxesOp
+//===----------------------------------------------------------------------===//
+
+def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
+    Pure,
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>
+  ]> {
+  let summary = "Paddle / ONNX strided slice (axes, starts, ends, strides)";
+  let description = [{
+    Slices `source` along the dimensions named by `axes`, as Paddle's
+    `strided_slice(x, axes, starts, ends, strides)` and ONNX `Slice` do,
+    with the values of NumPy slicing: entry `i` slices dimension `axes[i]`
+    with `starts[i]:ends[i]:strides[i]` (Python clamping for either stride
+    sign: past the end clamps to the end, below the front to the front);
+    dimensions no entry names are kept whole. A negative axis counts from
+    the back.
+
+    The verifier rejects lists of different lengths, an axis outside
+    `[-rank, rank)`, an axis that names a dimension twice and a zero
+    stride, naming the entry. The result type is inferred like
+    `slice.strided`'s (any dimension may be `?`).
+
+    `starts`, `ends` and `strides` are static lists (`static_starts`, ...)
+    where `ShapedType::kDynamic` marks an entry given by the next SSA value
+    of the matching operand group; `axes` is always static.
+
+    Canonicalization rewrites the op into the `slice.strided` that means
+    the same.
+
+    ```mlir
+    // paddle.strided_slice(x, axes=[0, 2], starts=[1, -1], ends=[3, 0],
+    //                      strides=[1, -1]) on a 3x4x5 tensor.
+    %r = slice.strided_axes %x axes [0, 2] starts [1, -1] ends [3, 0]
+        strides [1, -1] : tensor<3x4x5xf32> to tensor<2x4x4xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$source,
+    Variadic<Index>:$starts,
+    Variadic<Index>:$ends,
+    Variadic<Index>:$strides,
+    DenseI64ArrayAttr:$axes,
+    DenseI64ArrayAttr:$static_starts,
+    DenseI64ArrayAttr:$static_ends,
+    DenseI64ArrayAttr:$static_strides
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $source `axes` $axes
+    `starts` custom<DynamicIndexList>($starts, $static_starts)
+    `ends` custom<DynamicIndexList>($ends, $static_ends)
+    `strides` custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` type($source) `to` type($result)
+  }];
+
+  let builders = [
+    // Infers the result type from the source type and the spec.
+    OpBuilder<(ins "::mlir::Value":$source,
+      "::llvm::ArrayRef<int64_t>":$axes,
+      "::llvm::ArrayRef<::mlir::OpFoldResult>":$starts,
+      "::llvm::ArrayRef<::mlir::OpFoldResult>":$ends,
+      "::llvm::ArrayRef<::mlir::OpFoldResult>":$strides,
+      CArg<"::llvm::ArrayRef<::mlir::NamedAttribute>", "{}">:$attrs)>
+  ];
+
+  let extraClassDeclaration = [{
+    ::mlir::RankedTensorType getSourceType() {
+      return ::llvm::cast<::mlir::RankedTensorType>(getSource().getType());
+    }
+    ::mlir::RankedTensorType getResultType() {
+      return ::llvm::cast<::mlir::RankedTensorType>(getResult().getType());
+    }
+
+    /// Static and dynamic entries merged, in entry order.
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStarts();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedEnds();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStrides();
+
+    /// The equivalent TF sparse spec of the static entries (dynamic ones
+    /// unknown), through the semantics library; std::nullopt with `error`
+    /// set when the op is invalid.
+    std::optional<::mlir::slice::SparseSliceSpec>
+    getSparseSpec(std::string &error);
+  }];
+
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 #endif // SLICE_IR_SLICEOPS_TD

@@ -37,6 +37,7 @@
 #define SLICE_UTILS_STRIDEDSLICESEMANTICS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -370,6 +371,14 @@ struct ResolvedSlice {
 std::optional<ResolvedSlice> resolveStridedSlice(const SparseSliceSpec &spec,
                                                  llvm::ArrayRef<MaybeInt> shape,
                                                  std::string &error);
+
+/// Calls `fn` with the row-major flat index into an input of shape `shape`
+/// of every element `slice` selects, in the (row-major) order of the
+/// result. Returns false, calling nothing, when a size, start or stride is
+/// unknown.
+bool forEachSelectedIndex(const ResolvedSlice &slice,
+                          llvm::ArrayRef<int64_t> shape,
+                          llvm::function_ref<void(int64_t)> fn);
 
 //===----------------------------------------------------------------------===//
 // The axes encoding (Paddle, ONNX)

@@ -1,0 +1,328 @@
+//===- SliceCanonicalize.cpp - Folders and canonicalizations --------------===//
+//
+// The folders of slice.strided (tensor.cast sources, identity slices, small
+// constants) and the canonicalization patterns of both slice ops: the axes
+// form becomes slice.strided, constant index operands become static
+// entries, result types become as static as inferable, and a slice of a
+// slice becomes one slice. Every decision about what a spec means is the
+// semantics library's (resolveStridedSlice, composeSlices, mapAxesToDims).
+//
+// Everything here is cheap and terminates: each pattern either removes an
+// op or strictly increases what is static.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/IR/SliceOps.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "slice-canonicalize"
+
+using namespace mlir;
+using namespace mlir::slice;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// Whether `declared` is `inferred` or less static (what the verifier
+/// accepts as a result type).
+static bool isValidResultType(RankedTensorType inferred,
+                              RankedTensorType declared) {
+  if (inferred.getRank() != declared.getRank() ||
+      inferred.getElementType() != declared.getElementType())
+    return false;
+  for (auto [expected, actual] :
+       llvm::zip_equal(inferred.getShape(), declared.getShape()))
+    if (!ShapedType::isDynamic(actual) && actual != expected)
+      return false;
+  return true;
+}
+
+static SmallVector<MaybeInt> shapeOf(RankedTensorType type) {
+  return llvm::map_to_vector(type.getShape(), [](int64_t dim) -> MaybeInt {
+    if (ShapedType::isDynamic(dim))
+      return std::nullopt;
+    return dim;
+  });
+}
+
+/// The bits of one element in a DenseElementsAttr's raw buffer, or 0 when
+/// elements are not whole bytes (i1 is bit-packed).
+static unsigned rawElementBytes(Type elementType) {
+  unsigned bits = 0;
+  if (auto complex = dyn_cast<ComplexType>(elementType)) {
+    Type part = complex.getElementType();
+    if (!part.isIntOrFloat())
+      return 0;
+    bits = 2 * part.getIntOrFloatBitWidth();
+  } else if (elementType.isIndex()) {
+    bits = IndexType::kInternalStorageBitWidth;
+  } else if (elementType.isIntOrFloat()) {
+    bits = elementType.getIntOrFloatBitWidth();
+  }
+  return bits % 8 == 0 && bits > 1 ? bits / 8 : 0;
+}
+
+DenseElementsAttr mlir::slice::sliceConstant(StridedOp op,
+                                             DenseElementsAttr source,
+                                             int64_t maxElements) {
+  RankedTensorType resultType = op.getResultType();
+  if (!source || !resultType.hasStaticShape())
+    return {};
+  if (source.isSplat())
+    return DenseElementsAttr::get(resultType,
+                                  source.getSplatValue<Attribute>());
+  if (maxElements >= 0 && resultType.getNumElements() > maxElements)
+    return {};
+  RankedTensorType sourceType = op.getSourceType();
+  if (!sourceType.hasStaticShape())
+    return {};
+  std::string error;
+  std::optional<ResolvedSlice> resolved = op.resolve(error);
+  if (!resolved)
+    return {};
+
+  ArrayRef<int64_t> shape = sourceType.getShape();
+  if (unsigned bytes = rawElementBytes(sourceType.getElementType())) {
+    ArrayRef<char> raw = source.getRawData();
+    SmallVector<char> data;
+    data.reserve(resultType.getNumElements() * bytes);
+    if (!forEachSelectedIndex(*resolved, shape, [&](int64_t flat) {
+          data.append(raw.begin() + flat * bytes,
+                      raw.begin() + (flat + 1) * bytes);
+        }))
+      return {};
+    return DenseElementsAttr::getFromRawBuffer(resultType, data);
+  }
+  // Bit-packed element types go through attributes.
+  auto values = source.getValues<Attribute>();
+  SmallVector<Attribute> selected;
+  selected.reserve(resultType.getNumElements());
+  if (!forEachSelectedIndex(*resolved, shape, [&](int64_t flat) {
+        selected.push_back(values[flat]);
+      }))
+    return {};
+  return DenseElementsAttr::get(resultType, selected);
+}
+
+//===----------------------------------------------------------------------===//
+// StridedOp folding
+//===----------------------------------------------------------------------===//
+
+/// The largest non-splat constant result the folder creates; bigger ones
+/// are for `populateSliceConstantFoldPatterns` to decide.
+static constexpr int64_t kMaxFoldedElements = 4096;
+
+/// Whether the op selects its whole source unchanged.
+static bool isIdentity(StridedOp op) {
+  if (op.getSourceType() != op.getResultType())
+    return false;
+  std::string error;
+  std::optional<ResolvedSlice> resolved = op.resolve(error);
+  if (!resolved ||
+      resolved->resultToInput.size() != resolved->dims.size())
+    return false;
+  return llvm::all_of(resolved->dims,
+                      [](const ResolvedDim &dim) { return dim.full; });
+}
+
+OpFoldResult StridedOp::fold(FoldAdaptor adaptor) {
+  // slice(tensor.cast(x)) where the cast only erases static information
+  // slices x directly.
+  if (auto cast = getSource().getDefiningOp<tensor::CastOp>();
+      cast && tensor::canFoldIntoConsumerOp(cast)) {
+    getSourceMutable().assign(cast.getSource());
+    return getResult();
+  }
+  if (isIdentity(*this))
+    return getSource();
+  if (auto source = dyn_cast_if_present<DenseElementsAttr>(adaptor.getSource()))
+    if (DenseElementsAttr folded =
+            sliceConstant(*this, source, kMaxFoldedElements))
+      return folded;
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// StridedOp canonicalization
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Replaces constant index operands by static entries, except constants the
+/// verifier would reject as static values (a zero stride, a non-positive
+/// shrink stride, an out-of-range shrink index or offset window, INT64_MIN):
+/// those stay operands and fail at run time, so that folding never turns
+/// valid IR (say, dead code) into invalid IR.
+struct FoldConstantOperands : OpRewritePattern<StridedOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StridedOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<OpFoldResult> lists[3] = {
+        op.getMixedBegin(), op.getMixedEnd(), op.getMixedStrides()};
+    SparseSliceSpec spec = op.getSparseSpec();
+    SmallVector<MaybeInt> *specLists[3] = {&spec.begin, &spec.end,
+                                           &spec.strides};
+    SmallVector<MaybeInt> shape = shapeOf(op.getSourceType());
+    bool changed = false;
+    std::string error;
+    for (auto [mixed, specList] : llvm::zip_equal(lists, specLists)) {
+      for (auto [index, value] : llvm::enumerate(mixed)) {
+        auto ssaValue = dyn_cast<Value>(value);
+        if (!ssaValue)
+          continue;
+        std::optional<int64_t> constant = getConstantIntValue(ssaValue);
+        if (!constant || ShapedType::isDynamic(*constant))
+          continue;
+        // Keep the constant only if the spec stays valid with it.
+        (*specList)[index] = *constant;
+        if (!resolveStridedSlice(spec, shape, error)) {
+          (*specList)[index] = std::nullopt;
+          continue;
+        }
+        mixed[index] = rewriter.getIndexAttr(*constant);
+        changed = true;
+      }
+    }
+    if (!changed)
+      return rewriter.notifyMatchFailure(op, "no foldable constant operand");
+    rewriter.replaceOpWithNewOp<StridedOp>(
+        op, op.getResultType(), op.getSource(), lists[0], lists[1], lists[2],
+        op.getMasks(), op.getOffset());
+    return success();
+  }
+};
+
+/// Gives the op its inferred result type where that is more static, with a
+/// tensor.cast back to the old type for the users.
+struct RefineResultType : OpRewritePattern<StridedOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StridedOp op,
+                                PatternRewriter &rewriter) const override {
+    std::string error;
+    std::optional<RankedTensorType> inferred =
+        StridedOp::inferResultType(op.getSourceType(), op.getSparseSpec(),
+                                   error);
+    if (!inferred || *inferred == op.getResultType())
+      return rewriter.notifyMatchFailure(op, "the result type is precise");
+    auto refined = StridedOp::create(
+        rewriter, op.getLoc(), *inferred, op.getSource(), op.getMixedBegin(),
+        op.getMixedEnd(), op.getMixedStrides(), op.getMasks(),
+        op.getOffset());
+    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, op.getResultType(),
+                                                refined);
+    return success();
+  }
+};
+
+/// slice(slice(x)) -> slice(x) when one spec expresses the composition
+/// (composeSlices says when).
+struct ComposeSlices : OpRewritePattern<StridedOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StridedOp op,
+                                PatternRewriter &rewriter) const override {
+    auto producer = op.getSource().getDefiningOp<StridedOp>();
+    if (!producer)
+      return rewriter.notifyMatchFailure(op, "the source is not a slice");
+    std::string error;
+    std::optional<ResolvedSlice> inner = producer.resolve(error);
+    std::optional<ResolvedSlice> outer = op.resolve(error);
+    if (!inner || !outer)
+      return rewriter.notifyMatchFailure(op, "invalid slice");
+    std::string reason;
+    std::optional<SparseSliceSpec> composed =
+        composeSlices(*inner, *outer, &reason);
+    if (!composed)
+      return rewriter.notifyMatchFailure(op, reason);
+    std::optional<RankedTensorType> inferred = StridedOp::inferResultType(
+        producer.getSourceType(), *composed, error);
+    if (!inferred || !isValidResultType(*inferred, op.getResultType()))
+      return rewriter.notifyMatchFailure(
+          op, "the composed slice infers an incompatible type");
+    auto toAttrs = [&](ArrayRef<MaybeInt> values) {
+      return llvm::map_to_vector(values, [&](MaybeInt value) -> OpFoldResult {
+        return rewriter.getIndexAttr(*value);
+      });
+    };
+    rewriter.replaceOpWithNewOp<StridedOp>(
+        op, op.getResultType(), producer.getSource(), toAttrs(composed->begin),
+        toAttrs(composed->end), toAttrs(composed->strides), composed->masks);
+    return success();
+  }
+};
+} // namespace
+
+void StridedOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *context) {
+  results.add<FoldConstantOperands, RefineResultType, ComposeSlices>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// StridedAxesOp canonicalization
+//===----------------------------------------------------------------------===//
+
+FailureOr<StridedOp> mlir::slice::convertAxesToStrided(RewriterBase &rewriter,
+                                                      StridedAxesOp op) {
+  std::string error;
+  std::optional<SmallVector<int64_t>> entryOfDim =
+      mapAxesToDims(op.getAxes(), op.getSourceType().getRank(), error);
+  if (!entryOfDim)
+    return failure();
+  SmallVector<OpFoldResult> starts = op.getMixedStarts();
+  SmallVector<OpFoldResult> ends = op.getMixedEnds();
+  SmallVector<OpFoldResult> strides = op.getMixedStrides();
+  if (ends.size() != starts.size() || strides.size() != starts.size())
+    return failure();
+
+  // The entries buildAxesSpec describes, with the operands carried over:
+  // one per dimension up to the last named one, unnamed ones `:`.
+  SmallVector<OpFoldResult> begin, end, stride;
+  SliceMasks masks;
+  int64_t numEntries = 0;
+  for (auto [dim, entry] : llvm::enumerate(*entryOfDim))
+    if (entry >= 0)
+      numEntries = dim + 1;
+  OpFoldResult zero = rewriter.getIndexAttr(0), one = rewriter.getIndexAttr(1);
+  for (int64_t dim = 0; dim < numEntries; ++dim) {
+    int64_t entry = (*entryOfDim)[dim];
+    if (entry < 0) {
+      masks.begin |= uint64_t(1) << dim;
+      masks.end |= uint64_t(1) << dim;
+      begin.push_back(zero);
+      end.push_back(zero);
+      stride.push_back(one);
+      continue;
+    }
+    begin.push_back(starts[entry]);
+    end.push_back(ends[entry]);
+    stride.push_back(strides[entry]);
+  }
+  return rewriter.replaceOpWithNewOp<StridedOp>(op, op.getResultType(),
+                                                op.getSource(), begin, end,
+                                                stride, masks);
+}
+
+namespace {
+struct AxesToStrided : OpRewritePattern<StridedAxesOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StridedAxesOp op,
+                                PatternRewriter &rewriter) const override {
+    return convertAxesToStrided(rewriter, op);
+  }
+};
+} // namespace
+
+void StridedAxesOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                MLIRContext *context) {
+  results.add<AxesToStrided>(context);
+}

@@ -1,0 +1,64 @@
+//===- FoldConstants.cpp - Fold slices of constants of any size -----------===//
+//
+// The folder of slice.strided folds splats and small constants only; this
+// pattern (and the pass around it) folds bigger ones when the caller agrees.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/Transforms/Passes.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir {
+namespace slice {
+#define GEN_PASS_DEF_SLICEFOLDCONSTANTS
+#include "Slice/Transforms/Passes.h.inc"
+} // namespace slice
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::slice;
+
+namespace {
+struct FoldConstantSlice : OpRewritePattern<StridedOp> {
+  FoldConstantSlice(MLIRContext *context, ConstantFoldControlFn control)
+      : OpRewritePattern(context), control(std::move(control)) {}
+
+  LogicalResult matchAndRewrite(StridedOp op,
+                                PatternRewriter &rewriter) const override {
+    DenseElementsAttr source;
+    if (!matchPattern(op.getSource(), m_Constant(&source)))
+      return rewriter.notifyMatchFailure(op, "the source is not a constant");
+    if (control && !control(op))
+      return rewriter.notifyMatchFailure(op, "declined by the control");
+    DenseElementsAttr folded = sliceConstant(op, source, /*maxElements=*/-1);
+    if (!folded)
+      return rewriter.notifyMatchFailure(op, "cannot fold");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, folded);
+    return success();
+  }
+
+  ConstantFoldControlFn control;
+};
+
+struct SliceFoldConstantsPass
+    : mlir::slice::impl::SliceFoldConstantsBase<SliceFoldConstantsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    int64_t limit = maxElements;
+    populateSliceConstantFoldPatterns(patterns, [limit](StridedOp op) {
+      return limit < 0 || op.getResultType().getNumElements() <= limit;
+    });
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+} // namespace
+
+void mlir::slice::populateSliceConstantFoldPatterns(
+    RewritePatternSet &patterns, ConstantFoldControlFn control) {
+  patterns.add<FoldConstantSlice>(patterns.getContext(), std::move(control));
+}

@@ -1,0 +1,189 @@
+//===- Normalize.cpp - The explicit per-dimension normal form -------------===//
+//
+// Rewrites slice ops into the normal form of docs/normal-form.md: offset
+// mode, no ellipsis / begin / end masks, one entry per input dimension (and
+// per new axis) with the final start, extent and stride. The values come
+// from the semantics library's `resolveDimRange`, run over ArithIndexBuilder
+// so that known values fold and unknown ones become arith ops; the checks
+// only run time can make come from `strideIsValid` and `dimRangeInBounds`
+// and become cf.assert ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/Transforms/Passes.h"
+#include "Slice/Utils/SliceArith.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+#include "mlir/IR/Verifier.h"
+
+#include "llvm/ADT/Twine.h"
+
+namespace mlir {
+namespace slice {
+#define GEN_PASS_DEF_SLICENORMALIZE
+#include "Slice/Transforms/Passes.h.inc"
+} // namespace slice
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::slice;
+
+namespace {
+/// One entry of the normal-form spec.
+struct NormalEntry {
+  OpFoldResult begin, end, stride;
+  enum class Kind { Range, Shrink, NewAxis } kind = Kind::Range;
+};
+} // namespace
+
+/// Emits `cf.assert(cond, message)` unless `cond` is known true. Returns
+/// whether `cond` is known false (the op would always fail).
+static bool emitCheck(ArithIndexBuilder &arith, OpBuilder &builder,
+                      Location loc, OpFoldResult cond, const Twine &message) {
+  std::optional<bool> known;
+  if (auto attr = dyn_cast<Attribute>(cond))
+    known = cast<BoolAttr>(attr).getValue();
+  if (known == true)
+    return false;
+  cf::AssertOp::create(builder, loc, arith.materializeCond(cond),
+                       message.str());
+  return known == false;
+}
+
+FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
+                                                     StridedOp op) {
+  if (op.isNormalForm())
+    return op;
+  std::string error;
+  RankedTensorType sourceType = op.getSourceType();
+  std::optional<DenseSliceSpec> dense =
+      buildDenseSpec(op.getSparseSpec(), sourceType.getRank(), error);
+  if (!dense)
+    return failure();
+
+  Location loc = op.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  ArithIndexBuilder arith(rewriter, loc);
+  SmallVector<OpFoldResult> mixedBegin = op.getMixedBegin();
+  SmallVector<OpFoldResult> mixedEnd = op.getMixedEnd();
+  SmallVector<OpFoldResult> mixedStrides = op.getMixedStrides();
+  OpFoldResult zero = rewriter.getIndexAttr(0);
+  OpFoldResult one = rewriter.getIndexAttr(1);
+  auto entryValue = [&](ArrayRef<OpFoldResult> mixed, int64_t entry,
+                        OpFoldResult fallback) {
+    return entry < 0 ? fallback : mixed[entry];
+  };
+  // A value the verifier would reject as static stays an SSA value: the
+  // assert ahead of the op fails at run time instead.
+  auto keepDynamic = [&](OpFoldResult value) -> OpFoldResult {
+    return getValueOrCreateConstantIndexOp(rewriter, loc, value);
+  };
+
+  SmallVector<NormalEntry> inputEntries;
+  for (auto [dim, flags] : llvm::enumerate(dense->dims)) {
+    OpFoldResult begin = entryValue(mixedBegin, flags.entry, zero);
+    OpFoldResult end = entryValue(mixedEnd, flags.entry, zero);
+    OpFoldResult stride = entryValue(mixedStrides, flags.entry, one);
+    OpFoldResult dimSize =
+        tensor::getMixedSize(rewriter, loc, op.getSource(), dim);
+    std::string where = ("slice.strided: entry " + Twine(flags.entry) +
+                         " (input dimension " + Twine(dim) + ")")
+                            .str();
+
+    // The stride first: the size arithmetic divides by it.
+    bool badStride =
+        emitCheck(arith, rewriter, loc, strideIsValid(arith, stride, flags),
+                  where + (flags.shrink ? " shrinks with a non-positive stride"
+                                        : " has stride 0"));
+    if (badStride)
+      stride = keepDynamic(stride);
+    DimRange<OpFoldResult> range =
+        resolveDimRange(arith, begin, end, stride, dimSize, flags);
+    bool outOfBounds = emitCheck(
+        arith, rewriter, loc, dimRangeInBounds(arith, range, dimSize, flags),
+        where + (flags.shrink ? ": the shrink index is out of range"
+                              : ": the offset-mode window leaves the "
+                                "dimension"));
+    OpFoldResult start = outOfBounds ? keepDynamic(range.start) : range.start;
+
+    NormalEntry entry;
+    if (flags.shrink) {
+      entry = {start, one, one, NormalEntry::Kind::Shrink};
+    } else if (isConstantIntValue(range.size, 0)) {
+      entry = {zero, zero, one};
+    } else if (isConstantIntValue(range.size, 1) && !badStride) {
+      entry = {start, one, one};
+    } else {
+      entry = {start, range.interval, stride};
+    }
+    inputEntries.push_back(entry);
+  }
+
+  // Entries in result order; shrunk dimensions go before the next
+  // surviving one.
+  SmallVector<OpFoldResult> begin, end, strides;
+  SliceMasks masks;
+  auto append = [&](const NormalEntry &entry) {
+    uint64_t bit = uint64_t(1) << begin.size();
+    if (entry.kind == NormalEntry::Kind::Shrink)
+      masks.shrinkAxis |= bit;
+    if (entry.kind == NormalEntry::Kind::NewAxis)
+      masks.newAxis |= bit;
+    begin.push_back(entry.begin);
+    end.push_back(entry.end);
+    strides.push_back(entry.stride);
+  };
+  size_t numEntries = dense->dims.size() + dense->newAxisEntries.size();
+  if (numEntries > kMaxSpecEntries)
+    return failure();
+  size_t nextInput = 0;
+  for (int64_t input : dense->resultToInput) {
+    if (input == kNewAxis) {
+      append({zero, one, one, NormalEntry::Kind::NewAxis});
+      continue;
+    }
+    for (; nextInput <= static_cast<size_t>(input); ++nextInput)
+      append(inputEntries[nextInput]);
+  }
+  for (; nextInput < inputEntries.size(); ++nextInput)
+    append(inputEntries[nextInput]);
+
+  auto normal = StridedOp::create(rewriter, loc, op.getResultType(),
+                                  op.getSource(), begin, end, strides, masks,
+                                  /*offset=*/true);
+  if (failed(verify(normal, /*verifyRecursively=*/false))) {
+    rewriter.eraseOp(normal);
+    return failure();
+  }
+  rewriter.replaceOp(op, normal.getResult());
+  return normal;
+}
+
+namespace {
+struct SliceNormalizePass
+    : mlir::slice::impl::SliceNormalizeBase<SliceNormalizePass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    SmallVector<StridedAxesOp> axesOps;
+    getOperation()->walk([&](StridedAxesOp op) { axesOps.push_back(op); });
+    for (StridedAxesOp op : axesOps) {
+      rewriter.setInsertionPoint(op);
+      if (failed(convertAxesToStrided(rewriter, op))) {
+        op.emitOpError("cannot be rewritten into slice.strided");
+        return signalPassFailure();
+      }
+    }
+    SmallVector<StridedOp> ops;
+    getOperation()->walk([&](StridedOp op) { ops.push_back(op); });
+    for (StridedOp op : ops) {
+      if (failed(normalizeStridedOp(rewriter, op))) {
+        op.emitOpError("cannot be rewritten into the normal form");
+        return signalPassFailure();
+      }
+    }
+  }
+};
+} // namespace
