@@ -268,15 +268,17 @@ bool StridedOp::isNormalForm() {
                     strides = getStaticStrides();
   for (unsigned i = 0, e = getNumEntries(); i < e; ++i) {
     EntryKind kind = classifyEntry(masks, i);
-    bool isUnit = end[i] == 1 && strides[i] == 1;
-    if (kind == EntryKind::NewAxis && !(begin[i] == 0 && isUnit))
+    if (kind == EntryKind::NewAxis &&
+        !(begin[i] == 0 && end[i] == 0 && strides[i] == 1))
       return false;
-    if (kind == EntryKind::Shrink && !isUnit)
+    if (kind == EntryKind::Shrink && strides[i] != 1)
       return false;
   }
   for (const ResolvedDim &dim : resolved->dims) {
     int64_t entry = dim.entry;
-    if (entry < 0)
+    // Every bounds check is known to pass: a dynamic shrink index or window
+    // still needs the run-time check that normalization emits.
+    if (entry < 0 || dim.inBounds != true)
       return false;
     bool staticEntry = !ShapedType::isDynamic(begin[entry]) &&
                        !ShapedType::isDynamic(end[entry]) &&

@@ -111,7 +111,14 @@ FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
 
     NormalEntry entry;
     if (flags.shrink) {
-      entry = {start, one, one, NormalEntry::Kind::Shrink};
+      // The end the parser pairs with an index (`x[b]` is b:b+1, 0 when b
+      // is dynamic); a shrink entry ignores it.
+      std::optional<int64_t> index = getConstantIntValue(start);
+      OpFoldResult shrinkEnd =
+          index && isa<Attribute>(start) && *index != INT64_MAX
+              ? rewriter.getIndexAttr(*index + 1)
+              : zero;
+      entry = {start, shrinkEnd, one, NormalEntry::Kind::Shrink};
     } else if (isConstantIntValue(range.size, 0)) {
       entry = {zero, zero, one};
     } else if (isConstantIntValue(range.size, 1) && !badStride) {
@@ -142,7 +149,7 @@ FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
   size_t nextInput = 0;
   for (int64_t input : dense->resultToInput) {
     if (input == kNewAxis) {
-      append({zero, one, one, NormalEntry::Kind::NewAxis});
+      append({zero, zero, one, NormalEntry::Kind::NewAxis});
       continue;
     }
     for (; nextInput <= static_cast<size_t>(input); ++nextInput)

@@ -170,11 +170,11 @@ def Slice_StridedOp : Slice_Op<"strided", [
                     std::string &error);
 
     /// Whether the op is in the normal form the lowerings consume (see
-    /// docs/normal-form.md): offset mode; no ellipsis, begin or end mask
-    /// bits; one entry per input dimension plus one per new axis; static
-    /// values final (start in range, the window inside its dimension,
-    /// empty ranges 0:0:1, shrink and new-axis entries 0:1:1 apart from the
-    /// shrink index).
+    /// docs/normal-form.md) with nothing left to check at run time: offset
+    /// mode; no ellipsis, begin or end mask bits; one entry per input
+    /// dimension plus one per new axis; every window and shrink index
+    /// provably inside its dimension; empty ranges 0:0:1, single elements
+    /// with stride 1, new axes 0:0:1, shrink strides 1.
     bool isNormalForm();
   }];
 
