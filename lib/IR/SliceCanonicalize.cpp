@@ -45,11 +45,12 @@ static bool isValidResultType(RankedTensorType inferred,
   return true;
 }
 
-static SmallVector<MaybeInt> shapeOf(RankedTensorType type) {
-  return llvm::map_to_vector(type.getShape(), [](int64_t dim) -> MaybeInt {
-    if (ShapedType::isDynamic(dim))
+/// Static values (shapes or entries) with ShapedType::kDynamic unknown.
+static SmallVector<MaybeInt> shapeOf(ArrayRef<int64_t> values) {
+  return llvm::map_to_vector(values, [](int64_t value) -> MaybeInt {
+    if (ShapedType::isDynamic(value))
       return std::nullopt;
-    return dim;
+    return value;
   });
 }
 
@@ -170,7 +171,7 @@ struct FoldConstantOperands : OpRewritePattern<StridedOp> {
     SparseSliceSpec spec = op.getSparseSpec();
     SmallVector<MaybeInt> *specLists[3] = {&spec.begin, &spec.end,
                                            &spec.strides};
-    SmallVector<MaybeInt> shape = shapeOf(op.getSourceType());
+    SmallVector<MaybeInt> shape = shapeOf(op.getSourceType().getShape());
     bool changed = false;
     std::string error;
     for (auto [mixed, specList] : llvm::zip_equal(lists, specLists)) {
@@ -272,34 +273,25 @@ void StridedOp::getCanonicalizationPatterns(RewritePatternSet &results,
 
 FailureOr<StridedOp> mlir::slice::convertAxesToStrided(RewriterBase &rewriter,
                                                       StridedAxesOp op) {
+  // The library lays out the equivalent spec; the op's mixed values are
+  // carried over entry by entry.
   std::string error;
-  std::optional<SmallVector<int64_t>> entryOfDim =
-      mapAxesToDims(op.getAxes(), op.getSourceType().getRank(), error);
-  if (!entryOfDim)
+  SmallVector<int64_t> sourceEntries;
+  std::optional<SparseSliceSpec> spec =
+      buildAxesSpec(op.getAxes(), shapeOf(op.getStaticStarts()),
+                    shapeOf(op.getStaticEnds()), shapeOf(op.getStaticStrides()),
+                    op.getSourceType().getRank(), error, &sourceEntries);
+  if (!spec)
     return failure();
   SmallVector<OpFoldResult> starts = op.getMixedStarts();
   SmallVector<OpFoldResult> ends = op.getMixedEnds();
   SmallVector<OpFoldResult> strides = op.getMixedStrides();
-  if (ends.size() != starts.size() || strides.size() != starts.size())
-    return failure();
-
-  // The entries buildAxesSpec describes, with the operands carried over:
-  // one per dimension up to the last named one, unnamed ones `:`.
   SmallVector<OpFoldResult> begin, end, stride;
-  SliceMasks masks;
-  int64_t numEntries = 0;
-  for (auto [dim, entry] : llvm::enumerate(*entryOfDim))
-    if (entry >= 0)
-      numEntries = dim + 1;
-  OpFoldResult zero = rewriter.getIndexAttr(0), one = rewriter.getIndexAttr(1);
-  for (int64_t dim = 0; dim < numEntries; ++dim) {
-    int64_t entry = (*entryOfDim)[dim];
+  for (auto [index, entry] : llvm::enumerate(sourceEntries)) {
     if (entry < 0) {
-      masks.begin |= uint64_t(1) << dim;
-      masks.end |= uint64_t(1) << dim;
-      begin.push_back(zero);
-      end.push_back(zero);
-      stride.push_back(one);
+      begin.push_back(rewriter.getIndexAttr(*spec->begin[index]));
+      end.push_back(rewriter.getIndexAttr(*spec->end[index]));
+      stride.push_back(rewriter.getIndexAttr(*spec->strides[index]));
       continue;
     }
     begin.push_back(starts[entry]);
@@ -308,7 +300,7 @@ FailureOr<StridedOp> mlir::slice::convertAxesToStrided(RewriterBase &rewriter,
   }
   return rewriter.replaceOpWithNewOp<StridedOp>(op, op.getResultType(),
                                                 op.getSource(), begin, end,
-                                                stride, masks);
+                                                stride, spec->masks);
 }
 
 namespace {

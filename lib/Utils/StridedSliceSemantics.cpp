@@ -367,7 +367,8 @@ mlir::slice::mapAxesToDims(llvm::ArrayRef<int64_t> axes, unsigned rank,
 std::optional<SparseSliceSpec> mlir::slice::buildAxesSpec(
     llvm::ArrayRef<int64_t> axes, llvm::ArrayRef<MaybeInt> starts,
     llvm::ArrayRef<MaybeInt> ends, llvm::ArrayRef<MaybeInt> strides,
-    unsigned rank, std::string &error) {
+    unsigned rank, std::string &error,
+    llvm::SmallVectorImpl<int64_t> *sourceEntries) {
   llvm::raw_string_ostream os(error);
   size_t numEntries = axes.size();
   if (starts.size() != numEntries || ends.size() != numEntries ||
@@ -398,6 +399,8 @@ std::optional<SparseSliceSpec> mlir::slice::buildAxesSpec(
       lastNamed = dim;
   for (int64_t dim = 0; dim <= lastNamed; ++dim) {
     int64_t entry = (*entryOfDim)[dim];
+    if (sourceEntries)
+      sourceEntries->push_back(entry);
     if (entry < 0) {
       spec.masks.begin |= uint64_t(1) << dim;
       spec.masks.end |= uint64_t(1) << dim;

@@ -396,11 +396,14 @@ mapAxesToDims(llvm::ArrayRef<int64_t> axes, unsigned rank, std::string &error);
 /// `axes`/`starts`/`ends`/`strides` (NumPy slicing along the named axes,
 /// other axes whole): one entry per input dimension up to the last named
 /// one, unnamed ones `:`. Checks what `mapAxesToDims` checks, equal list
-/// lengths and known zero strides.
+/// lengths and known zero strides. When `sourceEntries` is given, it
+/// receives for each spec entry the axes entry it comes from (-1 for `:`),
+/// so that callers can carry SSA values over.
 std::optional<SparseSliceSpec>
 buildAxesSpec(llvm::ArrayRef<int64_t> axes, llvm::ArrayRef<MaybeInt> starts,
               llvm::ArrayRef<MaybeInt> ends, llvm::ArrayRef<MaybeInt> strides,
-              unsigned rank, std::string &error);
+              unsigned rank, std::string &error,
+              llvm::SmallVectorImpl<int64_t> *sourceEntries = nullptr);
 
 //===----------------------------------------------------------------------===//
 // Composition
