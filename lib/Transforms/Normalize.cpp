@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Slice/Transforms/Passes.h"
+#include "Slice/Transforms/NormalForm.h"
 #include "Slice/Utils/SliceArith.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -52,26 +53,24 @@ static bool emitCheck(ArithIndexBuilder &arith, OpBuilder &builder,
   return known == false;
 }
 
-FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
-                                                     StridedOp op) {
-  if (op.isNormalForm())
-    return op;
+FailureOr<NormalFormSpec>
+mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
+                                ArrayRef<OpFoldResult> sourceSizes) {
   std::string error;
-  RankedTensorType sourceType = op.getSourceType();
   std::optional<DenseSliceSpec> dense =
-      buildDenseSpec(op.getSparseSpec(), sourceType.getRank(), error);
+      buildDenseSpec(op.getSparseSpec(), sourceSizes.size(), error);
   if (!dense)
     return failure();
+  size_t numEntries = dense->dims.size() + dense->newAxisEntries.size();
+  if (numEntries > kMaxSpecEntries)
+    return failure();
 
-  Location loc = op.getLoc();
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(op);
-  ArithIndexBuilder arith(rewriter, loc);
+  ArithIndexBuilder arith(builder, loc);
   SmallVector<OpFoldResult> mixedBegin = op.getMixedBegin();
   SmallVector<OpFoldResult> mixedEnd = op.getMixedEnd();
   SmallVector<OpFoldResult> mixedStrides = op.getMixedStrides();
-  OpFoldResult zero = rewriter.getIndexAttr(0);
-  OpFoldResult one = rewriter.getIndexAttr(1);
+  OpFoldResult zero = builder.getIndexAttr(0);
+  OpFoldResult one = builder.getIndexAttr(1);
   auto entryValue = [&](ArrayRef<OpFoldResult> mixed, int64_t entry,
                         OpFoldResult fallback) {
     return entry < 0 ? fallback : mixed[entry];
@@ -79,7 +78,7 @@ FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
   // A value the verifier would reject as static stays an SSA value: the
   // assert ahead of the op fails at run time instead.
   auto keepDynamic = [&](OpFoldResult value) -> OpFoldResult {
-    return getValueOrCreateConstantIndexOp(rewriter, loc, value);
+    return getValueOrCreateConstantIndexOp(builder, loc, value);
   };
 
   SmallVector<NormalEntry> inputEntries;
@@ -87,15 +86,14 @@ FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
     OpFoldResult begin = entryValue(mixedBegin, flags.entry, zero);
     OpFoldResult end = entryValue(mixedEnd, flags.entry, zero);
     OpFoldResult stride = entryValue(mixedStrides, flags.entry, one);
-    OpFoldResult dimSize =
-        tensor::getMixedSize(rewriter, loc, op.getSource(), dim);
+    OpFoldResult dimSize = sourceSizes[dim];
     std::string where = ("slice.strided: entry " + Twine(flags.entry) +
                          " (input dimension " + Twine(dim) + ")")
                             .str();
 
     // The stride first: the size arithmetic divides by it.
     bool badStride =
-        emitCheck(arith, rewriter, loc, strideIsValid(arith, stride, flags),
+        emitCheck(arith, builder, loc, strideIsValid(arith, stride, flags),
                   where + (flags.shrink ? " shrinks with a non-positive stride"
                                         : " has stride 0"));
     if (badStride)
@@ -103,7 +101,7 @@ FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
     DimRange<OpFoldResult> range =
         resolveDimRange(arith, begin, end, stride, dimSize, flags);
     bool outOfBounds = emitCheck(
-        arith, rewriter, loc, dimRangeInBounds(arith, range, dimSize, flags),
+        arith, builder, loc, dimRangeInBounds(arith, range, dimSize, flags),
         where + (flags.shrink ? ": the shrink index is out of range"
                               : ": the offset-mode window leaves the "
                                 "dimension"));
@@ -116,7 +114,7 @@ FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
       std::optional<int64_t> index = getConstantIntValue(start);
       OpFoldResult shrinkEnd =
           index && isa<Attribute>(start) && *index != INT64_MAX
-              ? rewriter.getIndexAttr(*index + 1)
+              ? builder.getIndexAttr(*index + 1)
               : zero;
       entry = {start, shrinkEnd, one, NormalEntry::Kind::Shrink};
     } else if (isConstantIntValue(range.size, 0)) {
@@ -131,21 +129,17 @@ FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
 
   // Entries in result order; shrunk dimensions go before the next
   // surviving one.
-  SmallVector<OpFoldResult> begin, end, strides;
-  SliceMasks masks;
+  NormalFormSpec spec;
   auto append = [&](const NormalEntry &entry) {
-    uint64_t bit = uint64_t(1) << begin.size();
+    uint64_t bit = uint64_t(1) << spec.begin.size();
     if (entry.kind == NormalEntry::Kind::Shrink)
-      masks.shrinkAxis |= bit;
+      spec.masks.shrinkAxis |= bit;
     if (entry.kind == NormalEntry::Kind::NewAxis)
-      masks.newAxis |= bit;
-    begin.push_back(entry.begin);
-    end.push_back(entry.end);
-    strides.push_back(entry.stride);
+      spec.masks.newAxis |= bit;
+    spec.begin.push_back(entry.begin);
+    spec.end.push_back(entry.end);
+    spec.strides.push_back(entry.stride);
   };
-  size_t numEntries = dense->dims.size() + dense->newAxisEntries.size();
-  if (numEntries > kMaxSpecEntries)
-    return failure();
   size_t nextInput = 0;
   for (int64_t input : dense->resultToInput) {
     if (input == kNewAxis) {
@@ -157,9 +151,25 @@ FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
   }
   for (; nextInput < inputEntries.size(); ++nextInput)
     append(inputEntries[nextInput]);
+  return spec;
+}
 
+FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
+                                                     StridedOp op) {
+  if (op.isNormalForm())
+    return op;
+  Location loc = op.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  SmallVector<OpFoldResult> sourceSizes =
+      tensor::getMixedSizes(rewriter, loc, op.getSource());
+  FailureOr<NormalFormSpec> spec =
+      emitNormalFormSpec(rewriter, loc, op, sourceSizes);
+  if (failed(spec))
+    return failure();
   auto normal = StridedOp::create(rewriter, loc, op.getResultType(),
-                                  op.getSource(), begin, end, strides, masks,
+                                  op.getSource(), spec->begin, spec->end,
+                                  spec->strides, spec->masks,
                                   /*offset=*/true);
   if (failed(verify(normal, /*verifyRecursively=*/false))) {
     rewriter.eraseOp(normal);

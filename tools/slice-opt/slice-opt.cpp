@@ -6,7 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Slice/Conversion/Passes.h"
 #include "Slice/IR/SliceDialect.h"
+#include "Slice/Pipelines/Pipelines.h"
+#include "Slice/Transforms/BufferizableOpInterfaceImpl.h"
 #include "Slice/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -18,11 +21,14 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::slice::registerSlicePasses();
+  mlir::slice::registerSliceConversionPasses();
+  mlir::slice::registerSlicePipelines();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::slice::SliceDialect>();
+  mlir::slice::registerBufferizableOpInterfaceExternalModels(registry);
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "slice optimizer driver\n", registry));

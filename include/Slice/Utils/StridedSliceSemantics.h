@@ -190,6 +190,21 @@ StepCount<Arith> countSteps(Arith &arith, typename Arith::Value interval,
   return {nonEmpty, arith.divTrunc(reach, magnitude)};
 }
 
+/// The number of elements start, start + stride, ... short of start +
+/// `interval`: ceil(|interval| / |stride|) when the interval runs in the
+/// stride's direction (`positive` is the stride's sign), else 0. `bounded`
+/// as for `countSteps`. This is the size of an offset-mode window, and so of
+/// every range entry of the normal form (docs/normal-form.md).
+template <typename Arith>
+typename Arith::Value countElements(Arith &arith, typename Arith::Value interval,
+                                    typename Arith::Value stride,
+                                    typename Arith::Cond positive,
+                                    bool bounded) {
+  StepCount<Arith> steps = countSteps(arith, interval, stride, positive, bounded);
+  return arith.select(steps.nonEmpty, arith.add(steps.steps, arith.constant(1)),
+                      arith.constant(0));
+}
+
 /// Resolves one dense dimension in the arithmetic domain `Arith`, which
 /// provides `Value`, `Cond`, `constant(int64_t)`, `constantCond(bool)`, `add`, `sub`, `divTrunc`
 /// (signed, truncating), `min`, `max` (signed), `lessThan` (signed),
@@ -250,10 +265,8 @@ resolveDimRange(Arith &arith, typename Arith::Value begin,
     interval = arith.sub(stop, start);
   }
 
-  StepCount<Arith> steps =
-      countSteps(arith, interval, stride, positive, /*bounded=*/!flags.offset);
-  Value size =
-      arith.select(steps.nonEmpty, arith.add(steps.steps, one), zero);
+  Value size = countElements(arith, interval, stride, positive,
+                             /*bounded=*/!flags.offset);
   return {start, stop, stride, size, interval};
 }
 

@@ -1,0 +1,76 @@
+//===- NormalForm.h - The normal form and the view it denotes ---*- C++ -*-===//
+//
+// The explicit per-dimension normal form of slice.strided (see
+// docs/normal-form.md) as plain values, and the upstream view (offsets,
+// sizes, strides per input dimension, dropped dimensions, new axes) that a
+// normal-form spec denotes. The conversion to tensor.extract_slice and the
+// bufferization of slice.strided into memref.subview both build from these,
+// so the two routes produce the same views.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLICE_TRANSFORMS_NORMALFORM_H
+#define SLICE_TRANSFORMS_NORMALFORM_H
+
+#include "Slice/IR/SliceOps.h"
+
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace slice {
+
+/// A spec in normal form: offset mode, one entry per input dimension plus
+/// one per new axis, only shrink and new-axis mask bits.
+struct NormalFormSpec {
+  SmallVector<OpFoldResult> begin, end, strides;
+  SliceMasks masks;
+};
+
+/// Emits, before the current insertion point, the arith ops that compute the
+/// normal form of `op` on a source whose dimension sizes are `sourceSizes`,
+/// and a `cf.assert` for every check only run time can make (a zero or, on a
+/// shrink entry, negative stride, a shrink index or offset window out of
+/// range). Fails for an op the verifier rejects.
+FailureOr<NormalFormSpec> emitNormalFormSpec(OpBuilder &builder, Location loc,
+                                             StridedOp op,
+                                             ArrayRef<OpFoldResult> sourceSizes);
+
+/// The spec of an op that `isNormalForm()`, as it stands.
+NormalFormSpec getNormalFormSpec(StridedOp op);
+
+/// What a normal-form spec selects, in the terms of tensor.extract_slice /
+/// memref.subview followed by an expand_shape for the new axes.
+struct SliceView {
+  /// One entry per input dimension.
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  /// The shrunk input dimensions (size 1, dropped by a rank-reducing slice).
+  llvm::SmallBitVector droppedDims;
+  /// The shape after the rank-reducing slice (kept dimensions only) and
+  /// the full result shape, static where the result type says so.
+  SmallVector<OpFoldResult> reducedSizes, resultSizes;
+  /// How the new axes expand the reduced shape into the result shape; empty
+  /// when there are no new axes.
+  SmallVector<ReassociationIndices> reassociation;
+  /// Some dimension is known to be empty: the view is not expressible as a
+  /// slice (a static offset on a 0-size dimension is invalid upstream), and
+  /// the result is a fresh empty value.
+  bool knownEmpty = false;
+
+  /// The static shape of `reducedSizes` / `resultSizes`.
+  SmallVector<int64_t> getReducedShape() const;
+  SmallVector<int64_t> getResultShape() const;
+};
+
+/// Computes the view of the normal-form `spec` for a result of type
+/// `resultType`, emitting the size arithmetic (the semantics library's
+/// `countElements`) for dynamic entries. Sizes the result type knows are
+/// taken from it.
+SliceView computeSliceView(OpBuilder &builder, Location loc,
+                           const NormalFormSpec &spec,
+                           RankedTensorType resultType);
+
+} // namespace slice
+} // namespace mlir
+
+#endif // SLICE_TRANSFORMS_NORMALFORM_H

@@ -1,0 +1,159 @@
+//===- SliceToTensor.cpp - slice ops to tensor views ----------------------===//
+//
+// Lowers slice.strided through its normal form into tensor.extract_slice
+// (negative strides and rank reduction included) plus tensor.expand_shape
+// for new axes; the Copy flavour copies the view into a fresh tensor with
+// linalg.copy (used by --convert-slice-to-linalg).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/Conversion/Passes.h"
+#include "Slice/Transforms/NormalForm.h"
+#include "Slice/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+namespace mlir {
+namespace slice {
+#define GEN_PASS_DEF_CONVERTSLICETOTENSOR
+#include "Slice/Conversion/Passes.h.inc"
+} // namespace slice
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::slice;
+
+/// Builds the tensor value `view` denotes on `source`.
+static Value buildTensorView(OpBuilder &builder, Location loc, Value source,
+                             const SliceView &view, RankedTensorType resultType,
+                             SliceLowering lowering) {
+  Type elementType = resultType.getElementType();
+  Value result;
+  if (view.knownEmpty) {
+    result = tensor::EmptyOp::create(builder, loc, view.resultSizes,
+                                     elementType);
+  } else {
+    auto reducedType =
+        RankedTensorType::get(view.getReducedShape(), elementType);
+    result = tensor::ExtractSliceOp::create(builder, loc, reducedType, source,
+                                            view.offsets, view.sizes,
+                                            view.strides);
+    if (lowering == SliceLowering::Copy) {
+      Value init =
+          tensor::EmptyOp::create(builder, loc, view.reducedSizes, elementType);
+      result = linalg::CopyOp::create(builder, loc, result, init).getResult(0);
+    }
+    if (view.resultSizes.size() != view.reducedSizes.size()) {
+      auto expandedType =
+          RankedTensorType::get(view.getResultShape(), elementType);
+      result = tensor::ExpandShapeOp::create(builder, loc, expandedType, result,
+                                             view.reassociation,
+                                             view.resultSizes);
+    }
+  }
+  if (result.getType() != resultType)
+    result = tensor::CastOp::create(builder, loc, resultType, result);
+  return result;
+}
+
+FailureOr<Value> mlir::slice::lowerStridedOp(RewriterBase &rewriter,
+                                             StridedOp op,
+                                             SliceLowering lowering) {
+  FailureOr<StridedOp> normal = normalizeStridedOp(rewriter, op);
+  if (failed(normal))
+    return failure();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(*normal);
+  Location loc = normal->getLoc();
+  SliceView view = computeSliceView(rewriter, loc, getNormalFormSpec(*normal),
+                                    normal->getResultType());
+  Value result = buildTensorView(rewriter, loc, normal->getSource(), view,
+                                 normal->getResultType(), lowering);
+  rewriter.replaceOp(*normal, result);
+  return result;
+}
+
+FailureOr<Value> mlir::slice::lowerStridedAxesOp(RewriterBase &rewriter,
+                                                 StridedAxesOp op,
+                                                 SliceLowering lowering) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  FailureOr<StridedOp> strided = convertAxesToStrided(rewriter, op);
+  if (failed(strided))
+    return failure();
+  return lowerStridedOp(rewriter, *strided, lowering);
+}
+
+namespace {
+/// Lowers slice.strided to a view or a copy.
+struct LowerStridedOp : OpRewritePattern<StridedOp> {
+  LowerStridedOp(MLIRContext *context, SliceLowering lowering)
+      : OpRewritePattern(context), lowering(lowering) {}
+
+  LogicalResult matchAndRewrite(StridedOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(lowerStridedOp(rewriter, op, lowering)))
+      return rewriter.notifyMatchFailure(op, "invalid slice");
+    return success();
+  }
+
+  SliceLowering lowering;
+};
+
+/// Lowers slice.strided_axes to a view or a copy.
+struct LowerStridedAxesOp : OpRewritePattern<StridedAxesOp> {
+  LowerStridedAxesOp(MLIRContext *context, SliceLowering lowering)
+      : OpRewritePattern(context), lowering(lowering) {}
+
+  LogicalResult matchAndRewrite(StridedAxesOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(lowerStridedAxesOp(rewriter, op, lowering)))
+      return rewriter.notifyMatchFailure(op, "invalid slice");
+    return success();
+  }
+
+  SliceLowering lowering;
+};
+} // namespace
+
+void mlir::slice::populateSliceLoweringPatterns(RewritePatternSet &patterns,
+                                                SliceLowering lowering) {
+  patterns.add<LowerStridedOp, LowerStridedAxesOp>(patterns.getContext(),
+                                                   lowering);
+}
+
+void mlir::slice::populateSliceToTensorConversionPatterns(
+    RewritePatternSet &patterns) {
+  populateSliceLoweringPatterns(patterns, SliceLowering::View);
+}
+
+LogicalResult mlir::slice::lowerAllSliceOps(Operation *root,
+                                            SliceLowering lowering) {
+  IRRewriter rewriter(root->getContext());
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) {
+    if (isa<StridedOp, StridedAxesOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    FailureOr<Value> lowered =
+        isa<StridedOp>(op)
+            ? lowerStridedOp(rewriter, cast<StridedOp>(op), lowering)
+            : lowerStridedAxesOp(rewriter, cast<StridedAxesOp>(op), lowering);
+    if (failed(lowered))
+      return op->emitOpError("cannot be lowered: the slice is invalid");
+  }
+  return success();
+}
+
+namespace {
+struct ConvertSliceToTensorPass
+    : mlir::slice::impl::ConvertSliceToTensorBase<ConvertSliceToTensorPass> {
+  void runOnOperation() override {
+    if (failed(lowerAllSliceOps(getOperation(), SliceLowering::View)))
+      signalPassFailure();
+  }
+};
+} // namespace

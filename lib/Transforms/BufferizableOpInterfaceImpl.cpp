@@ -1,0 +1,275 @@
+//===- BufferizableOpInterfaceImpl.cpp - Bufferizing slice ops ------------===//
+//
+// slice.strided bufferizes like tensor.extract_slice: its result aliases the
+// source buffer, and the op becomes a memref.subview of it (rank-reducing
+// for shrunk dimensions, negative strides included) plus a
+// memref.expand_shape for new axes. The values come from the normal form
+// (docs/normal-form.md): an op not yet in normal form gets its normal-form
+// arithmetic and run-time checks emitted on the buffer's sizes first.
+//
+// The buffer type must be predictable without creating IR. For an op in
+// normal form it is exactly the layout of the subview its entries describe;
+// for any other op it is the fully dynamic strided layout, and the view is
+// cast to it. A view known to be empty is a fresh allocation (an upstream
+// subview cannot hold a static offset on a 0-size dimension).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/Transforms/BufferizableOpInterfaceImpl.h"
+#include "Slice/IR/SliceDialect.h"
+#include "Slice/IR/SliceOps.h"
+#include "Slice/Transforms/NormalForm.h"
+
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/DialectRegistry.h"
+
+using namespace mlir;
+using namespace mlir::bufferization;
+using namespace mlir::slice;
+
+/// Whether the slice's result is empty whatever the run-time values: a
+/// static 0 in the result shape, or in the source shape (every range on a
+/// 0-size dimension is empty, and a shrink there never runs).
+static bool isStaticallyEmpty(StridedOp op, MemRefType sourceType) {
+  return llvm::is_contained(op.getResultType().getShape(), 0) ||
+         llvm::is_contained(sourceType.getShape(), 0);
+}
+
+/// The rank-reducing subview type and, with new axes, the expanded type the
+/// normal-form `spec` denotes on `sourceType`, shaped like the result
+/// type. Only static structure is used, so the type can be predicted.
+static FailureOr<MemRefType> computeViewType(const NormalFormSpec &spec,
+                                             MemRefType sourceType,
+                                             RankedTensorType resultType) {
+  SmallVector<int64_t> offsets, sizes, strides, reducedShape;
+  SmallVector<ReassociationIndices> reassociation;
+  ArrayRef<int64_t> resultShape = resultType.getShape();
+  unsigned resultPos = 0;
+  ReassociationIndices pending;
+  for (unsigned i = 0, e = spec.begin.size(); i < e; ++i) {
+    auto staticValue = [](OpFoldResult value) {
+      return getConstantIntValue(value).value_or(ShapedType::kDynamic);
+    };
+    if (isMaskBitSet(spec.masks.newAxis, i)) {
+      pending.push_back(resultPos++);
+      continue;
+    }
+    offsets.push_back(staticValue(spec.begin[i]));
+    if (isMaskBitSet(spec.masks.shrinkAxis, i)) {
+      sizes.push_back(1);
+      strides.push_back(1);
+      continue;
+    }
+    sizes.push_back(resultShape[resultPos]);
+    strides.push_back(staticValue(spec.strides[i]));
+    reducedShape.push_back(resultShape[resultPos]);
+    pending.push_back(resultPos++);
+    reassociation.push_back(pending);
+    pending.clear();
+  }
+  MemRefType reduced = memref::SubViewOp::inferRankReducedResultType(
+      reducedShape, sourceType, offsets, sizes, strides);
+  if (reducedShape.size() == resultShape.size())
+    return reduced;
+  // Trailing new axes join the last group; with no kept dimension the
+  // reassociation is empty (a rank-0 view expanded into unit dimensions).
+  if (!reassociation.empty())
+    reassociation.back().append(pending.begin(), pending.end());
+  return memref::ExpandShapeOp::computeExpandedType(reduced, resultShape,
+                                                    reassociation);
+}
+
+/// The buffer type of `op`'s result on a source buffer of `sourceType`.
+static FailureOr<MemRefType> predictBufferType(StridedOp op,
+                                               MemRefType sourceType) {
+  RankedTensorType resultType = op.getResultType();
+  if (isStaticallyEmpty(op, sourceType))
+    return MemRefType::get(resultType.getShape(), resultType.getElementType(),
+                           MemRefLayoutAttrInterface(),
+                           sourceType.getMemorySpace());
+  if (op.isNormalForm())
+    return computeViewType(getNormalFormSpec(op), sourceType, resultType);
+  return cast<MemRefType>(
+      getMemRefTypeWithFullyDynamicLayout(resultType,
+                                          sourceType.getMemorySpace()));
+}
+
+/// `values` with an SSA value wherever `shape` is dynamic.
+static SmallVector<OpFoldResult> dynamicWhere(OpBuilder &builder,
+                                              Location loc,
+                                              ArrayRef<OpFoldResult> values,
+                                              ArrayRef<int64_t> shape) {
+  SmallVector<OpFoldResult> result;
+  for (auto [value, size] : llvm::zip_equal(values, shape))
+    result.push_back(ShapedType::isDynamic(size)
+                         ? OpFoldResult(getValueOrCreateConstantIndexOp(
+                               builder, loc, value))
+                         : value);
+  return result;
+}
+
+/// A fresh empty buffer of type `type` (whose layout may be strided).
+static Value buildEmptyBuffer(OpBuilder &builder, Location loc,
+                              MemRefType type,
+                              ArrayRef<OpFoldResult> resultSizes) {
+  SmallVector<Value> dynamicSizes;
+  for (auto [size, dim] : llvm::zip_equal(resultSizes, type.getShape()))
+    if (ShapedType::isDynamic(dim))
+      dynamicSizes.push_back(getValueOrCreateConstantIndexOp(builder, loc, size));
+  auto identityType = MemRefType::get(type.getShape(), type.getElementType(),
+                                      MemRefLayoutAttrInterface(),
+                                      type.getMemorySpace());
+  Value buffer =
+      memref::AllocOp::create(builder, loc, identityType, dynamicSizes);
+  if (identityType == type)
+    return buffer;
+  // Nothing is ever read through the empty view, so any offset and strides
+  // of the expected layout will do.
+  auto [strides, offset] = type.getStridesAndOffset();
+  auto staticOr = [&](int64_t value) -> OpFoldResult {
+    if (ShapedType::isDynamic(value))
+      return getValueOrCreateConstantIndexOp(builder, loc,
+                                             builder.getIndexAttr(0));
+    return builder.getIndexAttr(value);
+  };
+  SmallVector<OpFoldResult> mixedStrides =
+      llvm::map_to_vector(strides, staticOr);
+  SmallVector<OpFoldResult> mixedSizes =
+      dynamicWhere(builder, loc, resultSizes, type.getShape());
+  return memref::ReinterpretCastOp::create(builder, loc, type, buffer,
+                                           staticOr(offset), mixedSizes,
+                                           mixedStrides);
+}
+
+namespace {
+struct StridedOpInterface
+    : public BufferizableOpInterface::ExternalModel<StridedOpInterface,
+                                                    StridedOp> {
+  bool bufferizesToMemoryRead(Operation *op, OpOperand &opOperand,
+                              const AnalysisState &state) const {
+    return false;
+  }
+
+  bool bufferizesToMemoryWrite(Operation *op, OpOperand &opOperand,
+                               const AnalysisState &state) const {
+    return false;
+  }
+
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &opOperand,
+                                      const AnalysisState &state) const {
+    if (&opOperand != &cast<StridedOp>(op).getSourceMutable())
+      return {};
+    return {{op->getResult(0), BufferRelation::Unknown}};
+  }
+
+  FailureOr<BufferLikeType>
+  getBufferType(Operation *op, Value value, const BufferizationOptions &options,
+                const BufferizationState &state,
+                SmallVector<Value> &invocationStack) const {
+    auto sliceOp = cast<StridedOp>(op);
+    FailureOr<BaseMemRefType> sourceType = bufferization::detail::asMemRefType(
+        bufferization::getBufferType(sliceOp.getSource(), options, state,
+                                     invocationStack));
+    if (failed(sourceType))
+      return failure();
+    auto rankedSource = dyn_cast<MemRefType>(*sourceType);
+    if (!rankedSource)
+      return op->emitOpError("needs a ranked source buffer");
+    FailureOr<MemRefType> type = predictBufferType(sliceOp, rankedSource);
+    if (failed(type))
+      return op->emitOpError("has no view type on a source buffer of type ")
+             << rankedSource;
+    return cast<BufferLikeType>(*type);
+  }
+
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto sliceOp = cast<StridedOp>(op);
+    Location loc = op->getLoc();
+    FailureOr<Value> source =
+        getBuffer(rewriter, sliceOp.getSource(), options, state);
+    if (failed(source))
+      return failure();
+    auto sourceType = dyn_cast<MemRefType>(source->getType());
+    if (!sourceType)
+      return op->emitOpError("needs a ranked source buffer");
+    FailureOr<MemRefType> type = predictBufferType(sliceOp, sourceType);
+    if (failed(type))
+      return op->emitOpError("has no view type on a source buffer of type ")
+             << sourceType;
+
+    NormalFormSpec spec;
+    if (sliceOp.isNormalForm()) {
+      spec = getNormalFormSpec(sliceOp);
+    } else {
+      SmallVector<OpFoldResult> sourceSizes =
+          memref::getMixedSizes(rewriter, loc, *source);
+      FailureOr<NormalFormSpec> emitted =
+          emitNormalFormSpec(rewriter, loc, sliceOp, sourceSizes);
+      if (failed(emitted))
+        return op->emitOpError("cannot be bufferized: the slice is invalid");
+      spec = std::move(*emitted);
+    }
+    RankedTensorType resultType = sliceOp.getResultType();
+    SliceView view = computeSliceView(rewriter, loc, spec, resultType);
+    SmallVector<OpFoldResult> resultSizes =
+        dynamicWhere(rewriter, loc, view.resultSizes, resultType.getShape());
+    if (view.knownEmpty || isStaticallyEmpty(sliceOp, sourceType)) {
+      replaceOpWithBufferizedValues(
+          rewriter, op, buildEmptyBuffer(rewriter, loc, *type, resultSizes));
+      return success();
+    }
+
+    // The subview, shaped like the result type (so that its layout is the
+    // predicted one for an op in normal form).
+    SmallVector<int64_t> reducedShape;
+    SmallVector<OpFoldResult> sizes;
+    unsigned resultPos = 0, inputDim = 0;
+    for (unsigned i = 0, e = spec.begin.size(); i < e; ++i) {
+      if (isMaskBitSet(spec.masks.newAxis, i)) {
+        ++resultPos;
+        continue;
+      }
+      if (view.droppedDims.test(inputDim)) {
+        sizes.push_back(view.sizes[inputDim++]);
+        continue;
+      }
+      reducedShape.push_back(resultType.getDimSize(resultPos));
+      sizes.push_back(resultSizes[resultPos++]);
+      ++inputDim;
+    }
+    MemRefType subviewType = memref::SubViewOp::inferRankReducedResultType(
+        reducedShape, sourceType, view.offsets, sizes, view.strides);
+    Value result = memref::SubViewOp::create(rewriter, loc, subviewType,
+                                             *source, view.offsets, sizes,
+                                             view.strides);
+    if (reducedShape.size() != static_cast<size_t>(resultType.getRank())) {
+      FailureOr<MemRefType> expandedType =
+          memref::ExpandShapeOp::computeExpandedType(
+              subviewType, resultType.getShape(), view.reassociation);
+      if (failed(expandedType))
+        return op->emitOpError("cannot expand the view of type ")
+               << subviewType << " with its new axes";
+      result = memref::ExpandShapeOp::create(rewriter, loc, *expandedType,
+                                             result, view.reassociation,
+                                             resultSizes);
+    }
+    if (result.getType() != *type)
+      result = memref::CastOp::create(rewriter, loc, *type, result);
+    replaceOpWithBufferizedValues(rewriter, op, result);
+    return success();
+  }
+};
+} // namespace
+
+void mlir::slice::registerBufferizableOpInterfaceExternalModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *context, SliceDialect *dialect) {
+    StridedOp::attachInterface<StridedOpInterface>(*context);
+  });
+}
