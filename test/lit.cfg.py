@@ -10,7 +10,8 @@ from lit.llvm.subst import ToolSubst
 config.name = "SLICE"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "Unit", "Inputs"]
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "Unit", "Inputs",
+                   "lit.local.cfg"]
 
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.slice_obj_root, "test")
@@ -20,6 +21,16 @@ config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 # NumPy comes from Debian's python3-numpy, which only /usr/bin/python3 sees.
 config.substitutions.append(("%python", config.host_python))
 config.substitutions.append(("%slice_src_root", config.slice_src_root))
+
+# Executing lowered modules: mlir-runner with the runner-utils libraries.
+runner_libs = ",".join(
+    os.path.join(config.llvm_lib_dir, f"lib{name}{config.llvm_shlib_ext}")
+    for name in ["mlir_runner_utils", "mlir_c_runner_utils"])
+config.substitutions.append(("%mlir_runner_libs", runner_libs))
+config.substitutions.append((
+    "%mlir_run",
+    os.path.join(config.llvm_tools_dir, "mlir-runner") +
+    f" -e main -entry-point-result=void -shared-libs={runner_libs}"))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

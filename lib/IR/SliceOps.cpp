@@ -283,6 +283,12 @@ bool StridedOp::isNormalForm() {
     bool staticEntry = !ShapedType::isDynamic(begin[entry]) &&
                        !ShapedType::isDynamic(end[entry]) &&
                        !ShapedType::isDynamic(strides[entry]);
+    // A known start or shrink index is final: wrapped into the dimension,
+    // not counted from the back.
+    bool selects = dim.shrink || (dim.size && *dim.size > 0);
+    if (!ShapedType::isDynamic(begin[entry]) && selects &&
+        (!dim.start || begin[entry] != *dim.start))
+      return false;
     if (!staticEntry || !dim.size || dim.shrink)
       continue;
     // Empty ranges are 0:0:1, a single element has stride 1, and a known

@@ -8,6 +8,7 @@
 
 #include "Slice/Pipelines/Pipelines.h"
 #include "Slice/Conversion/Passes.h"
+#include "Slice/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -31,6 +32,7 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
                                            const SliceToLLVMOptions &options) {
   // Slice-level simplification first: folds and slice-of-slice need the
   // slices that inlining brings together.
+  pm.addPass(createSliceMarkRuntimeReadOnly());
   pm.addPass(createInlinerPass());
   pm.addPass(createCanonicalizerPass());
   if (options.slices == SliceLowering::Copy)

@@ -51,4 +51,22 @@ def SliceFoldConstants : Pass<"slice-fold-constants"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def SliceMarkRuntimeReadOnly
+    : Pass<"slice-mark-runtime-read-only", "::mlir::ModuleOp"> {
+  let summary = "Mark the tensor arguments of the runner-utils printers as "
+                "read-only for bufferization";
+  let description = [{
+    One-shot bufferization must assume that an external function writes
+    its tensor arguments. For the runner-utils printers
+    (`func.func private @printMemref*(tensor<*x...>)`, the way upstream's
+    integration tests print) that assumption makes every printed view a
+    write into its source: a later read of the source then conflicts, and
+    bufferization either copies or gives up ("cannot avoid RaW conflict"
+    on the `tensor.cast` to the unranked type). The printers only read, so
+    this pass sets `bufferization.access = "read"` on the tensor arguments
+    of such declarations that do not already say otherwise.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 #endif // SLICE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,352 @@
+"""Builds executable MLIR modules of slices and NumPy's expected output.
+
+Shared by the executed value tests (gen_exec_tests.py writes lit tests with
+FileCheck lines) and the differential test (exec_differential.py compares
+printed values with NumPy directly).
+
+A case slices an iota input (element i of the row-major input holds i,
+converted to the element type) with one spec in one encoding:
+  py    Python notation, as slice.strided's custom syntax writes it
+  raw   begin / end / strides / five masks (+ TFLite offset mode), generic form
+  axes  Paddle / ONNX axes, starts, ends, strides (slice.strided_axes)
+Static cases slice in @main's callee with constant spec values; dynamic cases
+pass the input with every dimension `?` and every index as a run-time value
+into a function that the pipeline must not inline (`no_inline`).
+"""
+
+import os
+import re
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Semantics"))
+import numpy_differential as nd  # noqa: E402
+
+INT64_MIN = -(2**63)
+KDYNAMIC = INT64_MIN
+
+# element type -> (numpy dtype, printer, printable MLIR type, widening op)
+ELEMENT_TYPES = {
+    "i1": (np.bool_, "I32", "i32", "arith.extui"),
+    "i8": (np.int8, "I32", "i32", "arith.extsi"),
+    "i32": (np.int32, "I32", "i32", None),
+    "i64": (np.int64, "I64", "i64", None),
+    "f16": (np.float16, "F32", "f32", "arith.extf"),
+    "f32": (np.float32, "F32", "f32", None),
+    "f64": (np.float64, "F64", "f64", None),
+}
+
+
+class Case:
+    def __init__(self, kind, shape, dtype="f32", dynamic=False, text=None,
+                 begin=None, end=None, strides=None, masks=(0, 0, 0, 0, 0),
+                 offset=False, axes=None, comment=None):
+        self.kind, self.shape, self.dtype = kind, list(shape), dtype
+        self.dynamic, self.text, self.comment = dynamic, text, comment
+        self.begin, self.end, self.strides = begin, end, strides
+        self.masks, self.offset, self.axes = list(masks), offset, axes
+
+    def describe(self):
+        if self.kind == "py":
+            spec = f"x[{self.text}]"
+        elif self.kind == "raw":
+            spec = nd.encode_spec(self.begin, self.end, self.strides,
+                                  self.masks, self.offset)
+        else:
+            spec = (f"axes {self.axes} starts {self.begin} ends {self.end} "
+                    f"strides {self.strides}")
+        form = "dynamic" if self.dynamic else "static"
+        return f"{form} {self.dtype} {self.shape} {spec}"
+
+
+def iota(shape, dtype):
+    flat = np.arange(int(np.prod(shape, dtype=np.int64)), dtype=np.int64)
+    if dtype == "i1":
+        values = (flat % 2).astype(np.bool_)
+    else:
+        values = flat.astype(ELEMENT_TYPES[dtype][0])
+    return values.reshape(shape)
+
+
+def numpy_result(case):
+    """NumPy's x[...] for the case, or None when the spec is invalid."""
+    x = iota(case.shape, case.dtype)
+    if case.kind == "py":
+        index = eval(f"np.index_exp[{case.text.replace('newaxis', 'None')}]",
+                     {"np": np})
+    elif case.kind == "raw":
+        index = nd.numpy_index(case.shape, case.begin, case.end, case.strides,
+                               case.masks, case.offset)
+    else:
+        rank = len(case.shape)
+        if not (len(case.axes) == len(case.begin) == len(case.end)
+                == len(case.strides)):
+            return None
+        index, seen = [slice(None)] * rank, set()
+        for axis, b, e, s in zip(case.axes, case.begin, case.end,
+                                 case.strides):
+            if not -rank <= axis < rank or axis % rank in seen or s == 0:
+                return None
+            seen.add(axis % rank)
+            index[axis % rank] = slice(b, e, s)
+    if index is None:
+        return None
+    try:
+        return np.asarray(x[tuple(index)])
+    except (IndexError, ValueError):
+        return None
+
+
+def tensor_type(shape, dtype):
+    dims = "".join(("?" if d is None else str(d)) + "x" for d in shape)
+    return f"tensor<{dims}{dtype}>"
+
+
+def _array(values):
+    return "array<i64" + ("" if not values else ": " + ", ".join(
+        str(v) for v in values)) + ">"
+
+
+def _static(value):
+    # INT64_MIN is ShapedType::kDynamic; as a static value its neighbour
+    # means the same (both clamp to the front; as a stride both select at
+    # most one element).
+    return INT64_MIN + 1 if value == INT64_MIN else value
+
+
+class ModuleBuilder:
+    """Collects cases into one module whose @main runs them in order."""
+
+    def __init__(self):
+        self.funcs, self.main, self.count = [], [], 0
+        self.iotas, self.printers = {}, set()
+
+    def _iota_func(self, shape, dtype):
+        key = (tuple(shape), dtype)
+        if key in self.iotas:
+            return self.iotas[key]
+        name = f"@iota_{'x'.join(map(str, shape)) or 'scalar'}_{dtype}"
+        self.iotas[key] = name
+        rank = len(shape)
+        args = ", ".join(f"%i{d}: index" for d in range(rank))
+        body = ["    %acc0 = arith.constant 0 : index"]
+        for d in range(rank):
+            body.append(f"    %c{d} = arith.constant {shape[d]} : index")
+            body.append(f"    %m{d} = arith.muli %acc{d}, %c{d} : index")
+            body.append(f"    %acc{d + 1} = arith.addi %m{d}, %i{d} : index")
+        body.append(f"    %w = arith.index_cast %acc{rank} : index to i64")
+        value = "%v"
+        if dtype.startswith("f"):
+            body.append(f"    %v = arith.sitofp %w : i64 to {dtype}")
+        elif dtype == "i64":
+            value = "%w"
+        else:
+            body.append(f"    %v = arith.trunci %w : i64 to {dtype}")
+        ttype = tensor_type(shape, dtype)
+        self.funcs.append(
+            f"func.func {name}() -> {ttype} {{\n"
+            f"  %x = tensor.generate {{\n  ^bb0({args}):\n"
+            + "\n".join(body) +
+            f"\n    tensor.yield {value} : {dtype}\n  }} : {ttype}\n"
+            f"  return %x : {ttype}\n}}\n")
+        return name
+
+    def _op(self, case, source, source_type, result_type, values):
+        """The slice op on `source`; `values` maps each dynamic entry list to
+        its SSA names (dynamic case) or is None (static case)."""
+        if case.kind == "py":
+            return (f"slice.strided {source}[{case.text}] : {source_type} to "
+                    f"{result_type}")
+        names = ["begin", "end", "strides"]
+        lists = [case.begin, case.end, case.strides]
+        if case.kind == "axes":
+            names = ["starts", "ends", "strides"]
+        operands, props, segments = [source], [], [1]
+        for name, items, key in zip(names, lists, ["b", "e", "s"]):
+            if values is None:
+                props.append(f"static_{name} = "
+                             f"{_array([_static(v) for v in items])}")
+                segments.append(0)
+            else:
+                props.append(f"static_{name} = {_array([KDYNAMIC] * len(items))}")
+                operands += values[key]
+                segments.append(len(items))
+        props.append(f"operandSegmentSizes = array<i32: "
+                     f"{', '.join(map(str, segments))}>")
+        if case.kind == "axes":
+            props.append(f"axes = {_array(case.axes)}")
+            opname = "slice.strided_axes"
+        else:
+            for name, mask in zip(["begin_mask", "end_mask", "ellipsis_mask",
+                                   "new_axis_mask", "shrink_axis_mask"],
+                                  case.masks):
+                props.append(f"{name} = {mask} : i64")
+            if case.offset:
+                props.append("offset")
+            opname = "slice.strided"
+        types = ", ".join([source_type] + ["index"] * (len(operands) - 1))
+        return (f'"{opname}"({", ".join(operands)}) <{{{", ".join(props)}}}> : '
+                f"({types}) -> {result_type}")
+
+    def add(self, case, result_shape):
+        """Adds `case`, whose result has `result_shape` (from NumPy)."""
+        n = self.count
+        self.count += 1
+        dtype = case.dtype
+        rank = len(case.shape)
+        static_type = tensor_type(case.shape, dtype)
+        iota = self._iota_func(case.shape, dtype)
+        lines = [f"  // case {n}: {case.describe()}",
+                 f"  %x{n} = call {iota}() : () -> {static_type}"]
+        if case.comment:
+            lines.insert(0, f"  // {case.comment}")
+        if not case.dynamic:
+            result_type = tensor_type(result_shape, dtype)
+            lines.append(f"  %r{n} = {self._op(case, f'%x{n}', static_type, result_type, None)}")
+        else:
+            dyn_type = tensor_type([None] * rank, dtype)
+            result_type = tensor_type([None] * len(result_shape), dtype)
+            values = {}
+            args, params = [f"%xd{n}"], [f"%x: {dyn_type}"]
+            lines.append(f"  %xd{n} = tensor.cast %x{n} : {static_type} to "
+                         f"{dyn_type}")
+            for key, items in zip("bes", [case.begin, case.end, case.strides]):
+                values[key] = []
+                for i, v in enumerate(items):
+                    lines.append(f"  %{key}{n}_{i} = arith.constant {v} : index")
+                    args.append(f"%{key}{n}_{i}")
+                    params.append(f"%{key}{i}: index")
+                    values[key].append(f"%{key}{i}")
+            self.funcs.append(
+                f"func.func @slice_{n}({', '.join(params)}) -> {result_type} {{\n"
+                f"  %r = {self._op(case, '%x', dyn_type, result_type, values)}\n"
+                f"  return %r : {result_type}\n}}\n")
+            lines.append(
+                f"  %r{n} = call @slice_{n}({', '.join(args)}) {{no_inline}} : "
+                f"({', '.join([dyn_type] + ['index'] * (len(args) - 1))}) -> "
+                f"{result_type}")
+        lines += self._print(f"%r{n}", result_type, dtype,
+                             len(result_shape), n,
+                             known_empty=None if case.dynamic
+                             else 0 in result_shape)
+        self.main.append("\n".join(lines))
+
+    def _print(self, value, ttype, dtype, rank, n, known_empty):
+        """Prints `value`: its data, or only its shape when it is empty
+        (printMemref would read an element of an empty memref)."""
+        _, printer, ptype, widen = ELEMENT_TYPES[dtype]
+        out = []
+        if widen:
+            wtype = ttype.replace(dtype + ">", ptype + ">")
+            out.append(f"  %p{n} = {widen} {value} : {ttype} to {wtype}")
+            value, ttype = f"%p{n}", wtype
+        utype = f"tensor<*x{ptype}>"
+        out.append(f"  %u{n} = tensor.cast {value} : {ttype} to {utype}")
+        if known_empty is not True:
+            self.printers.add((printer, ptype))
+        if known_empty is not False:
+            self.printers.add(("Shape" + printer, ptype))
+        print_data = f"func.call @printMemref{printer}(%u{n}) : ({utype}) -> ()"
+        print_shape = f"func.call @printMemrefShape{printer}(%u{n}) : ({utype}) -> ()"
+        if known_empty is True:
+            out.append("  " + print_shape)
+        elif known_empty is False:
+            out.append("  " + print_data)
+        else:
+            out.append(f"  %n{n}_0 = arith.constant 1 : index")
+            for d in range(rank):
+                out.append(f"  %k{n}_{d} = arith.constant {d} : index")
+                out.append(f"  %d{n}_{d} = tensor.dim {value}, %k{n}_{d} : {ttype}")
+                out.append(f"  %n{n}_{d + 1} = arith.muli %n{n}_{d}, %d{n}_{d} : index")
+            out.append(f"  %z{n} = arith.constant 0 : index")
+            out.append(f"  %e{n} = arith.cmpi eq, %n{n}_{rank}, %z{n} : index")
+            out.append(f"  scf.if %e{n} {{\n    {print_shape}\n  }} else {{\n"
+                       f"    {print_data}\n  }}")
+        return out
+
+    def text(self):
+        decls = []
+        for printer, ptype in sorted(self.printers):
+            attrs = (" attributes {llvm.emit_c_interface}"
+                     if printer.startswith("Shape") else "")
+            decls.append(f"func.func private @printMemref{printer}"
+                         f"(tensor<*x{ptype}>){attrs}")
+        return ("\n".join(decls) + "\n\n" + "\n".join(self.funcs) +
+                "\nfunc.func @main() {\n" + "\n\n".join(self.main) +
+                "\n  return\n}\n")
+
+
+def _fmt(value):
+    if isinstance(value, (np.floating, float)):
+        return "%g" % float(value)
+    return str(int(value))
+
+
+def printed_lines(result, dtype):
+    """The lines printMemref writes for `result` after the header line (the
+    data), or [] for an empty result (only the shape is printed)."""
+    if result.size == 0:
+        return []
+    if dtype in ("i1", "i8"):
+        result = result.astype(np.int32)
+    rank = result.ndim
+    out = []
+
+    def emit(a, dim):
+        if dim == 0:
+            out.append(_fmt(a))
+            return
+        n = a.shape[0]
+        out.append("[")
+        emit(a[0], dim - 1)
+        if n <= 1:
+            out.append("]")
+            return
+        out.append(", ")
+        if dim > 1:
+            out.append("\n")
+        for i in range(1, n - 1):
+            out.append(" " * (rank - dim + 1))
+            emit(a[i], dim - 1)
+            out.append(", ")
+            if dim > 1:
+                out.append("\n")
+        out.append(" " * (rank - dim + 1))
+        emit(a[n - 1], dim - 1)
+        out.append("]")
+
+    if rank == 0:
+        out += ["[", _fmt(result[()]), "]"]
+    else:
+        emit(result, rank)
+    return "".join(out).split("\n")
+
+
+HEADER = re.compile(r"rank = (\d+) offset = -?\d+ sizes = \[([^\]]*)\]")
+
+
+def parse_printed(output):
+    """Splits runner output into (sizes, flat values) per printed memref."""
+    results = []
+    lines = output.splitlines()
+    i = 0
+    while i < len(lines):
+        m = HEADER.search(lines[i])
+        if not m:
+            i += 1
+            continue
+        sizes = [int(s) for s in m.group(2).split(",") if s.strip()]
+        count = int(np.prod(sizes, dtype=np.int64))
+        i += 1
+        values = []
+        if "data =" in lines[i - 1] and count > 0:
+            text = []
+            while i < len(lines) and not HEADER.search(lines[i]):
+                text.append(lines[i])
+                i += 1
+            values = [float(v) if any(c in v for c in ".en") else int(v)
+                      for v in re.findall(r"-?[0-9][0-9.e+-]*|-?inf|nan",
+                                          " ".join(text))]
+        results.append((sizes, values))
+    return results
