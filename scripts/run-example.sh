@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# README command 1: installs what is missing, builds, and runs the main job on
-# examples/: the TensorFlow worked example through slice-opt (the op in
-# Python notation), the result sizes the semantics library infers, and the
-# verifier's diagnostic for a wrong result type.
+# README command 1: installs what is missing, builds, and runs the main job:
+# examples/slice-and-run.mlir through `slice-opt --slice-to-llvm` to a native
+# executable (mlir-translate, llc, cc), which prints the input tensor and the
+# sliced results.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SLICE_BUILD_DIR:-$root/build}
@@ -13,20 +13,20 @@ if ! bash "$root/scripts/build.sh" >"$log" 2>&1; then
   exit 1
 fi
 rm -f "$log"
-opt="$build/bin/slice-opt"
+example="$root/examples/slice-and-run.mlir"
 
-echo "== examples/worked-example.mlir through slice-opt (parsed, verified, printed)"
-"$opt" "$root/examples/worked-example.mlir"
-
-echo
-echo "== the same slice with a '?' result type: the sizes the semantics library"
-echo "== infers, reified as index values (--resolve-ranked-shaped-type-result-dims)"
-"$opt" "$root/examples/inferred-sizes.mlir" \
-  --resolve-ranked-shaped-type-result-dims --canonicalize
+echo "== the slices in examples/slice-and-run.mlir"
+grep -E '^ *%[a-z]+ = slice\.strided' "$example" | sed 's/^ */  /'
 
 echo
-echo "== examples/wrong-result-type.mlir: the verifier names the mismatch"
-if "$opt" "$root/examples/wrong-result-type.mlir" 2>&1; then
-  echo "error: the invalid example was accepted" >&2
-  exit 1
-fi
+echo "== as upstream views (--convert-slice-to-tensor): the normal form's"
+echo "== offsets, sizes and strides, and the run-time stride check"
+"$build/bin/slice-opt" "$example" --canonicalize --convert-slice-to-tensor \
+  --canonicalize | grep -E 'extract_slice|expand_shape|cf.assert' | sed 's/^ */  /'
+
+echo
+echo "== --slice-to-llvm -> mlir-translate -> llc -> native executable, run:"
+exe=$(mktemp)
+trap 'rm -f "$exe"' EXIT
+bash "$root/scripts/compile-aot.sh" "$example" "$exe"
+"$exe"

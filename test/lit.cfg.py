@@ -21,16 +21,24 @@ config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 # NumPy comes from Debian's python3-numpy, which only /usr/bin/python3 sees.
 config.substitutions.append(("%python", config.host_python))
 config.substitutions.append(("%slice_src_root", config.slice_src_root))
+config.substitutions.append(("%slice_obj_root", config.slice_obj_root))
 
 # Executing lowered modules: mlir-runner with the runner-utils libraries.
+# `lit --param valgrind=1` runs every execution under memcheck, which fails
+# the test on any invalid read or write (docs/testing.md).
 runner_libs = ",".join(
     os.path.join(config.llvm_lib_dir, f"lib{name}{config.llvm_shlib_ext}")
     for name in ["mlir_runner_utils", "mlir_c_runner_utils"])
+runner = os.path.join(config.llvm_tools_dir, "mlir-runner")
+if lit_config.params.get("valgrind"):
+    runner = ("valgrind -q --error-exitcode=99 --leak-check=no "
+              "--exit-on-first-error=yes " + runner)
+    config.available_features.add("valgrind")
 config.substitutions.append(("%mlir_runner_libs", runner_libs))
+config.substitutions.append(("%mlir_runner", runner))
 config.substitutions.append((
     "%mlir_run",
-    os.path.join(config.llvm_tools_dir, "mlir-runner") +
-    f" -e main -entry-point-result=void -shared-libs={runner_libs}"))
+    f"{runner} -e main -entry-point-result=void -shared-libs={runner_libs}"))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

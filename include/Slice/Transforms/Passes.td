@@ -69,4 +69,21 @@ def SliceMarkRuntimeReadOnly
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def SliceAssertToStderr : Pass<"slice-assert-to-stderr", "::mlir::ModuleOp"> {
+  let summary = "Lower cf.assert to a message on stderr and abort";
+  let description = [{
+    Upstream's lowering of `cf.assert` prints the message with `puts` and
+    calls `abort`: when stdout is a pipe or a file the message sits in
+    stdio's buffer, which `abort` never flushes, and the program dies
+    without saying why. This pass replaces every `cf.assert` with a call to
+    an internal LLVM function that, when the condition is false, writes the
+    message and a newline to file descriptor 2 (`write`, unbuffered) and
+    calls `abort`. It needs only libc, so ahead-of-time executables report
+    the slice's run-time errors too. Run it where the asserts' regions may
+    hold LLVM calls (the `--slice-to-llvm` pipeline runs it just before the
+    conversion to LLVM).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // SLICE_TRANSFORMS_PASSES_TD

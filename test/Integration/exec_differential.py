@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Differential execution test: random slices compiled through
+--slice-to-llvm, executed by mlir-runner, compared with NumPy.
+
+Specs come from the semantics differential test's generators
+(test/Semantics/numpy_differential.py): TensorFlow specs with every mask,
+extreme int64 values and invalid specs, TFLite offset mode, and the
+Paddle / ONNX axes encoding. Each valid spec runs twice: static (constant
+spec values, static input shape) and dynamic (input shape and every index
+run-time values, passed into a function called with `no_inline`). The
+printed result must equal NumPy's x[...] element by element, shape
+included. Each invalid spec must be rejected by the verifier (one
+-split-input-file chunk per spec, errors matched by line).
+
+Usage: exec_differential.py SLICE_OPT --runner MLIR_RUNNER --libs LIB,LIB [--count N]
+           [--seed S] [--batch B] [--slices view|copy]
+Exits 1 on any mismatch.
+"""
+
+import argparse
+import random
+import re
+import shlex
+import subprocess
+import sys
+
+import numpy as np
+
+import slicegen as g
+
+nd = g.nd
+
+
+def random_case(rng):
+    """A Case from one of the generators, with a small input."""
+    while True:
+        roll = rng.random()
+        if roll < 0.6:
+            shape, begin, end, strides, masks = nd.random_spec(rng)
+            case = g.Case("raw", shape, "i64", begin=begin, end=end,
+                          strides=strides, masks=masks)
+        elif roll < 0.75:
+            shape, begin, end, strides, masks, _ = nd.random_offset_spec(rng)
+            case = g.Case("raw", shape, "i64", begin=begin, end=end,
+                          strides=strides, masks=masks, offset=True)
+        else:
+            shape, axes, starts, ends, strides = nd.random_axes_spec(rng)
+            case = g.Case("axes", shape, "i64", axes=axes, begin=starts,
+                          end=ends, strides=strides)
+        if int(np.prod(shape, dtype=np.int64)) <= 2000:
+            return case
+
+
+def is_structurally_valid(case):
+    """The generic form needs equally long lists (mismatches are parse-time
+    errors, checked apart) and mask bits below 64."""
+    n = len(case.begin)
+    return len(case.end) == n and len(case.strides) == n and (
+        case.kind == "axes" or n <= 64)
+
+
+def run_batch(args, cases):
+    """Compiles and runs `cases` (all valid); returns mismatch messages."""
+    builder = g.ModuleBuilder()
+    expected = []
+    for case in cases:
+        result = g.numpy_result(case)
+        builder.add(case, list(result.shape))
+        expected.append(result)
+    module = builder.text()
+    pipeline = f"--slice-to-llvm=slices={args.slices}"
+    lowered = subprocess.run([args.slice_opt, pipeline], input=module,
+                             capture_output=True, text=True)
+    if lowered.returncode:
+        return [f"slice-opt failed on a batch of {len(cases)}:\n"
+                + lowered.stderr[:3000]]
+    run = subprocess.run(args.run, input=lowered.stdout, capture_output=True,
+                         text=True)
+    if run.returncode:
+        return [f"mlir-runner failed ({run.returncode}):\n{run.stderr[:3000]}"]
+    printed = g.parse_printed(run.stdout)
+    if len(printed) != len(cases):
+        return [f"{len(printed)} results printed for {len(cases)} cases"]
+    problems = []
+    for case, result, (sizes, values) in zip(cases, expected, printed):
+        want = result.ravel().tolist()
+        if sizes != list(result.shape) or (result.size and values != want):
+            problems.append(f"MISMATCH {case.describe()}: got sizes {sizes} "
+                            f"values {values[:12]}, NumPy {list(result.shape)}"
+                            f" {want[:12]}")
+    return problems
+
+
+def check_rejected(args, cases):
+    """Every case is invalid: slice-opt must report an error at each."""
+    chunks, lines = [], []
+    line = 1
+    for n, case in enumerate(cases):
+        shape = case.shape
+        builder = g.ModuleBuilder()
+        text = builder._op(case, "%x", g.tensor_type(shape, "i64"),
+                           g.tensor_type([None] * 8, "i64"), None)
+        chunk = (f"func.func @f{n}(%x: {g.tensor_type(shape, 'i64')}) {{\n"
+                 f"  %r = {text}\n  return\n}}\n")
+        lines.append(line + 1)
+        line += chunk.count("\n") + 1
+        chunks.append(chunk)
+    source = "// -----\n".join(chunks)
+    run = subprocess.run([args.slice_opt, "-split-input-file", "-"],
+                         input=source, capture_output=True, text=True)
+    errors = {int(m) for m in re.findall(r"^<stdin>:(\d+):\d+: error:",
+                                         run.stderr, re.M)}
+    return [f"ACCEPTED invalid spec {case.describe()}"
+            for case, at in zip(cases, lines) if at not in errors]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("slice_opt")
+    parser.add_argument("--runner", required=True,
+                        help="the mlir-runner command (may hold a prefix "
+                             "such as valgrind)")
+    parser.add_argument("--libs", required=True,
+                        help="comma-separated runner-utils libraries")
+    parser.add_argument("--count", type=int, default=250)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--batch", type=int, default=160)
+    parser.add_argument("--slices", choices=["view", "copy"], default="view")
+    args = parser.parse_args()
+    args.run = shlex.split(args.runner) + [
+        "-e", "main", "-entry-point-result=void", f"-shared-libs={args.libs}"]
+
+    rng = random.Random(args.seed)
+    valid, invalid = [], []
+    kinds = {"raw": 0, "offset": 0, "axes": 0}
+    for _ in range(args.count):
+        case = random_case(rng)
+        kinds["offset" if case.offset else case.kind] += 1
+        if not is_structurally_valid(case):
+            continue     # a parse-time error, not the verifier's
+        if g.numpy_result(case) is None:
+            invalid.append(case)
+            continue
+        valid.append(case)
+        dynamic = g.Case(case.kind, case.shape, case.dtype, dynamic=True,
+                         begin=case.begin, end=case.end, strides=case.strides,
+                         masks=case.masks, offset=case.offset, axes=case.axes)
+        valid.append(dynamic)
+
+    problems = []
+    for start in range(0, len(valid), args.batch):
+        problems += run_batch(args, valid[start:start + args.batch])
+    problems += check_rejected(args, invalid)
+    for problem in problems[:20]:
+        print(problem)
+    print(f"{args.count} specs ({kinds['raw']} TF, {kinds['offset']} offset "
+          f"mode, {kinds['axes']} axes): {len(valid)} executed (static and "
+          f"dynamic), {len(invalid)} rejected by the verifier, "
+          f"{len(problems)} mismatches, slices as {args.slices}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,44 @@
+// RUN: slice-opt %s --slice-to-llvm | FileCheck %s --check-prefix=VIEW
+// RUN: slice-opt %s --slice-to-llvm="slices=copy" | FileCheck %s --check-prefix=COPY
+// RUN: slice-opt %s --pass-pipeline="builtin.module(slice-to-llvm{slices=copy deallocate=false})" | FileCheck %s --check-prefix=NODEALLOC
+
+// Slices as views: the callee only computes a descriptor, no element moves.
+// VIEW-LABEL: llvm.func @reverse_rows
+//   VIEW-NOT:   llvm.load
+//   VIEW-NOT:   llvm.store {{.*}} : f32
+//       VIEW:   llvm.return
+// As copies: a loop loads and stores the elements into a fresh buffer.
+// COPY-LABEL: llvm.func @reverse_rows
+//       COPY:   llvm.call @malloc
+//       COPY:   llvm.load {{.*}} -> f32
+//       COPY:   llvm.store {{.*}} : f32
+func.func @reverse_rows(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  %r = slice.strided %x[::-1] : tensor<?x8xf32> to tensor<?x8xf32>
+  return %r : tensor<?x8xf32>
+}
+
+// The no_inline call stays a call; everything is LLVM dialect.
+// VIEW-LABEL: llvm.func @main
+//       VIEW:   llvm.call @reverse_rows
+//       VIEW:   llvm.call @free
+//   VIEW-NOT:   slice.
+//   VIEW-NOT:   memref.
+//   VIEW-NOT:   tensor.
+// COPY-LABEL: llvm.func @main
+//       COPY:   llvm.call @reverse_rows
+// Without deallocation nothing is freed.
+// NODEALLOC-LABEL: llvm.func @main
+//   NODEALLOC-NOT:   llvm.call @free
+func.func @main() {
+  %x = tensor.generate {
+  ^bb0(%i: index, %j: index):
+    %c = arith.constant 1.0 : f32
+    tensor.yield %c : f32
+  } : tensor<4x8xf32>
+  %d = tensor.cast %x : tensor<4x8xf32> to tensor<?x8xf32>
+  %r = call @reverse_rows(%d) {no_inline} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %u = tensor.cast %r : tensor<?x8xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
+  return
+}
+func.func private @printMemrefF32(tensor<*xf32>)
