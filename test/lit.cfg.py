@@ -31,8 +31,10 @@ runner_libs = ",".join(
     for name in ["mlir_runner_utils", "mlir_c_runner_utils"])
 runner = os.path.join(config.llvm_tools_dir, "mlir-runner")
 if lit_config.params.get("valgrind"):
+    suppressions = os.path.join(config.test_source_root, "Integration",
+                                "valgrind.supp")
     runner = ("valgrind -q --error-exitcode=99 --leak-check=no "
-              "--exit-on-first-error=yes " + runner)
+              f"--suppressions={suppressions} " + runner)
     config.available_features.add("valgrind")
 config.substitutions.append(("%mlir_runner_libs", runner_libs))
 config.substitutions.append(("%mlir_runner", runner))

@@ -650,3 +650,29 @@ TEST(StridedSliceSemantics, DeclinesEmptiedNewAxisAndUnknowns) {
   EXPECT_FALSE(compose(SpecBuilder().range(1, kMax).get(),
                        SpecBuilder().range(1, kMax).get(), shapeOf({-1})));
 }
+
+// countElements is the size of an offset-mode window (and so of every
+// normal-form range the lowerings build views from): ceil(|interval| /
+// |stride|) in the stride's direction, else nothing; overflow-free.
+TEST(StridedSliceSemantics, CountElementsOfWindows) {
+  KnownIntArith arith;
+  auto count = [&](MaybeInt interval, MaybeInt stride) {
+    return countElements(arith, interval, stride,
+                         arith.lessThan(arith.constant(0), stride),
+                         /*bounded=*/false);
+  };
+  EXPECT_EQ(count(4, 1), MaybeInt(4));
+  EXPECT_EQ(count(5, 2), MaybeInt(3));
+  EXPECT_EQ(count(-5, -2), MaybeInt(3));
+  EXPECT_EQ(count(-8, -1), MaybeInt(8));
+  EXPECT_EQ(count(0, 3), MaybeInt(0));
+  EXPECT_EQ(count(3, -1), MaybeInt(0));  // against the stride
+  EXPECT_EQ(count(-3, 1), MaybeInt(0));
+  EXPECT_EQ(count(INT64_MAX, 1), MaybeInt(INT64_MAX));
+  EXPECT_EQ(count(INT64_MIN + 1, -1), MaybeInt(INT64_MAX));
+  // 2^63 elements do not fit in int64 (the count wraps); no dimension holds
+  // such a window, so dimRangeInBounds rejects it before a size is used.
+  EXPECT_EQ(count(INT64_MIN, -1), MaybeInt(INT64_MIN));
+  EXPECT_EQ(count(INT64_MIN, INT64_MIN), MaybeInt(1));
+  EXPECT_EQ(count(std::nullopt, 1), std::nullopt);
+}

@@ -194,7 +194,10 @@ StepCount<Arith> countSteps(Arith &arith, typename Arith::Value interval,
 /// `interval`: ceil(|interval| / |stride|) when the interval runs in the
 /// stride's direction (`positive` is the stride's sign), else 0. `bounded`
 /// as for `countSteps`. This is the size of an offset-mode window, and so of
-/// every range entry of the normal form (docs/normal-form.md).
+/// every range entry of the normal form (docs/normal-form.md). Exact for
+/// every int64 input but one: an interval of INT64_MIN with stride -1 spans
+/// 2^63 elements and wraps, a window no dimension holds (`dimRangeInBounds`
+/// rejects it first).
 template <typename Arith>
 typename Arith::Value countElements(Arith &arith, typename Arith::Value interval,
                                     typename Arith::Value stride,

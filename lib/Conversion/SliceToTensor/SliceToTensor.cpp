@@ -86,30 +86,26 @@ FailureOr<Value> mlir::slice::lowerStridedAxesOp(RewriterBase &rewriter,
   return lowerStridedOp(rewriter, *strided, lowering);
 }
 
+/// Overloads for the pattern below.
+static FailureOr<Value> lowerSliceOp(RewriterBase &rewriter, StridedOp op,
+                                     SliceLowering lowering) {
+  return lowerStridedOp(rewriter, op, lowering);
+}
+static FailureOr<Value> lowerSliceOp(RewriterBase &rewriter, StridedAxesOp op,
+                                     SliceLowering lowering) {
+  return lowerStridedAxesOp(rewriter, op, lowering);
+}
+
 namespace {
-/// Lowers slice.strided to a view or a copy.
-struct LowerStridedOp : OpRewritePattern<StridedOp> {
-  LowerStridedOp(MLIRContext *context, SliceLowering lowering)
-      : OpRewritePattern(context), lowering(lowering) {}
+/// Lowers a slice op to a view or a copy.
+template <typename OpTy>
+struct LowerSliceOp : OpRewritePattern<OpTy> {
+  LowerSliceOp(MLIRContext *context, SliceLowering lowering)
+      : OpRewritePattern<OpTy>(context), lowering(lowering) {}
 
-  LogicalResult matchAndRewrite(StridedOp op,
+  LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    if (failed(lowerStridedOp(rewriter, op, lowering)))
-      return rewriter.notifyMatchFailure(op, "invalid slice");
-    return success();
-  }
-
-  SliceLowering lowering;
-};
-
-/// Lowers slice.strided_axes to a view or a copy.
-struct LowerStridedAxesOp : OpRewritePattern<StridedAxesOp> {
-  LowerStridedAxesOp(MLIRContext *context, SliceLowering lowering)
-      : OpRewritePattern(context), lowering(lowering) {}
-
-  LogicalResult matchAndRewrite(StridedAxesOp op,
-                                PatternRewriter &rewriter) const override {
-    if (failed(lowerStridedAxesOp(rewriter, op, lowering)))
+    if (failed(lowerSliceOp(rewriter, op, lowering)))
       return rewriter.notifyMatchFailure(op, "invalid slice");
     return success();
   }
@@ -120,8 +116,8 @@ struct LowerStridedAxesOp : OpRewritePattern<StridedAxesOp> {
 
 void mlir::slice::populateSliceLoweringPatterns(RewritePatternSet &patterns,
                                                 SliceLowering lowering) {
-  patterns.add<LowerStridedOp, LowerStridedAxesOp>(patterns.getContext(),
-                                                   lowering);
+  patterns.add<LowerSliceOp<StridedOp>, LowerSliceOp<StridedAxesOp>>(
+      patterns.getContext(), lowering);
 }
 
 void mlir::slice::populateSliceToTensorConversionPatterns(
@@ -140,8 +136,8 @@ LogicalResult mlir::slice::lowerAllSliceOps(Operation *root,
   for (Operation *op : ops) {
     FailureOr<Value> lowered =
         isa<StridedOp>(op)
-            ? lowerStridedOp(rewriter, cast<StridedOp>(op), lowering)
-            : lowerStridedAxesOp(rewriter, cast<StridedAxesOp>(op), lowering);
+            ? lowerSliceOp(rewriter, cast<StridedOp>(op), lowering)
+            : lowerSliceOp(rewriter, cast<StridedAxesOp>(op), lowering);
     if (failed(lowered))
       return op->emitOpError("cannot be lowered: the slice is invalid");
   }

@@ -106,3 +106,25 @@ func.func @axes(%x: tensor<3x4x5xf32>) -> tensor<2x4x4xf32> {
   %r = slice.strided_axes %x axes [0, 2] starts [1, -1] ends [3, 0] strides [1, -1] : tensor<3x4x5xf32> to tensor<2x4x4xf32>
   return %r : tensor<2x4x4xf32>
 }
+
+// -----
+
+// Offset mode with a static start counted from the back is not yet in
+// normal form: the start is wrapped (it once passed as normal and reached
+// the lowering as a negative offset).
+// CHECK-LABEL: func @offset_negative_start
+//       CHECK:   slice.strided %{{.*}}[14:-5:-3] offset : tensor<16xf32> to tensor<2xf32>
+func.func @offset_negative_start(%x: tensor<16xf32>) -> tensor<2xf32> {
+  %r = slice.strided %x[-2:-5:-3] offset : tensor<16xf32> to tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// -----
+
+// The same for a shrink index: -1 becomes 3.
+// CHECK-LABEL: func @shrink_negative_index
+//       CHECK:   slice.strided %{{.*}}[3, 0:6] offset : tensor<4x6xf32> to tensor<6xf32>
+func.func @shrink_negative_index(%x: tensor<4x6xf32>) -> tensor<6xf32> {
+  %r = slice.strided %x[-1, 0:6] offset : tensor<4x6xf32> to tensor<6xf32>
+  return %r : tensor<6xf32>
+}
