@@ -212,7 +212,8 @@ struct StridedOpInterface
       FailureOr<NormalFormSpec> emitted =
           emitNormalFormSpec(rewriter, loc, sliceOp, sourceSizes);
       if (failed(emitted))
-        return op->emitOpError("cannot be bufferized: the slice is invalid");
+        return op->emitOpError("cannot be bufferized: ")
+               << explainNormalFormFailure(sliceOp);
       spec = std::move(*emitted);
     }
     RankedTensorType resultType = sliceOp.getResultType();

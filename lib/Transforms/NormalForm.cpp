@@ -12,8 +12,27 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 using namespace mlir;
 using namespace mlir::slice;
+
+std::string mlir::slice::explainNormalFormFailure(StridedOp op) {
+  std::string error;
+  unsigned rank = op.getSourceType().getRank();
+  std::optional<DenseSliceSpec> dense =
+      buildDenseSpec(op.getSparseSpec(), rank, error);
+  if (!dense)
+    return error;
+  size_t numNewAxes = dense->newAxisEntries.size();
+  if (rank + numNewAxes > kMaxSpecEntries)
+    return llvm::formatv("its normal form needs {0} entries ({1} input "
+                         "dimensions and {2} new axes), more than the {3} "
+                         "a spec holds",
+                         rank + numNewAxes, rank, numNewAxes, kMaxSpecEntries)
+        .str();
+  return "its normal form does not verify";
+}
 
 NormalFormSpec mlir::slice::getNormalFormSpec(StridedOp op) {
   return {op.getMixedBegin(), op.getMixedEnd(), op.getMixedStrides(),

@@ -140,17 +140,10 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
     spec.end.push_back(entry.end);
     spec.strides.push_back(entry.stride);
   };
-  size_t nextInput = 0;
-  for (int64_t input : dense->resultToInput) {
-    if (input == kNewAxis) {
-      append({zero, zero, one, NormalEntry::Kind::NewAxis});
-      continue;
-    }
-    for (; nextInput <= static_cast<size_t>(input); ++nextInput)
-      append(inputEntries[nextInput]);
-  }
-  for (; nextInput < inputEntries.size(); ++nextInput)
-    append(inputEntries[nextInput]);
+  layoutEntries(
+      dense->resultToInput, inputEntries.size(),
+      [&](size_t input) { append(inputEntries[input]); },
+      [&](size_t) { append({zero, zero, one, NormalEntry::Kind::NewAxis}); });
   return spec;
 }
 
@@ -197,7 +190,8 @@ struct SliceNormalizePass
     getOperation()->walk([&](StridedOp op) { ops.push_back(op); });
     for (StridedOp op : ops) {
       if (failed(normalizeStridedOp(rewriter, op))) {
-        op.emitOpError("cannot be rewritten into the normal form");
+        op.emitOpError("cannot be rewritten into the normal form: ")
+            << explainNormalFormFailure(op);
         return signalPassFailure();
       }
     }

@@ -594,28 +594,22 @@ mlir::slice::composeSlices(const ResolvedSlice &first,
     return decline("the composed spec would have " + llvm::Twine(numEntries) +
                    " entries");
 
-  // Emit the entries in result order; shrunk input dimensions go in input
-  // order before the next surviving one.
+  // Entries in result order; shrunk input dimensions go in input order
+  // before the next surviving one. A position that shows no input
+  // dimension is a new axis of `second` or one of `first` that it keeps.
   SparseSliceSpec spec;
-  size_t nextInput = 0;
-  auto emitInputsUpTo = [&](size_t limit) {
-    for (; nextInput < limit; ++nextInput)
-      appendEntry(spec, inputEntries[nextInput]);
-  };
-  for (int64_t j : second.resultToInput) {
-    if (j == kNewAxis) {
-      appendEntry(spec, ComposedEntry{ComposedEntry::Kind::NewAxis});
-      continue;
-    }
-    int64_t input = first.resultToInput[j];
-    if (input == kNewAxis) {
-      appendEntry(spec, *firstNewAxes[j]);
-      continue;
-    }
-    emitInputsUpTo(input);
-    appendEntry(spec, inputEntries[nextInput++]);
-  }
-  emitInputsUpTo(rank);
+  SmallVector<int64_t> resultInputs;
+  for (int64_t j : second.resultToInput)
+    resultInputs.push_back(j == kNewAxis ? kNewAxis : first.resultToInput[j]);
+  layoutEntries(
+      resultInputs, rank,
+      [&](size_t input) { appendEntry(spec, inputEntries[input]); },
+      [&](size_t position) {
+        int64_t j = second.resultToInput[position];
+        appendEntry(spec, j == kNewAxis
+                              ? ComposedEntry{ComposedEntry::Kind::NewAxis}
+                              : *firstNewAxes[j]);
+      });
   // Trailing whole dimensions are what the implicit ellipsis covers anyway.
   while (!spec.begin.empty()) {
     uint64_t bit = uint64_t(1) << (spec.begin.size() - 1);

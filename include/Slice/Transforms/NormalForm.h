@@ -36,6 +36,12 @@ FailureOr<NormalFormSpec> emitNormalFormSpec(OpBuilder &builder, Location loc,
                                              StridedOp op,
                                              ArrayRef<OpFoldResult> sourceSizes);
 
+/// Why `emitNormalFormSpec` / `normalizeStridedOp` fail on `op`, as a
+/// phrase for a diagnostic: a spec the semantics library rejects, or a
+/// valid slice whose normal form needs more entries (one per input
+/// dimension and new axis) than the 64 a spec holds.
+std::string explainNormalFormFailure(StridedOp op);
+
 /// The spec of an op that `isNormalForm()`, as it stands.
 NormalFormSpec getNormalFormSpec(StridedOp op);
 

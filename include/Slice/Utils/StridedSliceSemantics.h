@@ -37,6 +37,7 @@
 #define SLICE_UTILS_STRIDEDSLICESEMANTICS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -377,6 +378,29 @@ struct ResolvedSlice {
   /// The result shape (unknown where not computable).
   llvm::SmallVector<MaybeInt> resultShape;
 };
+
+/// Lays out the entries of a spec over `rank` input dimensions in result
+/// order. `resultInputs` holds, per result position, the input dimension it
+/// shows, or a negative value for a position that shows none (a new axis).
+/// Calls `emitInput(d)` for every input dimension in input order, placing
+/// the ones no position shows (shrunk dimensions) just before the next one
+/// shown, or at the end, and `emitOther(position)` for the other positions.
+/// Normalization and slice composition build their specs this way.
+template <typename EmitInput, typename EmitOther>
+void layoutEntries(llvm::ArrayRef<int64_t> resultInputs, size_t rank,
+                   EmitInput emitInput, EmitOther emitOther) {
+  size_t next = 0;
+  for (auto [position, input] : llvm::enumerate(resultInputs)) {
+    if (input < 0) {
+      emitOther(position);
+      continue;
+    }
+    for (; next <= static_cast<size_t>(input); ++next)
+      emitInput(next);
+  }
+  for (; next < rank; ++next)
+    emitInput(next);
+}
 
 /// Validates `spec` on an input of shape `shape` (unknown dims allowed) and
 /// resolves it. On top of `buildDenseSpec`'s checks this rejects a known

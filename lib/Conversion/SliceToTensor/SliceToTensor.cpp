@@ -134,12 +134,18 @@ LogicalResult mlir::slice::lowerAllSliceOps(Operation *root,
       ops.push_back(op);
   });
   for (Operation *op : ops) {
-    FailureOr<Value> lowered =
-        isa<StridedOp>(op)
-            ? lowerSliceOp(rewriter, cast<StridedOp>(op), lowering)
-            : lowerSliceOp(rewriter, cast<StridedAxesOp>(op), lowering);
-    if (failed(lowered))
-      return op->emitOpError("cannot be lowered: the slice is invalid");
+    if (auto axesOp = dyn_cast<StridedAxesOp>(op)) {
+      rewriter.setInsertionPoint(axesOp);
+      FailureOr<StridedOp> strided = convertAxesToStrided(rewriter, axesOp);
+      if (failed(strided))
+        return axesOp.emitOpError("cannot be rewritten into slice.strided");
+      op = *strided;
+    }
+    auto stridedOp = cast<StridedOp>(op);
+    // A failed lowering leaves the op as it was.
+    if (failed(lowerStridedOp(rewriter, stridedOp, lowering)))
+      return stridedOp.emitOpError("cannot be lowered: ")
+             << explainNormalFormFailure(stridedOp);
   }
   return success();
 }
