@@ -223,8 +223,8 @@ static LogicalResult verifyResultType(Operation *op,
     return op->emitOpError()
            << "result type " << resultType << " has rank "
            << resultType.getRank() << " but the slice of " << sourceType
-           << " has rank " << inferred->getRank() << " (inferred "
-           << *inferred << ")";
+           << " has rank " << inferred->getRank() << " (inferred " << *inferred
+           << ")";
   for (auto [index, expected, actual] :
        llvm::enumerate(inferred->getShape(), resultType.getShape())) {
     // A result dimension may be less static than inferred, never more.
@@ -293,8 +293,8 @@ bool StridedOp::isNormalForm() {
       continue;
     // Empty ranges are 0:0:1, a single element has stride 1, and a known
     // start lies inside the dimension.
-    if (*dim.size == 0 && !(begin[entry] == 0 && end[entry] == 0 &&
-                            strides[entry] == 1))
+    if (*dim.size == 0 &&
+        !(begin[entry] == 0 && end[entry] == 0 && strides[entry] == 1))
       return false;
     if (*dim.size == 1 && strides[entry] != 1)
       return false;
@@ -341,11 +341,10 @@ StridedOp::reifyResultShapes(OpBuilder &builder,
     const DenseDimSpec &dimSpec = dense->dims[inputDim];
     OpFoldResult dimSize =
         tensor::getMixedSize(builder, loc, getSource(), inputDim);
-    DimRange<OpFoldResult> range =
-        resolveDimRange(arith, entryValue(mixedBegin, dimSpec.entry, 0),
-                        entryValue(mixedEnd, dimSpec.entry, 0),
-                        entryValue(mixedStrides, dimSpec.entry, 1), dimSize,
-                        dimSpec);
+    DimRange<OpFoldResult> range = resolveDimRange(
+        arith, entryValue(mixedBegin, dimSpec.entry, 0),
+        entryValue(mixedEnd, dimSpec.entry, 0),
+        entryValue(mixedStrides, dimSpec.entry, 1), dimSize, dimSpec);
     shape.push_back(range.size);
   }
   reifiedReturnShapes.emplace_back(std::move(shape));

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Slice/Pipelines/Pipelines.h"
 #include "Slice/Conversion/Passes.h"
+#include "Slice/Pipelines/Pipelines.h"
 #include "Slice/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -68,8 +68,7 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
 }
 
 namespace {
-struct SliceToLLVMPass
-    : mlir::slice::impl::SliceToLLVMBase<SliceToLLVMPass> {
+struct SliceToLLVMPass : mlir::slice::impl::SliceToLLVMBase<SliceToLLVMPass> {
   using Base::Base;
 
   void getDependentDialects(DialectRegistry &registry) const override {

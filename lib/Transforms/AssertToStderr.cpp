@@ -79,8 +79,8 @@ struct SliceAssertToStderrPass
       LLVM::GlobalOp &global = messages[text];
       if (!global) {
         OpBuilder globalBuilder = OpBuilder::atBlockBegin(module.getBody());
-        auto type = LLVM::LLVMArrayType::get(IntegerType::get(context, 8),
-                                             text.size());
+        auto type =
+            LLVM::LLVMArrayType::get(IntegerType::get(context, 8), text.size());
         global = LLVM::GlobalOp::create(
             globalBuilder, op.getLoc(), type, /*isConstant=*/true,
             LLVM::Linkage::Internal,
@@ -89,10 +89,11 @@ struct SliceAssertToStderrPass
         symbols.insert(global, module.getBody()->begin());
       }
       OpBuilder callBuilder(op);
-      Value address = LLVM::AddressOfOp::create(callBuilder, op.getLoc(), global);
-      Value length = LLVM::ConstantOp::create(
-          callBuilder, op.getLoc(), i64,
-          callBuilder.getI64IntegerAttr(text.size()));
+      Value address =
+          LLVM::AddressOfOp::create(callBuilder, op.getLoc(), global);
+      Value length =
+          LLVM::ConstantOp::create(callBuilder, op.getLoc(), i64,
+                                   callBuilder.getI64IntegerAttr(text.size()));
       LLVM::CallOp::create(callBuilder, op.getLoc(), check,
                            ValueRange{op.getArg(), address, length});
       op.erase();

@@ -20,9 +20,9 @@
 #include "Slice/IR/SliceOps.h"
 #include "Slice/Transforms/NormalForm.h"
 
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -39,90 +39,106 @@ static bool isStaticallyEmpty(StridedOp op, MemRefType sourceType) {
          llvm::is_contained(sourceType.getShape(), 0);
 }
 
-/// The rank-reducing subview type and, with new axes, the expanded type the
-/// normal-form `spec` denotes on `sourceType`, shaped like the result
-/// type. Only static structure is used, so the type can be predicted.
-static FailureOr<MemRefType> computeViewType(const NormalFormSpec &spec,
+/// The shape of the rank-reducing slice: the result type's sizes of the
+/// kept dimensions.
+static SmallVector<int64_t> getReducedShape(const SliceViewLayout &layout,
+                                            RankedTensorType resultType) {
+  return llvm::map_to_vector(layout.getKeptResultPositions(), [&](int64_t pos) {
+    return resultType.getDimSize(pos);
+  });
+}
+
+/// The type of the view (rank-reducing subview, then expand_shape for new
+/// axes) that `offsets` and `strides` (one per input dimension, static or
+/// kDynamic) select on `sourceType`, shaped like `resultType`. Sizes do not
+/// affect a subview's layout, so this is the type of the view bufferize
+/// builds from the same static offsets and strides.
+static FailureOr<MemRefType> computeViewType(const SliceViewLayout &layout,
+                                             ArrayRef<int64_t> offsets,
+                                             ArrayRef<int64_t> strides,
                                              MemRefType sourceType,
                                              RankedTensorType resultType) {
-  SmallVector<int64_t> offsets, sizes, strides, reducedShape;
-  SmallVector<ReassociationIndices> reassociation;
-  ArrayRef<int64_t> resultShape = resultType.getShape();
-  unsigned resultPos = 0;
-  ReassociationIndices pending;
-  for (unsigned i = 0, e = spec.begin.size(); i < e; ++i) {
-    auto staticValue = [](OpFoldResult value) {
-      return getConstantIntValue(value).value_or(ShapedType::kDynamic);
-    };
-    if (isMaskBitSet(spec.masks.newAxis, i)) {
-      pending.push_back(resultPos++);
-      continue;
-    }
-    offsets.push_back(staticValue(spec.begin[i]));
-    if (isMaskBitSet(spec.masks.shrinkAxis, i)) {
-      sizes.push_back(1);
-      strides.push_back(1);
-      continue;
-    }
-    sizes.push_back(resultShape[resultPos]);
-    strides.push_back(staticValue(spec.strides[i]));
-    reducedShape.push_back(resultShape[resultPos]);
-    pending.push_back(resultPos++);
-    reassociation.push_back(pending);
-    pending.clear();
-  }
+  SmallVector<int64_t> sizes;
+  for (int64_t pos : layout.resultPositions)
+    sizes.push_back(pos < 0 ? 1 : resultType.getDimSize(pos));
   MemRefType reduced = memref::SubViewOp::inferRankReducedResultType(
-      reducedShape, sourceType, offsets, sizes, strides);
-  if (reducedShape.size() == resultShape.size())
+      getReducedShape(layout, resultType), sourceType, offsets, sizes, strides);
+  if (!layout.hasNewAxes())
     return reduced;
-  // Trailing new axes join the last group; with no kept dimension the
-  // reassociation is empty (a rank-0 view expanded into unit dimensions).
-  if (!reassociation.empty())
-    reassociation.back().append(pending.begin(), pending.end());
-  return memref::ExpandShapeOp::computeExpandedType(reduced, resultShape,
-                                                    reassociation);
+  return memref::ExpandShapeOp::computeExpandedType(
+      reduced, resultType.getShape(), layout.reassociation);
+}
+
+/// The static value of `value` (kDynamic for an SSA value).
+static int64_t getStaticValue(OpFoldResult value) {
+  return getConstantIntValue(value).value_or(ShapedType::kDynamic);
+}
+
+static SmallVector<int64_t> getStaticValues(ArrayRef<OpFoldResult> values) {
+  return llvm::map_to_vector(values, getStaticValue);
 }
 
 /// The buffer type of `op`'s result on a source buffer of `sourceType`.
-static FailureOr<MemRefType> predictBufferType(StridedOp op,
-                                               MemRefType sourceType) {
+static FailureOr<MemRefType> predictViewType(StridedOp op,
+                                             MemRefType sourceType) {
   RankedTensorType resultType = op.getResultType();
   if (isStaticallyEmpty(op, sourceType))
     return MemRefType::get(resultType.getShape(), resultType.getElementType(),
                            MemRefLayoutAttrInterface(),
                            sourceType.getMemorySpace());
-  if (op.isNormalForm())
-    return computeViewType(getNormalFormSpec(op), sourceType, resultType);
-  return cast<MemRefType>(
-      getMemRefTypeWithFullyDynamicLayout(resultType,
-                                          sourceType.getMemorySpace()));
+  if (op.isNormalForm()) {
+    NormalFormSpec spec = getNormalFormSpec(op);
+    SliceViewLayout layout = getSliceViewLayout(spec.masks, spec.begin.size());
+    SmallVector<int64_t> offsets, strides;
+    for (auto [entry, pos] :
+         llvm::zip_equal(layout.entries, layout.resultPositions)) {
+      offsets.push_back(getStaticValue(spec.begin[entry]));
+      strides.push_back(pos < 0 ? 1 : getStaticValue(spec.strides[entry]));
+    }
+    return computeViewType(layout, offsets, strides, sourceType, resultType);
+  }
+  return cast<MemRefType>(getMemRefTypeWithFullyDynamicLayout(
+      resultType, sourceType.getMemorySpace()));
+}
+
+/// `predictViewType` on a source buffer of any type, with a diagnostic.
+static FailureOr<MemRefType> predictBufferType(StridedOp op,
+                                               Type sourceBufferType) {
+  auto sourceType = dyn_cast<MemRefType>(sourceBufferType);
+  if (!sourceType)
+    return op.emitOpError("needs a ranked source buffer, not ")
+           << sourceBufferType;
+  FailureOr<MemRefType> type = predictViewType(op, sourceType);
+  if (failed(type))
+    return op.emitOpError("has no view type on a source buffer of type ")
+           << sourceType;
+  return type;
 }
 
 /// `values` with an SSA value wherever `shape` is dynamic.
-static SmallVector<OpFoldResult> dynamicWhere(OpBuilder &builder,
-                                              Location loc,
+static SmallVector<OpFoldResult> dynamicWhere(OpBuilder &builder, Location loc,
                                               ArrayRef<OpFoldResult> values,
                                               ArrayRef<int64_t> shape) {
   SmallVector<OpFoldResult> result;
   for (auto [value, size] : llvm::zip_equal(values, shape))
-    result.push_back(ShapedType::isDynamic(size)
-                         ? OpFoldResult(getValueOrCreateConstantIndexOp(
-                               builder, loc, value))
-                         : value);
+    result.push_back(
+        ShapedType::isDynamic(size)
+            ? OpFoldResult(getValueOrCreateConstantIndexOp(builder, loc, value))
+            : value);
   return result;
 }
 
 /// A fresh empty buffer of type `type` (whose layout may be strided).
-static Value buildEmptyBuffer(OpBuilder &builder, Location loc,
-                              MemRefType type,
+static Value buildEmptyBuffer(OpBuilder &builder, Location loc, MemRefType type,
                               ArrayRef<OpFoldResult> resultSizes) {
   SmallVector<Value> dynamicSizes;
   for (auto [size, dim] : llvm::zip_equal(resultSizes, type.getShape()))
     if (ShapedType::isDynamic(dim))
-      dynamicSizes.push_back(getValueOrCreateConstantIndexOp(builder, loc, size));
-  auto identityType = MemRefType::get(type.getShape(), type.getElementType(),
-                                      MemRefLayoutAttrInterface(),
-                                      type.getMemorySpace());
+      dynamicSizes.push_back(
+          getValueOrCreateConstantIndexOp(builder, loc, size));
+  auto identityType =
+      MemRefType::get(type.getShape(), type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace());
   Value buffer =
       memref::AllocOp::create(builder, loc, identityType, dynamicSizes);
   if (identityType == type)
@@ -140,9 +156,8 @@ static Value buildEmptyBuffer(OpBuilder &builder, Location loc,
       llvm::map_to_vector(strides, staticOr);
   SmallVector<OpFoldResult> mixedSizes =
       dynamicWhere(builder, loc, resultSizes, type.getShape());
-  return memref::ReinterpretCastOp::create(builder, loc, type, buffer,
-                                           staticOr(offset), mixedSizes,
-                                           mixedStrides);
+  return memref::ReinterpretCastOp::create(
+      builder, loc, type, buffer, staticOr(offset), mixedSizes, mixedStrides);
 }
 
 namespace {
@@ -171,18 +186,14 @@ struct StridedOpInterface
                 const BufferizationState &state,
                 SmallVector<Value> &invocationStack) const {
     auto sliceOp = cast<StridedOp>(op);
-    FailureOr<BaseMemRefType> sourceType = bufferization::detail::asMemRefType(
-        bufferization::getBufferType(sliceOp.getSource(), options, state,
-                                     invocationStack));
+    FailureOr<BaseMemRefType> sourceType =
+        bufferization::detail::asMemRefType(bufferization::getBufferType(
+            sliceOp.getSource(), options, state, invocationStack));
     if (failed(sourceType))
       return failure();
-    auto rankedSource = dyn_cast<MemRefType>(*sourceType);
-    if (!rankedSource)
-      return op->emitOpError("needs a ranked source buffer");
-    FailureOr<MemRefType> type = predictBufferType(sliceOp, rankedSource);
+    FailureOr<MemRefType> type = predictBufferType(sliceOp, *sourceType);
     if (failed(type))
-      return op->emitOpError("has no view type on a source buffer of type ")
-             << rankedSource;
+      return failure();
     return cast<BufferLikeType>(*type);
   }
 
@@ -195,13 +206,10 @@ struct StridedOpInterface
         getBuffer(rewriter, sliceOp.getSource(), options, state);
     if (failed(source))
       return failure();
-    auto sourceType = dyn_cast<MemRefType>(source->getType());
-    if (!sourceType)
-      return op->emitOpError("needs a ranked source buffer");
-    FailureOr<MemRefType> type = predictBufferType(sliceOp, sourceType);
+    FailureOr<MemRefType> type = predictBufferType(sliceOp, source->getType());
     if (failed(type))
-      return op->emitOpError("has no view type on a source buffer of type ")
-             << sourceType;
+      return failure();
+    auto sourceType = cast<MemRefType>(source->getType());
 
     NormalFormSpec spec;
     if (sliceOp.isNormalForm()) {
@@ -226,40 +234,27 @@ struct StridedOpInterface
       return success();
     }
 
-    // The subview, shaped like the result type (so that its layout is the
-    // predicted one for an op in normal form).
-    SmallVector<int64_t> reducedShape;
+    // The view, shaped like the result type: sizes that the result type
+    // leaves dynamic stay SSA values, so that the type is the predicted one
+    // for an op in normal form.
+    const SliceViewLayout &layout = view.layout;
     SmallVector<OpFoldResult> sizes;
-    unsigned resultPos = 0, inputDim = 0;
-    for (unsigned i = 0, e = spec.begin.size(); i < e; ++i) {
-      if (isMaskBitSet(spec.masks.newAxis, i)) {
-        ++resultPos;
-        continue;
-      }
-      if (view.droppedDims.test(inputDim)) {
-        sizes.push_back(view.sizes[inputDim++]);
-        continue;
-      }
-      reducedShape.push_back(resultType.getDimSize(resultPos));
-      sizes.push_back(resultSizes[resultPos++]);
-      ++inputDim;
-    }
+    for (auto [size, pos] : llvm::zip_equal(view.sizes, layout.resultPositions))
+      sizes.push_back(pos < 0 ? size : resultSizes[pos]);
+    FailureOr<MemRefType> viewType =
+        computeViewType(layout, getStaticValues(view.offsets),
+                        getStaticValues(view.strides), sourceType, resultType);
+    if (failed(viewType))
+      return op->emitOpError("cannot expand the view of its source of type ")
+             << sourceType << " with its new axes";
     MemRefType subviewType = memref::SubViewOp::inferRankReducedResultType(
-        reducedShape, sourceType, view.offsets, sizes, view.strides);
-    Value result = memref::SubViewOp::create(rewriter, loc, subviewType,
-                                             *source, view.offsets, sizes,
-                                             view.strides);
-    if (reducedShape.size() != static_cast<size_t>(resultType.getRank())) {
-      FailureOr<MemRefType> expandedType =
-          memref::ExpandShapeOp::computeExpandedType(
-              subviewType, resultType.getShape(), view.reassociation);
-      if (failed(expandedType))
-        return op->emitOpError("cannot expand the view of type ")
-               << subviewType << " with its new axes";
-      result = memref::ExpandShapeOp::create(rewriter, loc, *expandedType,
-                                             result, view.reassociation,
-                                             resultSizes);
-    }
+        getReducedShape(layout, resultType), sourceType, view.offsets, sizes,
+        view.strides);
+    Value result = memref::SubViewOp::create(
+        rewriter, loc, subviewType, *source, view.offsets, sizes, view.strides);
+    if (layout.hasNewAxes())
+      result = memref::ExpandShapeOp::create(rewriter, loc, *viewType, result,
+                                             layout.reassociation, resultSizes);
     if (result.getType() != *type)
       result = memref::CastOp::create(rewriter, loc, *type, result);
     replaceOpWithBufferizedValues(rewriter, op, result);

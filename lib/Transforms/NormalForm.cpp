@@ -51,65 +51,71 @@ SmallVector<int64_t> SliceView::getResultShape() const {
   }));
 }
 
+bool SliceViewLayout::hasNewAxes() const {
+  return resultRank !=
+         llvm::count_if(resultPositions, [](int64_t pos) { return pos >= 0; });
+}
+
+SmallVector<int64_t> SliceViewLayout::getKeptResultPositions() const {
+  return llvm::to_vector(llvm::make_filter_range(
+      resultPositions, [](int64_t pos) { return pos >= 0; }));
+}
+
+SliceViewLayout mlir::slice::getSliceViewLayout(const SliceMasks &masks,
+                                                unsigned numEntries) {
+  SliceViewLayout layout;
+  ReassociationIndices pending;
+  for (unsigned i = 0; i < numEntries; ++i) {
+    if (isMaskBitSet(masks.newAxis, i)) {
+      pending.push_back(layout.resultRank++);
+      continue;
+    }
+    layout.entries.push_back(i);
+    if (isMaskBitSet(masks.shrinkAxis, i)) {
+      layout.resultPositions.push_back(-1);
+      continue;
+    }
+    layout.resultPositions.push_back(layout.resultRank);
+    pending.push_back(layout.resultRank++);
+    layout.reassociation.push_back(pending);
+    pending.clear();
+  }
+  if (!layout.reassociation.empty())
+    layout.reassociation.back().append(pending.begin(), pending.end());
+  return layout;
+}
+
 SliceView mlir::slice::computeSliceView(OpBuilder &builder, Location loc,
                                         const NormalFormSpec &spec,
                                         RankedTensorType resultType) {
   ArithIndexBuilder arith(builder, loc);
-  ArrayRef<int64_t> resultShape = resultType.getShape();
   OpFoldResult zero = builder.getIndexAttr(0);
   OpFoldResult one = builder.getIndexAttr(1);
   SliceView view;
-  unsigned numInputDims =
-      spec.begin.size() - llvm::popcount(spec.masks.newAxis);
-  view.droppedDims.resize(numInputDims);
-
-  // Result position of each kept dimension and of each new axis.
-  SmallVector<bool> resultIsNewAxis;
-  unsigned inputDim = 0;
-  for (unsigned i = 0, e = spec.begin.size(); i < e; ++i) {
-    if (isMaskBitSet(spec.masks.newAxis, i)) {
-      resultIsNewAxis.push_back(true);
-      view.resultSizes.push_back(one);
-      continue;
-    }
-    view.offsets.push_back(spec.begin[i]);
-    if (isMaskBitSet(spec.masks.shrinkAxis, i)) {
+  view.layout = getSliceViewLayout(spec.masks, spec.begin.size());
+  view.resultSizes.assign(view.layout.resultRank, one);
+  for (auto [entry, resultPos] :
+       llvm::zip_equal(view.layout.entries, view.layout.resultPositions)) {
+    view.offsets.push_back(spec.begin[entry]);
+    if (resultPos < 0) {
       view.sizes.push_back(one);
       view.strides.push_back(one);
-      view.droppedDims.set(inputDim++);
       continue;
     }
-    unsigned resultPos = resultIsNewAxis.size();
     OpFoldResult size;
-    if (!ShapedType::isDynamic(resultShape[resultPos])) {
-      size = builder.getIndexAttr(resultShape[resultPos]);
+    if (!resultType.isDynamicDim(resultPos)) {
+      size = builder.getIndexAttr(resultType.getDimSize(resultPos));
     } else {
-      OpFoldResult stride = spec.strides[i];
-      size = countElements(arith, spec.end[i], stride,
+      OpFoldResult stride = spec.strides[entry];
+      size = countElements(arith, spec.end[entry], stride,
                            arith.lessThan(zero, stride), /*bounded=*/false);
     }
     if (isConstantIntValue(size, 0))
       view.knownEmpty = true;
     view.sizes.push_back(size);
-    view.strides.push_back(spec.strides[i]);
+    view.strides.push_back(spec.strides[entry]);
     view.reducedSizes.push_back(size);
-    view.resultSizes.push_back(size);
-    resultIsNewAxis.push_back(false);
-    ++inputDim;
+    view.resultSizes[resultPos] = size;
   }
-
-  if (!spec.masks.newAxis || view.reducedSizes.empty())
-    return view;
-  // Each new axis joins the group of the next kept dimension; trailing ones
-  // join the last group.
-  ReassociationIndices pending;
-  for (auto [pos, isNewAxis] : llvm::enumerate(resultIsNewAxis)) {
-    pending.push_back(pos);
-    if (!isNewAxis) {
-      view.reassociation.push_back(pending);
-      pending.clear();
-    }
-  }
-  view.reassociation.back().append(pending.begin(), pending.end());
   return view;
 }

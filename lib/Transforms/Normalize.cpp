@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Slice/Transforms/Passes.h"
 #include "Slice/Transforms/NormalForm.h"
+#include "Slice/Transforms/Passes.h"
 #include "Slice/Utils/SliceArith.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -143,7 +143,9 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
   layoutEntries(
       dense->resultToInput, inputEntries.size(),
       [&](size_t input) { append(inputEntries[input]); },
-      [&](size_t) { append({zero, zero, one, NormalEntry::Kind::NewAxis}); });
+      [&](size_t) {
+        append({zero, zero, one, NormalEntry::Kind::NewAxis});
+      });
   return spec;
 }
 
@@ -160,10 +162,10 @@ FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
       emitNormalFormSpec(rewriter, loc, op, sourceSizes);
   if (failed(spec))
     return failure();
-  auto normal = StridedOp::create(rewriter, loc, op.getResultType(),
-                                  op.getSource(), spec->begin, spec->end,
-                                  spec->strides, spec->masks,
-                                  /*offset=*/true);
+  auto normal =
+      StridedOp::create(rewriter, loc, op.getResultType(), op.getSource(),
+                        spec->begin, spec->end, spec->strides, spec->masks,
+                        /*offset=*/true);
   if (failed(verify(normal, /*verifyRecursively=*/false))) {
     rewriter.eraseOp(normal);
     return failure();

@@ -110,8 +110,7 @@ std::optional<bool> KnownIntArith::logicalOr(std::optional<bool> lhs,
   return std::nullopt;
 }
 
-std::optional<bool>
-KnownIntArith::logicalNot(std::optional<bool> value) const {
+std::optional<bool> KnownIntArith::logicalNot(std::optional<bool> value) const {
   if (!value)
     return std::nullopt;
   return !*value;
@@ -260,9 +259,8 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
   resolved.dims.reserve(shape.size());
   for (auto [index, dimSpec] : llvm::enumerate(dense->dims)) {
     MaybeInt dimSize = shape[index];
-    DimRange<MaybeInt> range =
-        resolveDimRange(arith, dimSpec.begin, dimSpec.end, dimSpec.stride,
-                        dimSize, dimSpec);
+    DimRange<MaybeInt> range = resolveDimRange(
+        arith, dimSpec.begin, dimSpec.end, dimSpec.stride, dimSize, dimSpec);
     std::optional<bool> inBounds =
         dimRangeInBounds(arith, range, dimSize, dimSpec);
     if (inBounds == false) {
@@ -275,9 +273,9 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
       } else {
         os << "entry " << dimSpec.entry << " (offset mode) selects "
            << *range.size << " elements from index " << *range.start
-           << " with stride " << *range.stride
-           << ", which leaves dimension " << index << " of size " << *dimSize
-           << " (begin " << formatMaybe(dimSpec.begin) << ", extent "
+           << " with stride " << *range.stride << ", which leaves dimension "
+           << index << " of size " << *dimSize << " (begin "
+           << formatMaybe(dimSpec.begin) << ", extent "
            << formatMaybe(dimSpec.end) << ")";
       }
       return std::nullopt;
@@ -374,8 +372,8 @@ std::optional<SparseSliceSpec> mlir::slice::buildAxesSpec(
   if (starts.size() != numEntries || ends.size() != numEntries ||
       strides.size() != numEntries) {
     os << "axes, starts, ends and strides must have the same length, but have "
-       << axes.size() << ", " << starts.size() << ", " << ends.size()
-       << " and " << strides.size() << " entries";
+       << axes.size() << ", " << starts.size() << ", " << ends.size() << " and "
+       << strides.size() << " entries";
     return std::nullopt;
   }
   std::optional<SmallVector<int64_t>> entryOfDim =
@@ -384,8 +382,7 @@ std::optional<SparseSliceSpec> mlir::slice::buildAxesSpec(
     return std::nullopt;
   for (auto [entry, stride] : llvm::enumerate(strides)) {
     if (stride && *stride == 0) {
-      os << "stride of entry " << entry << " (axis " << axes[entry]
-         << ") is 0";
+      os << "stride of entry " << entry << " (axis " << axes[entry] << ") is 0";
       return std::nullopt;
     }
   }

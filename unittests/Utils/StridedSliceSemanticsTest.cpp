@@ -503,20 +503,19 @@ TEST(StridedSliceSemantics, OffsetEndIsAnExtentFromTheBegin) {
   // x[2 : 2+3] and x[-2 : -2-3 : -1] on a dimension of 8.
   EXPECT_EQ(resultShape(offsetSpec(SpecBuilder().range(2, 3)), shapeOf({8})),
             shapeOf({3}));
-  ResolvedDim dim = dim0(offsetSpec(SpecBuilder().range(-2, -3, -1)),
-                         shapeOf({8}));
+  ResolvedDim dim =
+      dim0(offsetSpec(SpecBuilder().range(-2, -3, -1)), shapeOf({8}));
   EXPECT_EQ(dim.start, 6);
   EXPECT_EQ(dim.size, 3);
   // ceil(5 / 2) elements; an extent against the stride selects nothing.
   EXPECT_EQ(dim0(offsetSpec(SpecBuilder().range(0, 5, 2)), shapeOf({8})).size,
             3);
-  EXPECT_EQ(dim0(offsetSpec(SpecBuilder().range(4, -2)), shapeOf({8})).size,
-            0);
+  EXPECT_EQ(dim0(offsetSpec(SpecBuilder().range(4, -2)), shapeOf({8})).size, 0);
 }
 
 TEST(StridedSliceSemantics, OffsetKeepsStaticSizeForUnknownBegin) {
-  ResolvedDim dim = dim0(offsetSpec(SpecBuilder().range(std::nullopt, 4, 2)),
-                         shapeOf({-1}));
+  ResolvedDim dim =
+      dim0(offsetSpec(SpecBuilder().range(std::nullopt, 4, 2)), shapeOf({-1}));
   EXPECT_EQ(dim.size, 2);
   EXPECT_FALSE(dim.start.has_value());
   // The window check is left for run time.
@@ -525,10 +524,10 @@ TEST(StridedSliceSemantics, OffsetKeepsStaticSizeForUnknownBegin) {
 
 TEST(StridedSliceSemantics, OffsetMaskedEndIsAnOrdinaryRange) {
   // With end_mask the entry is `b:`, clamped as usual.
-  EXPECT_EQ(resultShape(offsetSpec(SpecBuilder().rangeMasked(
-                            20, 0, 1, false, true)),
-                        shapeOf({8})),
-            shapeOf({0}));
+  EXPECT_EQ(
+      resultShape(offsetSpec(SpecBuilder().rangeMasked(20, 0, 1, false, true)),
+                  shapeOf({8})),
+      shapeOf({0}));
 }
 
 TEST(StridedSliceSemantics, RejectsOffsetWindowLeavingTheDimension) {
@@ -598,8 +597,7 @@ std::optional<SparseSliceSpec> compose(const SparseSliceSpec &first,
                                        const SparseSliceSpec &second,
                                        const Shape &shape) {
   std::string error;
-  std::optional<ResolvedSlice> inner =
-      resolveStridedSlice(first, shape, error);
+  std::optional<ResolvedSlice> inner = resolveStridedSlice(first, shape, error);
   EXPECT_TRUE(inner) << error;
   std::optional<ResolvedSlice> outer =
       resolveStridedSlice(second, inner->resultShape, error);
@@ -623,9 +621,9 @@ TEST(StridedSliceSemantics, ComposesStridesAndReversals) {
 TEST(StridedSliceSemantics, ComposesShrinkAndNewAxes) {
   // x[:, newaxis, 2:][1, 0, ::2] on 4x6: the shrink goes to dimension 0,
   // the new axis is shrunk away, and dimension 1 becomes 2:6:2.
-  std::optional<SparseSliceSpec> spec = compose(
-      SpecBuilder().all().newAxis().range(2, kMax).get(),
-      SpecBuilder().index(1).index(0).all(2).get(), shapeOf({4, 6}));
+  std::optional<SparseSliceSpec> spec =
+      compose(SpecBuilder().all().newAxis().range(2, kMax).get(),
+              SpecBuilder().index(1).index(0).all(2).get(), shapeOf({4, 6}));
   ASSERT_TRUE(spec);
   EXPECT_EQ(resultShape(*spec, shapeOf({4, 6})), shapeOf({2}));
   EXPECT_EQ(spec->masks.shrinkAxis, 1u);
@@ -634,9 +632,9 @@ TEST(StridedSliceSemantics, ComposesShrinkAndNewAxes) {
 
 TEST(StridedSliceSemantics, ComposesFullDynamicDims) {
   // x[:, 1:3][..., ::-1] on ?x4: dimension 0 stays whole although unknown.
-  std::optional<SparseSliceSpec> spec = compose(
-      SpecBuilder().all().range(1, 3).get(),
-      SpecBuilder().ellipsis().all(-1).get(), shapeOf({-1, 4}));
+  std::optional<SparseSliceSpec> spec =
+      compose(SpecBuilder().all().range(1, 3).get(),
+              SpecBuilder().ellipsis().all(-1).get(), shapeOf({-1, 4}));
   ASSERT_TRUE(spec);
   EXPECT_EQ(resultShape(*spec, shapeOf({-1, 4})), shapeOf({-1, 2}));
   EXPECT_EQ(dim0(*spec, shapeOf({-1, 4})).full, true);
@@ -666,7 +664,7 @@ TEST(StridedSliceSemantics, CountElementsOfWindows) {
   EXPECT_EQ(count(-5, -2), MaybeInt(3));
   EXPECT_EQ(count(-8, -1), MaybeInt(8));
   EXPECT_EQ(count(0, 3), MaybeInt(0));
-  EXPECT_EQ(count(3, -1), MaybeInt(0));  // against the stride
+  EXPECT_EQ(count(3, -1), MaybeInt(0)); // against the stride
   EXPECT_EQ(count(-3, 1), MaybeInt(0));
   EXPECT_EQ(count(INT64_MAX, 1), MaybeInt(INT64_MAX));
   EXPECT_EQ(count(INT64_MIN + 1, -1), MaybeInt(INT64_MAX));

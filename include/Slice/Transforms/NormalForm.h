@@ -32,9 +32,9 @@ struct NormalFormSpec {
 /// and a `cf.assert` for every check only run time can make (a zero or, on a
 /// shrink entry, negative stride, a shrink index or offset window out of
 /// range). Fails for an op the verifier rejects.
-FailureOr<NormalFormSpec> emitNormalFormSpec(OpBuilder &builder, Location loc,
-                                             StridedOp op,
-                                             ArrayRef<OpFoldResult> sourceSizes);
+FailureOr<NormalFormSpec>
+emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
+                   ArrayRef<OpFoldResult> sourceSizes);
 
 /// Why `emitNormalFormSpec` / `normalizeStridedOp` fail on `op`, as a
 /// phrase for a diagnostic: a spec the semantics library rejects, or a
@@ -45,19 +45,41 @@ std::string explainNormalFormFailure(StridedOp op);
 /// The spec of an op that `isNormalForm()`, as it stands.
 NormalFormSpec getNormalFormSpec(StridedOp op);
 
+/// The static structure of the view of a normal-form spec: where each
+/// input dimension lands in the result and how new axes are re-inserted.
+/// It depends on the masks only, so a buffer type can be predicted from it
+/// without building IR.
+struct SliceViewLayout {
+  /// Per input dimension: the spec entry that slices it.
+  SmallVector<unsigned> entries;
+  /// Per input dimension: its result position, or -1 when it is shrunk
+  /// (size 1, dropped by a rank-reducing slice).
+  SmallVector<int64_t> resultPositions;
+  /// How the new axes expand the kept dimensions into the result: each new
+  /// axis joins the group of the next kept dimension, trailing ones the
+  /// last group; empty when no dimension is kept (a rank-0 expansion).
+  SmallVector<ReassociationIndices> reassociation;
+  unsigned resultRank = 0;
+
+  /// Whether an expand_shape must re-insert new axes.
+  bool hasNewAxes() const;
+  /// The result positions of the kept dimensions, in order.
+  SmallVector<int64_t> getKeptResultPositions() const;
+};
+
+/// The layout of a normal-form spec of `numEntries` entries under `masks`.
+SliceViewLayout getSliceViewLayout(const SliceMasks &masks,
+                                   unsigned numEntries);
+
 /// What a normal-form spec selects, in the terms of tensor.extract_slice /
 /// memref.subview followed by an expand_shape for the new axes.
 struct SliceView {
+  SliceViewLayout layout;
   /// One entry per input dimension.
   SmallVector<OpFoldResult> offsets, sizes, strides;
-  /// The shrunk input dimensions (size 1, dropped by a rank-reducing slice).
-  llvm::SmallBitVector droppedDims;
   /// The shape after the rank-reducing slice (kept dimensions only) and
   /// the full result shape, static where the result type says so.
   SmallVector<OpFoldResult> reducedSizes, resultSizes;
-  /// How the new axes expand the reduced shape into the result shape; empty
-  /// when there are no new axes.
-  SmallVector<ReassociationIndices> reassociation;
   /// Some dimension is known to be empty: the view is not expressible as a
   /// slice (a static offset on a 0-size dimension is invalid upstream), and
   /// the result is a fresh empty value.

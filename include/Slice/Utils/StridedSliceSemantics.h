@@ -163,7 +163,8 @@ template <typename Arith> struct StepCount {
   typename Arith::Value steps;
 };
 
-/// Counts the steps of `stride` (whose sign is `positive`) in `interval`. A `bounded` interval
+/// Counts the steps of `stride` (whose sign is `positive`) in `interval`. A
+/// `bounded` interval
 /// (|interval| <= dim + 1, as clamping guarantees) takes the short formula;
 /// an arbitrary int64 one (offset mode) one that cannot overflow. The only
 /// division is by |stride|, which is never -1, so there is no INT64_MIN / -1
@@ -176,8 +177,7 @@ StepCount<Arith> countSteps(Arith &arith, typename Arith::Value interval,
   auto one = arith.constant(1);
   auto magnitude = arith.select(positive, stride, arith.sub(zero, stride));
   if (bounded) {
-    auto directed =
-        arith.select(positive, interval, arith.sub(zero, interval));
+    auto directed = arith.select(positive, interval, arith.sub(zero, interval));
     return {arith.lessThan(zero, directed),
             arith.divTrunc(arith.sub(directed, one), magnitude)};
   }
@@ -200,19 +200,21 @@ StepCount<Arith> countSteps(Arith &arith, typename Arith::Value interval,
 /// 2^63 elements and wraps, a window no dimension holds (`dimRangeInBounds`
 /// rejects it first).
 template <typename Arith>
-typename Arith::Value countElements(Arith &arith, typename Arith::Value interval,
-                                    typename Arith::Value stride,
-                                    typename Arith::Cond positive,
-                                    bool bounded) {
-  StepCount<Arith> steps = countSteps(arith, interval, stride, positive, bounded);
+typename Arith::Value
+countElements(Arith &arith, typename Arith::Value interval,
+              typename Arith::Value stride, typename Arith::Cond positive,
+              bool bounded) {
+  StepCount<Arith> steps =
+      countSteps(arith, interval, stride, positive, bounded);
   return arith.select(steps.nonEmpty, arith.add(steps.steps, arith.constant(1)),
                       arith.constant(0));
 }
 
 /// Resolves one dense dimension in the arithmetic domain `Arith`, which
-/// provides `Value`, `Cond`, `constant(int64_t)`, `constantCond(bool)`, `add`, `sub`, `divTrunc`
-/// (signed, truncating), `min`, `max` (signed), `lessThan` (signed),
-/// `select(Cond, Value, Value)`, `logicalAnd`, `logicalOr` and `logicalNot`.
+/// provides `Value`, `Cond`, `constant(int64_t)`, `constantCond(bool)`, `add`,
+/// `sub`, `divTrunc` (signed, truncating), `min`, `max` (signed), `lessThan`
+/// (signed), `select(Cond, Value, Value)`, `logicalAnd`, `logicalOr` and
+/// `logicalNot`.
 ///
 /// The rules, by `flags`:
 ///  - shrink: start = begin wrapped once, size 1, stride 1; whether that index
@@ -292,10 +294,9 @@ typename Arith::Cond strideIsValid(Arith &arith, typename Arith::Value stride,
 /// start in [0, dim) and the last element too, unless it is empty. Assumes a
 /// valid stride.
 template <typename Arith>
-typename Arith::Cond dimRangeInBounds(Arith &arith,
-                                      const DimRange<typename Arith::Value> &range,
-                                      typename Arith::Value dim,
-                                      const DimFlags &flags) {
+typename Arith::Cond
+dimRangeInBounds(Arith &arith, const DimRange<typename Arith::Value> &range,
+                 typename Arith::Value dim, const DimFlags &flags) {
   auto zero = arith.constant(0);
   auto one = arith.constant(1);
   auto startInside =
@@ -312,11 +313,10 @@ typename Arith::Cond dimRangeInBounds(Arith &arith,
   StepCount<Arith> steps =
       countSteps(arith, range.interval, range.stride, positive,
                  /*bounded=*/false);
-  auto room = arith.select(positive,
-                           arith.sub(arith.sub(dim, one), range.start),
-                           range.start);
-  auto magnitude = arith.select(positive, range.stride,
-                                arith.sub(zero, range.stride));
+  auto room = arith.select(
+      positive, arith.sub(arith.sub(dim, one), range.start), range.start);
+  auto magnitude =
+      arith.select(positive, range.stride, arith.sub(zero, range.stride));
   auto fits = arith.logicalNot(
       arith.lessThan(arith.divTrunc(room, magnitude), steps.steps));
   return arith.logicalOr(arith.logicalNot(steps.nonEmpty),

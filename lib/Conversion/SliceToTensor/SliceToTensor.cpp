@@ -32,24 +32,24 @@ static Value buildTensorView(OpBuilder &builder, Location loc, Value source,
   Type elementType = resultType.getElementType();
   Value result;
   if (view.knownEmpty) {
-    result = tensor::EmptyOp::create(builder, loc, view.resultSizes,
-                                     elementType);
+    result =
+        tensor::EmptyOp::create(builder, loc, view.resultSizes, elementType);
   } else {
     auto reducedType =
         RankedTensorType::get(view.getReducedShape(), elementType);
-    result = tensor::ExtractSliceOp::create(builder, loc, reducedType, source,
-                                            view.offsets, view.sizes,
-                                            view.strides);
+    result =
+        tensor::ExtractSliceOp::create(builder, loc, reducedType, source,
+                                       view.offsets, view.sizes, view.strides);
     if (lowering == SliceLowering::Copy) {
       Value init =
           tensor::EmptyOp::create(builder, loc, view.reducedSizes, elementType);
       result = linalg::CopyOp::create(builder, loc, result, init).getResult(0);
     }
-    if (view.resultSizes.size() != view.reducedSizes.size()) {
+    if (view.layout.hasNewAxes()) {
       auto expandedType =
           RankedTensorType::get(view.getResultShape(), elementType);
       result = tensor::ExpandShapeOp::create(builder, loc, expandedType, result,
-                                             view.reassociation,
+                                             view.layout.reassociation,
                                              view.resultSizes);
     }
   }
@@ -98,8 +98,7 @@ static FailureOr<Value> lowerSliceOp(RewriterBase &rewriter, StridedAxesOp op,
 
 namespace {
 /// Lowers a slice op to a view or a copy.
-template <typename OpTy>
-struct LowerSliceOp : OpRewritePattern<OpTy> {
+template <typename OpTy> struct LowerSliceOp : OpRewritePattern<OpTy> {
   LowerSliceOp(MLIRContext *context, SliceLowering lowering)
       : OpRewritePattern<OpTy>(context), lowering(lowering) {}
 
