@@ -35,9 +35,11 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createSliceMarkRuntimeReadOnly());
   pm.addPass(createInlinerPass());
   pm.addPass(createCanonicalizerPass());
+  // Canonicalize has turned slice.strided_axes into slice.strided, which
+  // the bufferization model handles.
   if (options.slices == SliceLowering::Copy)
     pm.addPass(createConvertSliceToLinalg());
-  else
+  else if (!options.viaBufferization)
     pm.addPass(createConvertSliceToTensor());
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addPass(createCanonicalizerPass());
@@ -80,6 +82,7 @@ struct SliceToLLVMPass : mlir::slice::impl::SliceToLLVMBase<SliceToLLVMPass> {
   SliceToLLVMOptions getOptions() const {
     SliceToLLVMOptions options;
     options.slices = slices;
+    options.viaBufferization = viaBufferization;
     options.deallocate = deallocate;
     return options;
   }

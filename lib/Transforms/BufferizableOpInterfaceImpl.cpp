@@ -8,10 +8,15 @@
 // arithmetic and run-time checks emitted on the buffer's sizes first.
 //
 // The buffer type must be predictable without creating IR. For an op in
-// normal form it is exactly the layout of the subview its entries describe;
-// for any other op it is the fully dynamic strided layout, and the view is
-// cast to it. A view known to be empty is a fresh allocation (an upstream
-// subview cannot hold a static offset on a 0-size dimension).
+// normal form it is exactly the layout of the subview its entries describe.
+// For any other op the offsets and strides are only known once bufferize
+// has emitted the normal form, so the type is the fully dynamic strided
+// layout, and the view, built as static as the emitted values allow, is
+// reinterpreted to it (a memref.cast would be folded into a callee's
+// signature by function bufferization after its callers used the
+// prediction). A view known to be empty is a fresh allocation (an upstream
+// subview cannot hold a static offset on a 0-size dimension), reinterpreted
+// to the predicted layout.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,9 +74,12 @@ static FailureOr<MemRefType> computeViewType(const SliceViewLayout &layout,
       reduced, resultType.getShape(), layout.reassociation);
 }
 
-/// The static value of `value` (kDynamic for an SSA value).
+/// The static value of `value` as a slice op reads it: kDynamic for any SSA
+/// value, a constant one included.
 static int64_t getStaticValue(OpFoldResult value) {
-  return getConstantIntValue(value).value_or(ShapedType::kDynamic);
+  if (auto attr = dyn_cast<Attribute>(value))
+    return cast<IntegerAttr>(attr).getInt();
+  return ShapedType::kDynamic;
 }
 
 static SmallVector<int64_t> getStaticValues(ArrayRef<OpFoldResult> values) {
@@ -86,19 +94,41 @@ static FailureOr<MemRefType> predictViewType(StridedOp op,
     return MemRefType::get(resultType.getShape(), resultType.getElementType(),
                            MemRefLayoutAttrInterface(),
                            sourceType.getMemorySpace());
-  if (op.isNormalForm()) {
-    NormalFormSpec spec = getNormalFormSpec(op);
-    SliceViewLayout layout = getSliceViewLayout(spec.masks, spec.begin.size());
-    SmallVector<int64_t> offsets, strides;
-    for (auto [entry, pos] :
-         llvm::zip_equal(layout.entries, layout.resultPositions)) {
-      offsets.push_back(getStaticValue(spec.begin[entry]));
-      strides.push_back(pos < 0 ? 1 : getStaticValue(spec.strides[entry]));
-    }
-    return computeViewType(layout, offsets, strides, sourceType, resultType);
+  if (!op.isNormalForm())
+    return cast<MemRefType>(getMemRefTypeWithFullyDynamicLayout(
+        resultType, sourceType.getMemorySpace()));
+  NormalFormSpec spec = getNormalFormSpec(op);
+  SliceViewLayout layout = getSliceViewLayout(spec.masks, spec.begin.size());
+  SmallVector<int64_t> offsets, strides;
+  for (auto [entry, pos] :
+       llvm::zip_equal(layout.entries, layout.resultPositions)) {
+    offsets.push_back(getStaticValue(spec.begin[entry]));
+    strides.push_back(pos < 0 ? 1 : getStaticValue(spec.strides[entry]));
   }
-  return cast<MemRefType>(getMemRefTypeWithFullyDynamicLayout(
-      resultType, sourceType.getMemorySpace()));
+  return computeViewType(layout, offsets, strides, sourceType, resultType);
+}
+
+/// `view` as a memref of `type`, whose layout is as dynamic or more: a
+/// reinterpret_cast of the view's own metadata. Function bufferization
+/// folds a memref.cast at a return into the callee's signature after its
+/// callers have used the predicted type; it leaves this alone.
+static Value reinterpretAs(OpBuilder &builder, Location loc, Value view,
+                           MemRefType type) {
+  auto metadata = memref::ExtractStridedMetadataOp::create(builder, loc, view);
+  auto [strides, offset] = type.getStridesAndOffset();
+  auto mixed = [&](int64_t value, Value dynamic) -> OpFoldResult {
+    if (ShapedType::isDynamic(value))
+      return dynamic;
+    return builder.getIndexAttr(value);
+  };
+  SmallVector<OpFoldResult> mixedSizes, mixedStrides;
+  for (auto [size, value] : llvm::zip_equal(type.getShape(), metadata.getSizes()))
+    mixedSizes.push_back(mixed(size, value));
+  for (auto [stride, value] : llvm::zip_equal(strides, metadata.getStrides()))
+    mixedStrides.push_back(mixed(stride, value));
+  return memref::ReinterpretCastOp::create(
+      builder, loc, type, metadata.getBaseBuffer(),
+      mixed(offset, metadata.getOffset()), mixedSizes, mixedStrides);
 }
 
 /// `predictViewType` on a source buffer of any type, with a diagnostic.
@@ -256,7 +286,7 @@ struct StridedOpInterface
       result = memref::ExpandShapeOp::create(rewriter, loc, *viewType, result,
                                              layout.reassociation, resultSizes);
     if (result.getType() != *type)
-      result = memref::CastOp::create(rewriter, loc, *type, result);
+      result = reinterpretAs(rewriter, loc, result, *type);
     replaceOpWithBufferizedValues(rewriter, op, result);
     return success();
   }

@@ -53,6 +53,23 @@ static bool emitCheck(ArithIndexBuilder &arith, OpBuilder &builder,
   return known == false;
 }
 
+/// The masks of the normal form of `dense`: one entry per input dimension
+/// and new axis in result order (shrunk dimensions before the next
+/// surviving one), only shrink and new-axis bits.
+static SliceMasks getNormalFormMasks(const DenseSliceSpec &dense) {
+  SliceMasks masks;
+  unsigned numEntries = 0;
+  layoutEntries(
+      dense.resultToInput, dense.dims.size(),
+      [&](size_t input) {
+        if (dense.dims[input].shrink)
+          masks.shrinkAxis |= uint64_t(1) << numEntries;
+        ++numEntries;
+      },
+      [&](size_t) { masks.newAxis |= uint64_t(1) << numEntries++; });
+  return masks;
+}
+
 FailureOr<NormalFormSpec>
 mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
                                 ArrayRef<OpFoldResult> sourceSizes) {
@@ -130,12 +147,8 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
   // Entries in result order; shrunk dimensions go before the next
   // surviving one.
   NormalFormSpec spec;
+  spec.masks = getNormalFormMasks(*dense);
   auto append = [&](const NormalEntry &entry) {
-    uint64_t bit = uint64_t(1) << spec.begin.size();
-    if (entry.kind == NormalEntry::Kind::Shrink)
-      spec.masks.shrinkAxis |= bit;
-    if (entry.kind == NormalEntry::Kind::NewAxis)
-      spec.masks.newAxis |= bit;
     spec.begin.push_back(entry.begin);
     spec.end.push_back(entry.end);
     spec.strides.push_back(entry.stride);

@@ -13,11 +13,12 @@ included. Each invalid spec must be rejected by the verifier (one
 -split-input-file chunk per spec, errors matched by line).
 
 Usage: exec_differential.py SLICE_OPT --runner MLIR_RUNNER --libs LIB,LIB [--count N]
-           [--seed S] [--batch B] [--slices view|copy]
+           [--seed S] [--batch B] [--slices view|copy|model]
 Exits 1 on any mismatch.
 """
 
 import argparse
+import os
 import random
 import re
 import shlex
@@ -68,7 +69,13 @@ def run_batch(args, cases):
         builder.add(case, list(result.shape))
         expected.append(result)
     module = builder.text()
-    pipeline = f"--slice-to-llvm=slices={args.slices}"
+    if args.keep:
+        with open(f"{args.keep}/batch{len(os.listdir(args.keep))}.mlir",
+                  "w") as f:
+            f.write(module)
+    pipeline = "--slice-to-llvm=" + {
+        "view": "slices=view", "copy": "slices=copy",
+        "model": "slices=view via-bufferization=true"}[args.slices]
     lowered = subprocess.run([args.slice_opt, pipeline], input=module,
                              capture_output=True, text=True)
     if lowered.returncode:
@@ -125,7 +132,14 @@ def main():
     parser.add_argument("--count", type=int, default=250)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--batch", type=int, default=160)
-    parser.add_argument("--slices", choices=["view", "copy"], default="view")
+    parser.add_argument("--slices", choices=["view", "copy", "model"],
+                        default="view",
+                        help="views, dense copies, or views built by "
+                             "one-shot-bufferize through slice.strided's "
+                             "BufferizableOpInterface model "
+                             "(via-bufferization)")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="write each batch's module into DIR")
     args = parser.parse_args()
     args.run = shlex.split(args.runner) + [
         "-e", "main", "-entry-point-result=void", f"-shared-libs={args.libs}"]

@@ -1,8 +1,11 @@
 // RUN: slice-opt %s --slice-to-llvm | FileCheck %s --check-prefix=VIEW
+// RUN: slice-opt %s '--slice-to-llvm=via-bufferization=true' | FileCheck %s --check-prefix=VIEW
 // RUN: slice-opt %s --slice-to-llvm="slices=copy" | FileCheck %s --check-prefix=COPY
 // RUN: slice-opt %s --pass-pipeline="builtin.module(slice-to-llvm{slices=copy deallocate=false})" | FileCheck %s --check-prefix=NODEALLOC
 
-// Slices as views: the callee only computes a descriptor, no element moves.
+// Slices as views (through tensor.extract_slice, or built by the
+// bufferization model): the callee only computes a descriptor, no element
+// moves.
 // VIEW-LABEL: llvm.func @reverse_rows
 //   VIEW-NOT:   llvm.load
 //   VIEW-NOT:   llvm.store {{.*}} : f32

@@ -23,9 +23,11 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
 
     1. canonicalize (folds, `slice.strided_axes` into `slice.strided`,
        slice of slice) and inline (calls marked `no_inline` stay calls);
-    2. slices become views (`--convert-slice-to-tensor`, the default) or
-       dense copies (`--convert-slice-to-linalg`, `slices=copy`), with the
-       run-time checks of the normal form as `cf.assert`;
+    2. slices become views (`--convert-slice-to-tensor`, the default; with
+       `via-bufferization`, one-shot-bufferize builds the same views through
+       slice.strided's BufferizableOpInterface model) or dense copies
+       (`--convert-slice-to-linalg`, `slices=copy`), with the run-time
+       checks of the normal form as `cf.assert`;
     3. elementwise arith on tensors becomes linalg; one-shot-bufferize with
        function boundaries (views stay `memref.subview`s); buffers are
        deallocated by the ownership-based deallocation pipeline;
@@ -45,6 +47,11 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
                         "zero-copy views of the source (memref.subview)"),
              clEnumValN(::mlir::slice::SliceLowering::Copy, "copy",
                         "fresh dense buffers (linalg.copy)"))}]>,
+    Option<"viaBufferization", "via-bufferization", "bool",
+           /*default=*/"false",
+           "With slices=view: let one-shot-bufferize turn slice.strided "
+           "into views (its BufferizableOpInterface model) instead of "
+           "converting it to tensor.extract_slice first">,
     Option<"deallocate", "deallocate", "bool", /*default=*/"true",
            "Free the buffers bufferization allocates "
            "(buffer-deallocation-pipeline)">

@@ -1,4 +1,5 @@
 // RUN: slice-opt %s -split-input-file --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --canonicalize | FileCheck %s
+// RUN: slice-opt %s -split-input-file --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" | FileCheck %s --check-prefix=RAW
 
 // slice.strided bufferizes directly (BufferizableOpInterface external
 // model) into the view --convert-slice-to-tensor + one-shot-bufferize
@@ -66,3 +67,27 @@ func.func @rank0(%x: tensor<f32>) -> tensor<1x1xf32> {
   %r = slice.strided %x[newaxis, ..., newaxis] : tensor<f32> to tensor<1x1xf32>
   return %r : tensor<1x1xf32>
 }
+
+// -----
+
+// Not in normal form: the model emits the normal form itself, builds the
+// view as static as the values allow and reinterprets it to the fully
+// dynamic layout it predicted; canonicalize folds that back to the view.
+// CHECK-LABEL: func @not_normal_form
+//  CHECK-SAME:   (%[[X:.*]]: memref<4x8xf32>)
+//       CHECK:   %[[V:.*]] = memref.subview %[[X]][3, 1] [4, 3] [-1, 3] : memref<4x8xf32> to memref<4x3xf32, strided<[-8, 3], offset: 25>>
+//  CHECK-NEXT:   memref.load %[[V]]
+func.func @not_normal_form(%x: tensor<4x8xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %r = slice.strided %x[::-1, 1::3] : tensor<4x8xf32> to tensor<4x3xf32>
+  %e = tensor.extract %r[%c0, %c0] : tensor<4x3xf32>
+  return %e : f32
+}
+
+// Before canonicalization, the reinterpretation is visible: the metadata of
+// the precise view, the predicted fully dynamic type.
+// RAW-LABEL: func @not_normal_form
+//       RAW:   %[[V:.*]] = memref.subview
+//       RAW:   %[[BASE:.*]], %[[OFFSET:.*]], %[[SIZES:.*]]:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %[[V]]
+//       RAW:   memref.reinterpret_cast %[[BASE]] to offset: [%[[OFFSET]]], sizes: [4, 3], strides: [%[[STRIDES]]#0, %[[STRIDES]]#1]
+//  RAW-SAME:     to memref<4x3xf32, strided<[?, ?], offset: ?>>

@@ -15,6 +15,13 @@
 // RUN: slice-opt %s --slice-to-llvm=slices=copy > %t.copy.ll
 // RUN: not --crash %mlir_runner %t.copy.ll -e stride_zero -entry-point-result=void -shared-libs=%mlir_runner_libs 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not --crash %mlir_runner %t.copy.ll -e shrink_out_of_range -entry-point-result=void -shared-libs=%mlir_runner_libs 2>&1 | FileCheck %s --check-prefix=SHRINK-RANGE
+// And with the checks emitted by the bufferization model.
+// RUN: slice-opt %s '--slice-to-llvm=via-bufferization=true' > %t.model.ll
+// RUN: not --crash %mlir_runner %t.model.ll -e stride_zero -entry-point-result=void -shared-libs=%mlir_runner_libs 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: not --crash %mlir_runner %t.model.ll -e shrink_negative_stride -entry-point-result=void -shared-libs=%mlir_runner_libs 2>&1 | FileCheck %s --check-prefix=SHRINK-STRIDE
+// RUN: not --crash %mlir_runner %t.model.ll -e shrink_out_of_range -entry-point-result=void -shared-libs=%mlir_runner_libs 2>&1 | FileCheck %s --check-prefix=SHRINK-RANGE
+// RUN: not --crash %mlir_runner %t.model.ll -e window_out_of_range -entry-point-result=void -shared-libs=%mlir_runner_libs 2>&1 | FileCheck %s --check-prefix=WINDOW
+// RUN: %mlir_runner %t.model.ll -e valid -entry-point-result=void -shared-libs=%mlir_runner_libs 2>&1 | FileCheck %s --check-prefix=VALID
 
 // ZERO: slice.strided: entry 0 (input dimension 0) has stride 0
 // ZERO-NOT: Memref
