@@ -32,10 +32,10 @@ using namespace mlir;
 using namespace mlir::slice;
 
 namespace {
-/// One entry of the normal-form spec.
+/// The values of one entry of the normal-form spec (which entries shrink
+/// or are new axes, getNormalFormMasks says).
 struct NormalEntry {
   OpFoldResult begin, end, stride;
-  enum class Kind { Range, Shrink, NewAxis } kind = Kind::Range;
 };
 } // namespace
 
@@ -133,7 +133,7 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
           index && isa<Attribute>(start) && *index != INT64_MAX
               ? builder.getIndexAttr(*index + 1)
               : zero;
-      entry = {start, shrinkEnd, one, NormalEntry::Kind::Shrink};
+      entry = {start, shrinkEnd, one};
     } else if (isConstantIntValue(range.size, 0)) {
       entry = {zero, zero, one};
     } else if (isConstantIntValue(range.size, 1) && !badStride) {
@@ -157,7 +157,7 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
       dense->resultToInput, inputEntries.size(),
       [&](size_t input) { append(inputEntries[input]); },
       [&](size_t) {
-        append({zero, zero, one, NormalEntry::Kind::NewAxis});
+        append({zero, zero, one});
       });
   return spec;
 }
