@@ -30,42 +30,68 @@ using namespace mlir::slice;
 
 void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
                                            const SliceToLLVMOptions &options) {
+  // Function-local passes are nested on func.func so that they run on
+  // several functions at once (MLIR's multithreading); the module-level
+  // ones are those that need the whole module (inlining, bufferization
+  // across calls, deallocation helpers, copy and assert functions, the
+  // conversion of functions to LLVM).
+
   // Slice-level simplification first: folds and slice-of-slice need the
   // slices that inlining brings together.
   pm.addPass(createSliceMarkRuntimeReadOnly());
-  pm.addPass(createInlinerPass());
-  pm.addPass(createCanonicalizerPass());
-  // Canonicalize has turned slice.strided_axes into slice.strided, which
-  // the bufferization model handles.
-  if (options.slices == SliceLowering::Copy)
-    pm.addPass(createConvertSliceToLinalg());
-  else if (!options.viaBufferization)
-    pm.addPass(createConvertSliceToTensor());
-  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  // The inliner's own clean-up pipeline would canonicalize every function
+  // one at a time; the nested canonicalize below does it in parallel.
+  pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
+  {
+    OpPassManager &fpm = pm.nest<func::FuncOp>();
+    fpm.addPass(createCanonicalizerPass());
+    // Canonicalize has turned slice.strided_axes into slice.strided, which
+    // the bufferization model handles.
+    if (options.slices == SliceLowering::Copy)
+      fpm.addPass(createConvertSliceToLinalg());
+    else if (!options.viaBufferization)
+      fpm.addPass(createConvertSliceToTensor());
+    fpm.addPass(createConvertElementwiseToLinalgPass());
+    fpm.addPass(createCanonicalizerPass());
+    fpm.addPass(createCSEPass());
+  }
 
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   if (options.deallocate) {
-    bufferization::BufferDeallocationPipelineOptions dealloc;
-    bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+    // Upstream's buffer-deallocation-pipeline, with the passes that work
+    // function by function nested.
+    memref::ExpandReallocPassOptions expandRealloc;
+    expandRealloc.emitDeallocs = false;
+    OpPassManager &before = pm.nest<func::FuncOp>();
+    before.addPass(memref::createExpandReallocPass(expandRealloc));
+    before.addPass(createCanonicalizerPass());
+    pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+    OpPassManager &simplify = pm.nest<func::FuncOp>();
+    simplify.addPass(createCanonicalizerPass());
+    simplify.addPass(bufferization::createBufferDeallocationSimplificationPass());
+    pm.addPass(bufferization::createLowerDeallocationsPass());
+    OpPassManager &after = pm.nest<func::FuncOp>();
+    after.addPass(createCSEPass());
+    after.addPass(createCanonicalizerPass());
   }
   pm.addPass(createConvertBufferizationToMemRefPass());
 
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
+  // Copies out of views (linalg.copy from slices=copy, memref.copy from
+  // bufferization) move whole runs instead of reaching `memrefCopy`.
+  SliceLowerCopiesOptions copies;
+  copies.nontemporalBytes = options.nontemporalBytes;
+  pm.addPass(createSliceLowerCopies(copies));
+  {
+    OpPassManager &fpm = pm.nest<func::FuncOp>();
+    fpm.addPass(createConvertLinalgToLoopsPass());
+    fpm.addPass(memref::createExpandStridedMetadataPass());
+    fpm.addPass(createLowerAffinePass());
+    fpm.addPass(createSCFToControlFlowPass());
+  }
   pm.addPass(createSliceAssertToStderr());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createSliceFinalizeToLLVM());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
@@ -84,6 +110,7 @@ struct SliceToLLVMPass : mlir::slice::impl::SliceToLLVMBase<SliceToLLVMPass> {
     options.slices = slices;
     options.viaBufferization = viaBufferization;
     options.deallocate = deallocate;
+    options.nontemporalBytes = nontemporalBytes;
     return options;
   }
 

@@ -76,6 +76,8 @@ def run_batch(args, cases):
     pipeline = "--slice-to-llvm=" + {
         "view": "slices=view", "copy": "slices=copy",
         "model": "slices=view via-bufferization=true"}[args.slices]
+    if args.nontemporal_bytes is not None:
+        pipeline += f" nontemporal-bytes={args.nontemporal_bytes}"
     lowered = subprocess.run([args.slice_opt, pipeline], input=module,
                              capture_output=True, text=True)
     if lowered.returncode:
@@ -138,6 +140,9 @@ def main():
                              "one-shot-bufferize through slice.strided's "
                              "BufferizableOpInterface model "
                              "(via-bufferization)")
+    parser.add_argument("--nontemporal-bytes", type=int,
+                        help="--slice-to-llvm's nontemporal-bytes (0: every "
+                             "copy stores non-temporally)")
     parser.add_argument("--keep", metavar="DIR",
                         help="write each batch's module into DIR")
     args = parser.parse_args()

@@ -2,19 +2,29 @@
 // RUN: slice-opt %s '--slice-to-llvm=via-bufferization=true' | FileCheck %s --check-prefix=VIEW
 // RUN: slice-opt %s --slice-to-llvm="slices=copy" | FileCheck %s --check-prefix=COPY
 // RUN: slice-opt %s --pass-pipeline="builtin.module(slice-to-llvm{slices=copy deallocate=false})" | FileCheck %s --check-prefix=NODEALLOC
+// RUN: slice-opt %s --slice-to-llvm="deallocate=false" | FileCheck %s --check-prefix=VIEWONLY
 
 // Slices as views (through tensor.extract_slice, or built by the
-// bufferization model): the callee only computes a descriptor, no element
-// moves.
+// bufferization model). Without deallocation the callee only computes a
+// descriptor: no element moves.
+// VIEWONLY-LABEL: llvm.func @reverse_rows
+//   VIEWONLY-NOT:   llvm.call @malloc
+//   VIEWONLY-NOT:   llvm.load
+//   VIEWONLY-NOT:   llvm.store
+//       VIEWONLY:   llvm.return
+// With deallocation, a function must return a buffer it owns, so the
+// deallocation pipeline clones the returned view: the clone's copy moves
+// vectors in a copy function (--slice-lower-copies), never through the
+// runtime's memrefCopy.
 // VIEW-LABEL: llvm.func @reverse_rows
-//   VIEW-NOT:   llvm.load
-//   VIEW-NOT:   llvm.store {{.*}} : f32
+//       VIEW:   llvm.call @malloc
+//       VIEW:   llvm.call @[[FN:__slice_copy[_0-9]*]](
 //       VIEW:   llvm.return
-// As copies: a loop loads and stores the elements into a fresh buffer.
+// As copies: vector loads and stores into a fresh buffer.
 // COPY-LABEL: llvm.func @reverse_rows
 //       COPY:   llvm.call @malloc
-//       COPY:   llvm.load {{.*}} -> f32
-//       COPY:   llvm.store {{.*}} : f32
+//       COPY:   llvm.call @[[FN:__slice_copy[_0-9]*]](
+//       COPY:   llvm.return
 func.func @reverse_rows(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
   %r = slice.strided %x[::-1] : tensor<?x8xf32> to tensor<?x8xf32>
   return %r : tensor<?x8xf32>
@@ -45,3 +55,13 @@ func.func @main() {
   return
 }
 func.func private @printMemrefF32(tensor<*xf32>)
+
+// The copy function, at the end of the module.
+// VIEW:       llvm.func internal @[[FN]](
+// VIEW:         llvm.load {{.*}} -> vector<16xf32>
+// VIEW:         llvm.store {{.*}} : vector<16xf32>
+// VIEW-NOT:   @memrefCopy
+// COPY:       llvm.func internal @[[FN]](
+// COPY:         llvm.load {{.*}} -> vector<16xf32>
+// COPY:         llvm.store {{.*}} : vector<16xf32>
+// COPY-NOT:   @memrefCopy

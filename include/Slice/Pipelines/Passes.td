@@ -31,8 +31,16 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
     3. elementwise arith on tensors becomes linalg; one-shot-bufferize with
        function boundaries (views stay `memref.subview`s); buffers are
        deallocated by the ownership-based deallocation pipeline;
-    4. linalg to loops, strided metadata expanded, affine, scf, cf, arith,
-       math, index, memref and func to LLVM.
+    4. copies out of views (`linalg.copy` from `slices=copy`, the
+       `memref.copy` of a clone or of bufferization) become vectorized run
+       loops (`--slice-lower-copies`), never the runtime's element-wise
+       `memrefCopy`;
+    5. linalg to loops, strided metadata expanded, affine, scf, cf, vector,
+       arith, math, index, memref and func to LLVM.
+
+    A function must return buffers it owns under the deallocation
+    pipeline, so a view returned from a function is cloned (a fast copy);
+    with `deallocate=false` it stays a view.
 
     Calls to `func.func private @printMemrefF32(tensor<*xf32>)` (and the
     I32 / I64 / F64 variants; F16 and I8 with `llvm.emit_c_interface`) reach
@@ -54,8 +62,32 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
            "converting it to tensor.extract_slice first">,
     Option<"deallocate", "deallocate", "bool", /*default=*/"true",
            "Free the buffers bufferization allocates "
-           "(buffer-deallocation-pipeline)">
+           "(buffer-deallocation-pipeline)">,
+    Option<"nontemporalBytes", "nontemporal-bytes", "int64_t",
+           /*default=*/"33554432",
+           "Copies of at least this many bytes store non-temporally "
+           "(--slice-lower-copies; negative: never)">
   ];
+}
+
+def SliceFinalizeToLLVM : Pass<"slice-finalize-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Convert arith, cf, func, index, math, memref, ub and vector "
+                "to LLVM in one conversion";
+  let description = [{
+    The last step of `--slice-to-llvm`: one dialect conversion with the
+    upstream patterns of every dialect left after the loops are lowered,
+    instead of one pass (and one walk over the module) per dialect.
+
+    Function calls and memref allocations look their callees up in one
+    symbol table collection: upstream's separate passes (and
+    `--convert-to-llvm`) search the module for each call, O(calls x
+    functions), which made a module of 30k slice ops take 13 s in the
+    conversion alone.
+
+    `cf.assert` must be gone (`--slice-assert-to-stderr`); vector ops must
+    be 1-D (the ones `--slice-lower-copies` emits).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 #endif // SLICE_PIPELINES_PASSES_TD

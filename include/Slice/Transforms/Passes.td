@@ -86,4 +86,61 @@ def SliceAssertToStderr : Pass<"slice-assert-to-stderr", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def SliceLowerCopies : Pass<"slice-lower-copies", "::mlir::ModuleOp"> {
+  let summary = "Lower memref copies out of strided views to vectorized "
+                "loops that move whole runs";
+  let description = [{
+    Rewrites `memref.copy` and `linalg.copy` on buffers, the copies that
+    materialize a slice, into loops (docs/performance.md):
+
+    - dimensions of size 1 are dropped and neighbours contiguous in both
+      memrefs are merged, so that `x[a:b, :]` is one run and `x[::-1, :]`
+      one run per row;
+    - the innermost dimension is a run: with a contiguous target, vector
+      loads and stores (`vector-bytes` per access, `unroll` accesses per
+      iteration) when the source stride is 1, vector loads reversed by a
+      shuffle when it is -1, `vector.gather` for any other stride; scalar
+      loads and stores for a non-contiguous target or an element type
+      without a vector form (i1); a stride known only at run time gets a
+      run-time choice between these loops;
+    - copies of at least `nontemporal-bytes` bytes store non-temporally,
+      each run peeled until the target is aligned to a vector, and end
+      with a fence: the target's cache lines are then written without
+      being read first.
+
+    The loops of a copy go into a private function with internal linkage
+    (`@__slice_copy`, `@__slice_copy_0`, ...), one per pair of memref
+    types, and the copy becomes a call: a module with many copies of the
+    same types, above all dynamic ones whose run-time choices make the
+    loops long, compiles them once.
+
+    A copy between two contiguous memrefs, which upstream lowers to one
+    `memcpy`, stays a `memref.copy` (a `linalg.copy` becomes one). Nothing
+    else is left for the generic element-by-element runtime `memrefCopy`.
+    `populateSliceCopyLoweringPatterns` (CopyLowering.h) expands copies in
+    place instead, for pipelines of their own.
+
+    Run it on bufferized IR, before `--convert-linalg-to-loops`; the result
+    needs `--expand-strided-metadata` and `--convert-vector-to-llvm`.
+  }];
+  let options = [
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"64",
+           "Bytes per vector access (a power of two, at least 16)">,
+    Option<"unroll", "unroll", "int64_t", /*default=*/"4",
+           "Vector accesses per iteration of a run's main loop">,
+    Option<"nontemporalBytes", "nontemporal-bytes", "int64_t",
+           /*default=*/"33554432",
+           "Copies of at least this many bytes use non-temporal stores "
+           "(negative: never)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 #endif // SLICE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,56 @@
+//===- CopyLowering.h - Memref copies as vectorized run loops ---*- C++ -*-===//
+//
+// The copy that materializes a slice (`linalg.copy` out of a view, or the
+// `memref.copy` bufferization inserts for a view returned across a function
+// boundary) lowered to loops that move whole runs, instead of upstream's
+// generic runtime `memrefCopy`, which moves one element per call.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLICE_TRANSFORMS_COPYLOWERING_H
+#define SLICE_TRANSFORMS_COPYLOWERING_H
+
+#include "mlir/IR/PatternMatch.h"
+
+#include <cstdint>
+
+namespace mlir {
+namespace slice {
+
+/// Tuning of the copy loops; the `--slice-lower-copies` options.
+struct CopyLoweringOptions {
+  /// Bytes moved by one vector access (a power of two, at least 16). The
+  /// LLVM backend splits wider vectors into the target's registers.
+  int64_t vectorBytes = 64;
+  /// Vector accesses per iteration of the main loop of a run.
+  int64_t unroll = 4;
+  /// Copies of at least this many bytes store with non-temporal hints,
+  /// aligned: the destination then bypasses the cache instead of being
+  /// read for ownership first. Negative: never.
+  int64_t nontemporalBytes = 32 << 20;
+};
+
+/// Lowers the copy `op` from `source` to `target` (memrefs of one shape and
+/// element type) into loops, and erases it. Dimensions of size 1 are
+/// dropped, dimensions contiguous in both memrefs are merged, and the
+/// innermost one is moved as a run: vector loads and stores when the source
+/// stride is 1, vector loads reversed by a shuffle when it is -1, vector
+/// gathers otherwise, scalar loads and stores when the target is not
+/// contiguous or the element type has no vector form (i1). Strides known
+/// only at run time get a run-time choice between these loops.
+/// Fails, leaving the IR unchanged, for unranked or non-strided memrefs.
+LogicalResult lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
+                                  Value source, Value target,
+                                  const CopyLoweringOptions &options);
+
+/// Adds patterns that lower `memref.copy` and buffer-semantics
+/// `linalg.copy` with `lowerCopyToRunLoops`. A copy between two contiguous
+/// memrefs that upstream already lowers to one `memcpy` stays (a
+/// `linalg.copy` becomes that `memref.copy`).
+void populateSliceCopyLoweringPatterns(RewritePatternSet &patterns,
+                                       const CopyLoweringOptions &options);
+
+} // namespace slice
+} // namespace mlir
+
+#endif // SLICE_TRANSFORMS_COPYLOWERING_H

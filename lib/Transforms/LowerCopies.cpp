@@ -1,0 +1,775 @@
+//===- LowerCopies.cpp - Memref copies as vectorized run loops ------------===//
+//
+// `--slice-lower-copies`: the copies that materialize slices, lowered to
+// loops that move whole runs (CopyLowering.h). Upstream lowers a copy out of
+// a non-contiguous view to the runtime's `memrefCopy`, one element per
+// `memcpy` call, about 18 times slower than NumPy on reversed rows.
+//
+// The copy is flattened first: both memrefs become 1-D views of their base
+// buffers and every access is `offset + sum(index * stride)`, so negative
+// strides need no special layout. Dimensions of size 1 go, and neighbours
+// that are contiguous in both memrefs merge, so that `x[a:b, :]` is one run
+// and `x[::-1, :]` one run per row.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/Transforms/CopyLowering.h"
+#include "Slice/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir {
+namespace slice {
+#define GEN_PASS_DEF_SLICELOWERCOPIES
+#include "Slice/Transforms/Passes.h.inc"
+} // namespace slice
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::slice;
+
+namespace {
+/// One dimension of a flattened copy.
+struct CopyDim {
+  OpFoldResult size, sourceStride, targetStride;
+};
+
+/// What the loops of one run (the innermost dimension) need.
+struct RunContext {
+  /// 1-D identity views of the two base buffers.
+  Value source, target;
+  /// Bytes of one element; 0 when the element type has no vector form.
+  int64_t elementBytes;
+  /// Elements per vector access, and vector accesses per unrolled iteration.
+  int64_t lanes, unroll;
+  OpFoldResult size, sourceStride, targetStride;
+};
+
+/// Loads the vector of `lanes` elements that starts at element `j` of a run.
+using VectorLoadFn =
+    llvm::function_ref<Value(OpBuilder &, Location, Value /*j*/)>;
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Index arithmetic
+//===----------------------------------------------------------------------===//
+
+static Value indexValue(OpBuilder &b, Location loc, OpFoldResult value) {
+  return getValueOrCreateConstantIndexOp(b, loc, value);
+}
+
+static Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+static OpFoldResult mulIndex(OpBuilder &b, Location loc, OpFoldResult lhs,
+                             OpFoldResult rhs) {
+  std::optional<int64_t> l = getConstantIntValue(lhs);
+  std::optional<int64_t> r = getConstantIntValue(rhs);
+  if (l && r)
+    return b.getIndexAttr(*l * *r);
+  if (l == 1)
+    return rhs;
+  if (r == 1)
+    return lhs;
+  return b.createOrFold<arith::MulIOp>(loc, indexValue(b, loc, lhs),
+                                       indexValue(b, loc, rhs));
+}
+
+static Value addIndex(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  return b.createOrFold<arith::AddIOp>(loc, lhs, rhs);
+}
+
+static Value mulIndex(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  return b.createOrFold<arith::MulIOp>(loc, lhs, rhs);
+}
+
+/// Returns whether `value` (an index) equals `constant`, folded when known.
+static OpFoldResult equalsIndex(OpBuilder &b, Location loc, OpFoldResult value,
+                                int64_t constant) {
+  if (std::optional<int64_t> known = getConstantIntValue(value))
+    return b.getBoolAttr(*known == constant);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                               indexValue(b, loc, value),
+                               indexConstant(b, loc, constant))
+      .getResult();
+}
+
+/// Emits `thenFn` when `cond` holds and `elseFn` otherwise: straight-line
+/// code when `cond` is known, an `scf.if` when not.
+static void emitIf(OpBuilder &b, Location loc, OpFoldResult cond,
+                   llvm::function_ref<void(OpBuilder &, Location)> thenFn,
+                   llvm::function_ref<void(OpBuilder &, Location)> elseFn) {
+  if (auto known = dyn_cast<Attribute>(cond)) {
+    if (cast<BoolAttr>(known).getValue())
+      thenFn(b, loc);
+    else
+      elseFn(b, loc);
+    return;
+  }
+  scf::IfOp::create(
+      b, loc, cast<Value>(cond),
+      [&](OpBuilder &nested, Location nestedLoc) {
+        thenFn(nested, nestedLoc);
+        scf::YieldOp::create(nested, nestedLoc);
+      },
+      [&](OpBuilder &nested, Location nestedLoc) {
+        elseFn(nested, nestedLoc);
+        scf::YieldOp::create(nested, nestedLoc);
+      });
+}
+
+/// Emits `for (iv = lb; iv < ub; iv += step) body(iv)`.
+static void
+emitFor(OpBuilder &b, Location loc, Value lb, Value ub, Value step,
+        llvm::function_ref<void(OpBuilder &, Location, Value)> body) {
+  scf::ForOp::create(b, loc, lb, ub, step, ValueRange{},
+                     [&](OpBuilder &nested, Location nestedLoc, Value iv,
+                         ValueRange) {
+                       body(nested, nestedLoc, iv);
+                       scf::YieldOp::create(nested, nestedLoc);
+                     });
+}
+
+//===----------------------------------------------------------------------===//
+// Runs
+//===----------------------------------------------------------------------===//
+
+/// Copies elements [lb, ub) of a run one at a time, whatever the strides.
+static void emitScalarLoop(OpBuilder &b, Location loc, const RunContext &ctx,
+                           Value sourceStart, Value targetStart, Value lb,
+                           Value ub) {
+  Value sourceStride = indexValue(b, loc, ctx.sourceStride);
+  Value targetStride = indexValue(b, loc, ctx.targetStride);
+  emitFor(b, loc, lb, ub, indexConstant(b, loc, 1),
+          [&](OpBuilder &nested, Location nestedLoc, Value j) {
+            Value from = addIndex(nested, nestedLoc, sourceStart,
+                                  mulIndex(nested, nestedLoc, j, sourceStride));
+            Value to = addIndex(nested, nestedLoc, targetStart,
+                                mulIndex(nested, nestedLoc, j, targetStride));
+            Value element =
+                memref::LoadOp::create(nested, nestedLoc, ctx.source, from);
+            memref::StoreOp::create(nested, nestedLoc, element, ctx.target,
+                                    to);
+          });
+}
+
+/// Copies a run into a contiguous target with vector stores:
+///   [0, head)                   scalar, until the target is aligned to a
+///                               vector (non-temporal stores only);
+///   [head, unrolledEnd)         `unroll` vectors per iteration;
+///   [unrolledEnd, vectorEnd)    one vector per iteration;
+///   [vectorEnd, size)           scalar.
+static void emitVectorRun(OpBuilder &b, Location loc, const RunContext &ctx,
+                          Value sourceStart, Value targetStart,
+                          bool nontemporal, VectorLoadFn loadVector) {
+  int64_t vectorBytes = ctx.lanes * ctx.elementBytes;
+  Value size = indexValue(b, loc, ctx.size);
+  Value head = indexConstant(b, loc, 0);
+  if (nontemporal) {
+    // Elements before the first target address aligned to a whole vector.
+    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc,
+                                                                ctx.target);
+    Value address = addIndex(
+        b, loc, base,
+        mulIndex(b, loc, targetStart,
+                 indexConstant(b, loc, ctx.elementBytes)));
+    Value mask = indexConstant(b, loc, vectorBytes - 1);
+    Value misalignment = arith::AndIOp::create(b, loc, address, mask);
+    Value headBytes = arith::AndIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc, indexConstant(b, loc, vectorBytes),
+                              misalignment),
+        mask);
+    head = arith::MinUIOp::create(
+        b, loc,
+        arith::DivUIOp::create(b, loc, headBytes,
+                               indexConstant(b, loc, ctx.elementBytes)),
+        size);
+    emitScalarLoop(b, loc, ctx, sourceStart, targetStart,
+                   indexConstant(b, loc, 0), head);
+  }
+
+  Value rest = b.createOrFold<arith::SubIOp>(loc, size, head);
+  auto roundDown = [&](int64_t multiple) {
+    Value step = indexConstant(b, loc, multiple);
+    Value whole = b.createOrFold<arith::DivUIOp>(loc, rest, step);
+    return addIndex(b, loc, head, mulIndex(b, loc, whole, step));
+  };
+  Value unrolledEnd = roundDown(ctx.lanes * ctx.unroll);
+  Value vectorEnd = roundDown(ctx.lanes);
+
+  llvm::MaybeAlign alignment;
+  if (nontemporal)
+    alignment = llvm::Align(vectorBytes);
+  auto storeVector = [&](OpBuilder &nested, Location nestedLoc, Value j) {
+    Value vector = loadVector(nested, nestedLoc, j);
+    vector::StoreOp::create(nested, nestedLoc, vector, ctx.target,
+                            addIndex(nested, nestedLoc, targetStart, j),
+                            nontemporal, alignment);
+  };
+  emitFor(b, loc, head, unrolledEnd,
+          indexConstant(b, loc, ctx.lanes * ctx.unroll),
+          [&](OpBuilder &nested, Location nestedLoc, Value j) {
+            for (int64_t u = 0; u < ctx.unroll; ++u)
+              storeVector(nested, nestedLoc,
+                          addIndex(nested, nestedLoc, j,
+                                   indexConstant(nested, nestedLoc,
+                                                 u * ctx.lanes)));
+          });
+  emitFor(b, loc, unrolledEnd, vectorEnd, indexConstant(b, loc, ctx.lanes),
+          storeVector);
+  emitScalarLoop(b, loc, ctx, sourceStart, targetStart, vectorEnd, size);
+}
+
+/// Runs at least this long (in bytes, when known) go to `memcpy`, whose
+/// call costs more than a short vector loop.
+static constexpr int64_t kMemcpyRunBytes = 256;
+
+/// Whether a contiguous run of `ctx` is moved by `memcpy`: the memrefs are
+/// in the default memory space and the run is not known to be short.
+static bool useMemcpy(const RunContext &ctx) {
+  auto sourceType = cast<MemRefType>(ctx.source.getType());
+  auto targetType = cast<MemRefType>(ctx.target.getType());
+  if (sourceType.getMemorySpace() || targetType.getMemorySpace())
+    return false;
+  std::optional<int64_t> size = getConstantIntValue(ctx.size);
+  return !size || *size * ctx.elementBytes >= kMemcpyRunBytes;
+}
+
+/// The address of element `index` of the 1-D view `memref` as an LLVM
+/// pointer.
+static Value elementPointer(OpBuilder &b, Location loc, Value memref,
+                            Value index, int64_t elementBytes) {
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value address = addIndex(
+      b, loc, base,
+      mulIndex(b, loc, index, indexConstant(b, loc, elementBytes)));
+  Value integer =
+      arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), integer);
+}
+
+/// Copies a run contiguous in both memrefs with one `memcpy` (the LLVM
+/// intrinsic, which the C library's tuned routine implements).
+static void emitMemcpyRun(OpBuilder &b, Location loc, const RunContext &ctx,
+                          Value sourceStart, Value targetStart) {
+  Value bytes = mulIndex(b, loc, indexValue(b, loc, ctx.size),
+                         indexConstant(b, loc, ctx.elementBytes));
+  LLVM::MemcpyOp::create(
+      b, loc,
+      elementPointer(b, loc, ctx.target, targetStart, ctx.elementBytes),
+      elementPointer(b, loc, ctx.source, sourceStart, ctx.elementBytes),
+      arith::IndexCastOp::create(b, loc, b.getI64Type(), bytes),
+      /*isVolatile=*/false);
+}
+
+/// A run with a contiguous target, by the source stride: 1 loads vectors,
+/// -1 loads vectors and reverses them, anything else gathers.
+static void emitContiguousTargetRun(OpBuilder &b, Location loc,
+                                    const RunContext &ctx, Value sourceStart,
+                                    Value targetStart, bool nontemporal) {
+  Type elementType = cast<MemRefType>(ctx.source.getType()).getElementType();
+  auto vectorType = VectorType::get({ctx.lanes}, elementType);
+
+  auto contiguous = [&](OpBuilder &nb, Location nl) {
+    if (!nontemporal && useMemcpy(ctx))
+      return emitMemcpyRun(nb, nl, ctx, sourceStart, targetStart);
+    emitVectorRun(nb, nl, ctx, sourceStart, targetStart, nontemporal,
+                  [&](OpBuilder &lb, Location ll, Value j) -> Value {
+                    return vector::LoadOp::create(
+                        lb, ll, vectorType, ctx.source,
+                        addIndex(lb, ll, sourceStart, j));
+                  });
+  };
+  auto reversed = [&](OpBuilder &nb, Location nl) {
+    auto reverse = llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(ctx.lanes)));
+    emitVectorRun(
+        nb, nl, ctx, sourceStart, targetStart, nontemporal,
+        [&](OpBuilder &lb, Location ll, Value j) -> Value {
+          // Elements j .. j + lanes - 1 of the run sit at sourceStart - j
+          // down to sourceStart - j - lanes + 1.
+          Value first = arith::SubIOp::create(
+              lb, ll, sourceStart,
+              addIndex(lb, ll, j, indexConstant(lb, ll, ctx.lanes - 1)));
+          Value loaded =
+              vector::LoadOp::create(lb, ll, vectorType, ctx.source, first);
+          return vector::ShuffleOp::create(lb, ll, loaded, loaded, reverse);
+        });
+  };
+  auto strided = [&](OpBuilder &nb, Location nl) {
+    // Scalar loads put together into a vector: on x86 they beat
+    // vector.gather, whose instructions are slow on many cores.
+    Value sourceStride = indexValue(nb, nl, ctx.sourceStride);
+    emitVectorRun(
+        nb, nl, ctx, sourceStart, targetStart, nontemporal,
+        [&](OpBuilder &lb, Location ll, Value j) -> Value {
+          Value next =
+              addIndex(lb, ll, sourceStart, mulIndex(lb, ll, j, sourceStride));
+          SmallVector<Value> elements;
+          for (int64_t lane = 0; lane < ctx.lanes; ++lane) {
+            if (lane)
+              next = addIndex(lb, ll, next, sourceStride);
+            elements.push_back(
+                memref::LoadOp::create(lb, ll, ctx.source, next));
+          }
+          return vector::FromElementsOp::create(lb, ll, vectorType, elements);
+        });
+  };
+
+  OpFoldResult isOne = equalsIndex(b, loc, ctx.sourceStride, 1);
+  emitIf(b, loc, isOne, contiguous, [&](OpBuilder &nb, Location nl) {
+    emitIf(nb, nl, equalsIndex(nb, nl, ctx.sourceStride, -1), reversed,
+           strided);
+  });
+}
+
+/// Copies one run, choosing its loops from the strides (at run time for
+/// strides known only then) and `nontemporal`.
+static void emitRun(OpBuilder &b, Location loc, const RunContext &ctx,
+                    Value sourceStart, Value targetStart,
+                    OpFoldResult nontemporal) {
+  auto scalar = [&](OpBuilder &nb, Location nl) {
+    emitScalarLoop(nb, nl, ctx, sourceStart, targetStart,
+                   indexConstant(nb, nl, 0), indexValue(nb, nl, ctx.size));
+  };
+  if (ctx.elementBytes == 0)
+    return scalar(b, loc);
+  emitIf(
+      b, loc, equalsIndex(b, loc, ctx.targetStride, 1),
+      [&](OpBuilder &nb, Location nl) {
+        RunContext unitTarget = ctx;
+        unitTarget.targetStride = nb.getIndexAttr(1);
+        emitIf(
+            nb, nl, nontemporal,
+            [&](OpBuilder &tb, Location tl) {
+              emitContiguousTargetRun(tb, tl, unitTarget, sourceStart,
+                                      targetStart, /*nontemporal=*/true);
+            },
+            [&](OpBuilder &eb, Location el) {
+              emitContiguousTargetRun(eb, el, unitTarget, sourceStart,
+                                      targetStart, /*nontemporal=*/false);
+            });
+      },
+      scalar);
+}
+
+//===----------------------------------------------------------------------===//
+// Copies
+//===----------------------------------------------------------------------===//
+
+/// Whether upstream lowers a copy between memrefs of this type to `memcpy`.
+static bool isMemcpyLayout(MemRefType type) {
+  return type.getLayout().isIdentity() ||
+         memref::isStaticShapeAndContiguousRowMajor(type);
+}
+
+/// Bytes of one element, or 0 when vectors of it would not match the
+/// memory layout of a memref of it (i1 and other sub-byte types pack in a
+/// vector but take a byte each in a memref).
+static int64_t vectorElementBytes(Type type) {
+  if (type.isIndex())
+    return 8;
+  if (!type.isIntOrFloat())
+    return 0;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  if (bits < 8 || !llvm::isPowerOf2_32(bits))
+    return 0;
+  return bits / 8;
+}
+
+/// A memref's offset, sizes and strides, static where its type says so.
+struct StridedMetadata {
+  Value base;
+  OpFoldResult offset;
+  SmallVector<OpFoldResult> sizes, strides;
+};
+
+static FailureOr<StridedMetadata> getStridedMetadata(OpBuilder &b,
+                                                     Location loc,
+                                                     Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return failure();
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  StridedMetadata result;
+  result.base = metadata.getBaseBuffer();
+  result.offset = ShapedType::isDynamic(offset)
+                      ? OpFoldResult(metadata.getOffset())
+                      : OpFoldResult(b.getIndexAttr(offset));
+  for (int64_t dim = 0, rank = type.getRank(); dim < rank; ++dim) {
+    int64_t size = type.getDimSize(dim);
+    result.sizes.push_back(ShapedType::isDynamic(size)
+                               ? OpFoldResult(metadata.getSizes()[dim])
+                               : OpFoldResult(b.getIndexAttr(size)));
+    result.strides.push_back(ShapedType::isDynamic(strides[dim])
+                                 ? OpFoldResult(metadata.getStrides()[dim])
+                                 : OpFoldResult(b.getIndexAttr(strides[dim])));
+  }
+  return result;
+}
+
+/// A 1-D identity view of `metadata`'s base buffer long enough for every
+/// element the strided memref reaches.
+static Value flatView(OpBuilder &b, Location loc,
+                      const StridedMetadata &metadata) {
+  auto baseType = cast<MemRefType>(metadata.base.getType());
+  // The last element reached is offset + sum(max(0, (size - 1) * stride)).
+  Value last = indexValue(b, loc, metadata.offset);
+  for (auto [size, stride] : llvm::zip(metadata.sizes, metadata.strides)) {
+    Value sizeValue = indexValue(b, loc, size);
+    Value reach = mulIndex(
+        b, loc,
+        b.createOrFold<arith::SubIOp>(loc, sizeValue,
+                                      indexConstant(b, loc, 1)),
+        indexValue(b, loc, stride));
+    last = addIndex(b, loc, last,
+                    b.createOrFold<arith::MaxSIOp>(
+                        loc, reach, indexConstant(b, loc, 0)));
+  }
+  Value length = addIndex(b, loc, last, indexConstant(b, loc, 1));
+  auto flatType = MemRefType::get({ShapedType::kDynamic},
+                                  baseType.getElementType(), AffineMap(),
+                                  baseType.getMemorySpace());
+  return memref::ReinterpretCastOp::create(
+      b, loc, flatType, metadata.base, b.getIndexAttr(0),
+      ArrayRef<OpFoldResult>{getAsOpFoldResult(length)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+}
+
+/// Drops dimensions of size 1 and merges each dimension into the next
+/// inner one when both memrefs are contiguous across them (known
+/// statically). Returns std::nullopt when a dimension is known to be empty.
+static std::optional<SmallVector<CopyDim>>
+flattenDims(OpBuilder &b, Location loc, const StridedMetadata &source,
+            const StridedMetadata &target) {
+  SmallVector<CopyDim> dims;
+  for (auto [size, sourceStride, targetStride] :
+       llvm::zip(source.sizes, source.strides, target.strides)) {
+    std::optional<int64_t> known = getConstantIntValue(size);
+    if (known == 0)
+      return std::nullopt;
+    if (known == 1)
+      continue;
+    dims.push_back({size, sourceStride, targetStride});
+  }
+  SmallVector<CopyDim> merged;
+  for (CopyDim dim : llvm::reverse(dims)) {
+    if (!merged.empty()) {
+      CopyDim &inner = merged.back();
+      auto contiguousWith = [&](OpFoldResult outerStride,
+                                OpFoldResult innerStride) {
+        std::optional<int64_t> outer = getConstantIntValue(outerStride);
+        std::optional<int64_t> span =
+            getConstantIntValue(mulIndex(b, loc, innerStride, inner.size));
+        return outer && span && *outer == *span;
+      };
+      if (contiguousWith(dim.sourceStride, inner.sourceStride) &&
+          contiguousWith(dim.targetStride, inner.targetStride)) {
+        inner.size = mulIndex(b, loc, dim.size, inner.size);
+        continue;
+      }
+    }
+    merged.push_back(dim);
+  }
+  std::reverse(merged.begin(), merged.end());
+  return merged;
+}
+
+/// Whether the copy stores non-temporally: it moves at least
+/// `options.nontemporalBytes` bytes (known now or at run time).
+static OpFoldResult useNontemporalStores(OpBuilder &b, Location loc,
+                                         ArrayRef<CopyDim> dims,
+                                         int64_t elementBytes,
+                                         const CopyLoweringOptions &options) {
+  if (options.nontemporalBytes < 0 || elementBytes == 0)
+    return b.getBoolAttr(false);
+  OpFoldResult bytes = b.getIndexAttr(elementBytes);
+  for (const CopyDim &dim : dims)
+    bytes = mulIndex(b, loc, bytes, dim.size);
+  if (std::optional<int64_t> known = getConstantIntValue(bytes))
+    return b.getBoolAttr(*known >= options.nontemporalBytes);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                               indexValue(b, loc, bytes),
+                               indexConstant(b, loc, options.nontemporalBytes))
+      .getResult();
+}
+
+LogicalResult mlir::slice::lowerCopyToRunLoops(
+    RewriterBase &rewriter, Operation *op, Value source, Value target,
+    const CopyLoweringOptions &options) {
+  auto sourceType = dyn_cast<MemRefType>(source.getType());
+  auto targetType = dyn_cast<MemRefType>(target.getType());
+  if (!sourceType || !targetType)
+    return rewriter.notifyMatchFailure(op, "unranked memref");
+  if (!sourceType.isStrided() || !targetType.isStrided())
+    return rewriter.notifyMatchFailure(op, "non-strided layout");
+  if (options.vectorBytes < 16 || !llvm::isPowerOf2_64(options.vectorBytes) ||
+      options.unroll < 1)
+    return rewriter.notifyMatchFailure(op, "invalid copy lowering options");
+
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  Location loc = op->getLoc();
+  FailureOr<StridedMetadata> sourceMeta =
+      getStridedMetadata(rewriter, loc, source);
+  FailureOr<StridedMetadata> targetMeta =
+      getStridedMetadata(rewriter, loc, target);
+  if (failed(sourceMeta) || failed(targetMeta))
+    return rewriter.notifyMatchFailure(op, "non-strided layout");
+  // The shapes are equal; take the static sizes either one knows.
+  for (auto [sourceSize, targetSize] :
+       llvm::zip(sourceMeta->sizes, targetMeta->sizes))
+    if (!getConstantIntValue(sourceSize))
+      sourceSize = targetSize;
+
+  std::optional<SmallVector<CopyDim>> dims =
+      flattenDims(rewriter, loc, *sourceMeta, *targetMeta);
+  if (!dims) {
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  Type elementType = sourceType.getElementType();
+  RunContext ctx;
+  ctx.source = flatView(rewriter, loc, *sourceMeta);
+  ctx.target = flatView(rewriter, loc, *targetMeta);
+  ctx.elementBytes = vectorElementBytes(elementType);
+  if (ctx.elementBytes > options.vectorBytes / 2)
+    ctx.elementBytes = 0;
+  ctx.lanes = ctx.elementBytes ? options.vectorBytes / ctx.elementBytes : 1;
+  ctx.unroll = options.unroll;
+  Value sourceOffset = indexValue(rewriter, loc, sourceMeta->offset);
+  Value targetOffset = indexValue(rewriter, loc, targetMeta->offset);
+
+  if (dims->empty()) {
+    // Every dimension has size 1: one element.
+    Value element =
+        memref::LoadOp::create(rewriter, loc, ctx.source, sourceOffset);
+    memref::StoreOp::create(rewriter, loc, element, ctx.target, targetOffset);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  OpFoldResult nontemporal = useNontemporalStores(
+      rewriter, loc, *dims, ctx.elementBytes, options);
+  ctx.size = dims->back().size;
+  ctx.sourceStride = dims->back().sourceStride;
+  ctx.targetStride = dims->back().targetStride;
+
+  // The outer dimensions as a loop nest around the runs.
+  std::function<void(OpBuilder &, Location, size_t, Value, Value)> emitDims =
+      [&](OpBuilder &b, Location l, size_t dim, Value sourceStart,
+          Value targetStart) {
+        if (dim + 1 == dims->size())
+          return emitRun(b, l, ctx, sourceStart, targetStart, nontemporal);
+        const CopyDim &outer = (*dims)[dim];
+        Value sourceStride = indexValue(b, l, outer.sourceStride);
+        Value targetStride = indexValue(b, l, outer.targetStride);
+        emitFor(b, l, indexConstant(b, l, 0), indexValue(b, l, outer.size),
+                indexConstant(b, l, 1),
+                [&](OpBuilder &nb, Location nl, Value i) {
+                  emitDims(nb, nl, dim + 1,
+                           addIndex(nb, nl, sourceStart,
+                                    mulIndex(nb, nl, i, sourceStride)),
+                           addIndex(nb, nl, targetStart,
+                                    mulIndex(nb, nl, i, targetStride)));
+                });
+      };
+  emitDims(rewriter, loc, 0, sourceOffset, targetOffset);
+
+  // Non-temporal stores are weakly ordered: fence them before the buffer
+  // is handed on (another thread may read it next).
+  emitIf(
+      rewriter, loc, nontemporal,
+      [](OpBuilder &b, Location l) {
+        LLVM::FenceOp::create(b, l, LLVM::AtomicOrdering::seq_cst);
+      },
+      [](OpBuilder &, Location) {});
+  rewriter.eraseOp(op);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns and pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Lowers a memref.copy that upstream would hand to `memrefCopy`.
+struct LowerMemRefCopy : OpRewritePattern<memref::CopyOp> {
+  LowerMemRefCopy(MLIRContext *context, const CopyLoweringOptions &options)
+      : OpRewritePattern(context), options(options) {}
+
+  LogicalResult matchAndRewrite(memref::CopyOp op,
+                                PatternRewriter &rewriter) const override {
+    auto sourceType = dyn_cast<MemRefType>(op.getSource().getType());
+    auto targetType = dyn_cast<MemRefType>(op.getTarget().getType());
+    if (sourceType && targetType && isMemcpyLayout(sourceType) &&
+        isMemcpyLayout(targetType))
+      return rewriter.notifyMatchFailure(op, "already a memcpy");
+    return lowerCopyToRunLoops(rewriter, op, op.getSource(), op.getTarget(),
+                               options);
+  }
+
+  CopyLoweringOptions options;
+};
+
+/// Lowers a linalg.copy on buffers, which linalg-to-loops would turn into
+/// scalar loops.
+struct LowerLinalgCopy : OpRewritePattern<linalg::CopyOp> {
+  LowerLinalgCopy(MLIRContext *context, const CopyLoweringOptions &options)
+      : OpRewritePattern(context), options(options) {}
+
+  LogicalResult matchAndRewrite(linalg::CopyOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureBufferSemantics())
+      return rewriter.notifyMatchFailure(op, "not on buffers");
+    Value source = op.getDpsInputOperand(0)->get();
+    Value target = op.getDpsInitOperand(0)->get();
+    auto sourceType = dyn_cast<MemRefType>(source.getType());
+    auto targetType = dyn_cast<MemRefType>(target.getType());
+    if (!sourceType || !targetType)
+      return rewriter.notifyMatchFailure(op, "unranked memref");
+    if (isMemcpyLayout(sourceType) && isMemcpyLayout(targetType)) {
+      rewriter.replaceOpWithNewOp<memref::CopyOp>(op, source, target);
+      return success();
+    }
+    return lowerCopyToRunLoops(rewriter, op, source, target, options);
+  }
+
+  CopyLoweringOptions options;
+};
+
+struct SliceLowerCopiesPass
+    : mlir::slice::impl::SliceLowerCopiesBase<SliceLowerCopiesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    CopyLoweringOptions options;
+    options.vectorBytes = vectorBytes;
+    options.unroll = unroll;
+    options.nontemporalBytes = nontemporalBytes;
+    ModuleOp module = getOperation();
+    if (options.vectorBytes < 16 ||
+        !llvm::isPowerOf2_64(options.vectorBytes) || options.unroll < 1) {
+      module.emitError()
+          << "slice-lower-copies: vector-bytes must be a power of two of "
+             "at least 16 and unroll at least 1, got vector-bytes="
+          << options.vectorBytes << " unroll=" << options.unroll;
+      return signalPassFailure();
+    }
+
+    SmallVector<Operation *> copies;
+    module.walk([&](Operation *op) {
+      if (isa<memref::CopyOp>(op))
+        copies.push_back(op);
+      else if (auto copy = dyn_cast<linalg::CopyOp>(op);
+               copy && copy.hasPureBufferSemantics())
+        copies.push_back(op);
+    });
+
+    // Each pair of memref types gets one copy function, called by every
+    // copy between them: a module with many dynamic copies compiles one
+    // set of run loops, not one per copy.
+    SymbolTable symbols(module);
+    DenseMap<std::pair<Type, Type>, func::FuncOp> copyFunctions;
+    IRRewriter rewriter(&getContext());
+    for (Operation *op : copies) {
+      Value source = op->getOperand(0);
+      Value target = op->getOperand(1);
+      auto sourceType = dyn_cast<MemRefType>(source.getType());
+      auto targetType = dyn_cast<MemRefType>(target.getType());
+      if (!sourceType || !targetType || !sourceType.isStrided() ||
+          !targetType.isStrided())
+        continue;
+      rewriter.setInsertionPoint(op);
+      if (llvm::is_contained(sourceType.getShape(), 0) ||
+          llvm::is_contained(targetType.getShape(), 0)) {
+        rewriter.eraseOp(op);
+        continue;
+      }
+      if (isMemcpyLayout(sourceType) && isMemcpyLayout(targetType)) {
+        if (isa<linalg::CopyOp>(op))
+          rewriter.replaceOpWithNewOp<memref::CopyOp>(op, source, target);
+        continue;
+      }
+      func::FuncOp &callee = copyFunctions[{sourceType, targetType}];
+      if (!callee) {
+        callee = buildCopyFunction(rewriter, op->getLoc(), sourceType,
+                                   targetType, options);
+        symbols.insert(callee);
+      }
+      rewriter.setInsertionPoint(op);
+      rewriter.replaceOpWithNewOp<func::CallOp>(op, callee,
+                                                ValueRange{source, target});
+    }
+  }
+
+  /// Builds `func.func private @__slice_copy(%source, %target)` holding the
+  /// run loops of a copy between the two types, at the end of the module.
+  func::FuncOp buildCopyFunction(RewriterBase &rewriter, Location loc,
+                                 MemRefType sourceType, MemRefType targetType,
+                                 const CopyLoweringOptions &options) {
+    ModuleOp module = getOperation();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToEnd(module.getBody());
+    auto function = func::FuncOp::create(
+        rewriter, loc, "__slice_copy",
+        rewriter.getFunctionType({sourceType, targetType}, {}));
+    function.setPrivate();
+    // Internal linkage: modules compiled apart link without clashes.
+    function->setAttr("llvm.linkage",
+                      LLVM::LinkageAttr::get(&getContext(),
+                                             LLVM::Linkage::Internal));
+    Block *entry = function.addEntryBlock();
+    rewriter.setInsertionPointToStart(entry);
+    auto copy = memref::CopyOp::create(rewriter, loc, entry->getArgument(0),
+                                       entry->getArgument(1));
+    func::ReturnOp::create(rewriter, loc);
+    // The types are ranked and strided, which is all the lowering needs.
+    (void)lowerCopyToRunLoops(rewriter, copy, copy.getSource(),
+                              copy.getTarget(), options);
+    // The lowering materializes every constant it might need and folds
+    // little: clean the function up now, since later passes of the
+    // pipeline do not canonicalize.
+    if (!canonicalization) {
+      RewritePatternSet patterns(&getContext());
+      for (Dialect *dialect : getContext().getLoadedDialects())
+        dialect->getCanonicalizationPatterns(patterns);
+      for (RegisteredOperationName op :
+           getContext().getRegisteredOperations())
+        op.getCanonicalizationPatterns(patterns, &getContext());
+      canonicalization = FrozenRewritePatternSet(std::move(patterns));
+    }
+    (void)applyPatternsGreedily(function, *canonicalization);
+    return function;
+  }
+
+  /// Canonicalization patterns, frozen on first use.
+  std::optional<FrozenRewritePatternSet> canonicalization;
+};
+} // namespace
+
+void mlir::slice::populateSliceCopyLoweringPatterns(
+    RewritePatternSet &patterns, const CopyLoweringOptions &options) {
+  patterns.add<LowerMemRefCopy, LowerLinalgCopy>(patterns.getContext(),
+                                                 options);
+}

@@ -1,0 +1,224 @@
+// RUN: slice-opt %s -split-input-file --slice-lower-copies | FileCheck %s
+// RUN: slice-opt %s -split-input-file --slice-lower-copies="nontemporal-bytes=0" | FileCheck %s --check-prefix=NT
+
+// Both memrefs contiguous: upstream lowers the copy to one memcpy; it stays.
+// CHECK-LABEL: func.func @negative_contiguous_stays
+//       CHECK:   memref.copy %{{.*}}, %{{.*}} : memref<4x16xf32, strided<[16, 1], offset: 16>> to memref<4x16xf32>
+//   CHECK-NOT:   call
+//       CHECK:   return
+func.func @negative_contiguous_stays(%src: memref<4x16xf32, strided<[16, 1], offset: 16>>, %dst: memref<4x16xf32>) {
+  memref.copy %src, %dst : memref<4x16xf32, strided<[16, 1], offset: 16>> to memref<4x16xf32>
+  return
+}
+
+// -----
+
+// A linalg.copy between contiguous memrefs becomes that memref.copy.
+// CHECK-LABEL: func.func @linalg_copy_contiguous
+//  CHECK-SAME:     (%[[SRC:.*]]: memref<?x8xf32>, %[[DST:.*]]: memref<?x8xf32>)
+//       CHECK:   memref.copy %[[SRC]], %[[DST]]
+//   CHECK-NOT:   linalg.copy
+func.func @linalg_copy_contiguous(%src: memref<?x8xf32>, %dst: memref<?x8xf32>) {
+  linalg.copy ins(%src : memref<?x8xf32>) outs(%dst : memref<?x8xf32>)
+  return
+}
+
+// -----
+
+// On tensors, linalg.copy is not a buffer copy: left alone.
+// CHECK-LABEL: func.func @negative_tensor_copy
+//       CHECK:   linalg.copy ins(%{{.*}} : tensor<4xf32>)
+func.func @negative_tensor_copy(%src: tensor<4xf32>, %dst: tensor<4xf32>) -> tensor<4xf32> {
+  %r = linalg.copy ins(%src : tensor<4xf32>) outs(%dst : tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// x[::-1, :] with short rows: one run per row, vector loads and stores.
+// The copy becomes a call to an internal copy function.
+// CHECK-LABEL: func.func @reversed_rows
+//       CHECK:   call @[[FN:__slice_copy.*]](%{{.*}}, %{{.*}}) :
+//       CHECK: func.func private @[[FN]]
+//  CHECK-SAME:     llvm.linkage = #llvm.linkage<internal>
+//       CHECK:   %[[FLAT:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [128], strides: [1]
+//       CHECK:   scf.for %[[ROW:.*]] =
+//       CHECK:     %[[RS:.*]] = arith.muli %[[ROW]], %{{.*}}-16
+//       CHECK:     %[[START:.*]] = arith.addi %[[RS]], %{{.*}}112
+//       CHECK:     vector.load %[[FLAT]][%[[START]]{{.*}} vector<16xf32>
+//   CHECK-NOT:     vector.shuffle
+//       CHECK:     vector.store
+//   CHECK-NOT:   memref.copy
+func.func @reversed_rows(%src: memref<8x16xf32, strided<[-16, 1], offset: 112>>, %dst: memref<8x16xf32>) {
+  memref.copy %src, %dst : memref<8x16xf32, strided<[-16, 1], offset: 112>> to memref<8x16xf32>
+  return
+}
+
+// -----
+
+// Rows of at least 256 bytes: one memcpy per row.
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<4x128xf32, strided<[-128, 1], offset: 384>>
+//       CHECK:   scf.for
+//       CHECK:     "llvm.intr.memcpy"
+//   CHECK-NOT:     vector.load
+func.func @long_rows(%src: memref<4x128xf32, strided<[-128, 1], offset: 384>>, %dst: memref<4x128xf32>) {
+  memref.copy %src, %dst : memref<4x128xf32, strided<[-128, 1], offset: 384>> to memref<4x128xf32>
+  return
+}
+
+// -----
+
+// x[:, ::-1]: vector loads reversed by a shuffle; the unrolled main loop
+// moves four vectors an iteration, then one vector, then scalars.
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<3x1000xf32, strided<[1000, -1], offset: 999>>
+//       CHECK:   scf.for
+//       CHECK:     scf.for {{.*}} step %c64
+// CHECK-COUNT-4:     vector.shuffle {{.*}} [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
+//       CHECK:     scf.for {{.*}} step %c16
+//       CHECK:       vector.shuffle
+//       CHECK:     scf.for {{.*}} step %c1
+//       CHECK:       memref.load
+//       CHECK:       memref.store
+func.func @reversed_inner(%src: memref<3x1000xf32, strided<[1000, -1], offset: 999>>, %dst: memref<3x1000xf32>) {
+  memref.copy %src, %dst : memref<3x1000xf32, strided<[1000, -1], offset: 999>> to memref<3x1000xf32>
+  return
+}
+
+// -----
+
+// Reversed in both dimensions: contiguous across rows in both memrefs, so
+// the two dimensions merge into one run of 32 (no outer loop).
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<4x8xf32, strided<[-8, -1], offset: 31>>
+//   CHECK-NOT:   scf.for {{.*}} step %c1 {
+//       CHECK:   vector.shuffle
+func.func @reversed_both(%src: memref<4x8xf32, strided<[-8, -1], offset: 31>>, %dst: memref<4x8xf32>) {
+  memref.copy %src, %dst : memref<4x8xf32, strided<[-8, -1], offset: 31>> to memref<4x8xf32>
+  return
+}
+
+// -----
+
+// Stride 7: scalar loads put together into a vector.
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<37xf32, strided<[7], offset: 3>>
+//       CHECK:   vector.from_elements {{.*}} : vector<16xf32>
+//   CHECK-NOT:   vector.gather
+func.func @strided(%src: memref<37xf32, strided<[7], offset: 3>>, %dst: memref<37xf32>) {
+  memref.copy %src, %dst : memref<37xf32, strided<[7], offset: 3>> to memref<37xf32>
+  return
+}
+
+// -----
+
+// Dimensions of size 1 are dropped: one loop, over the 5 elements.
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<1x5x1xf32, strided<[100, 3, 1], offset: 2>>
+//       CHECK:   scf.for %{{.*}} = %c0 to %c5 step %c1
+//   CHECK-NOT:   scf.for
+func.func @unit_dims(%src: memref<1x5x1xf32, strided<[100, 3, 1], offset: 2>>, %dst: memref<1x5x1xf32>) {
+  memref.copy %src, %dst : memref<1x5x1xf32, strided<[100, 3, 1], offset: 2>> to memref<1x5x1xf32>
+  return
+}
+
+// -----
+
+// A copy known to be empty disappears.
+// CHECK-LABEL: func.func @empty
+//   CHECK-NOT:   memref.copy
+//   CHECK-NOT:   call
+//       CHECK:   return
+func.func @empty(%src: memref<4x0xf32, strided<[-1, 1], offset: 3>>, %dst: memref<4x0xf32>) {
+  memref.copy %src, %dst : memref<4x0xf32, strided<[-1, 1], offset: 3>> to memref<4x0xf32>
+  return
+}
+
+// -----
+
+// Rank 0 is contiguous whatever the offset: upstream's memcpy of one
+// element stays.
+// CHECK-LABEL: func.func @negative_rank0
+//       CHECK:   memref.copy
+//   CHECK-NOT:   call
+//       CHECK:   return
+func.func @negative_rank0(%src: memref<f32, strided<[], offset: 3>>, %dst: memref<f32>) {
+  memref.copy %src, %dst : memref<f32, strided<[], offset: 3>> to memref<f32>
+  return
+}
+
+// -----
+
+// Strides known at run time only: the run loops are chosen at run time,
+// contiguous (memcpy), reversed (shuffle) or strided (scalar loads), and a
+// non-contiguous target falls back to scalar loads and stores.
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<?x?xf32, strided<[?, ?], offset: ?>>
+//       CHECK:   %[[BASE:.*]], %[[OFF:.*]], %[[SIZES:.*]]:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %arg0
+//       CHECK:   scf.for
+//       CHECK:     %[[TGT1:.*]] = arith.cmpi eq, %{{.*}}, %c1
+//       CHECK:     scf.if %[[TGT1]] {
+//       CHECK:       scf.if
+//       CHECK:         %[[SRC1:.*]] = arith.cmpi eq, %[[STRIDES]]#1, %c1
+//       CHECK:         scf.if %[[SRC1]] {
+//       CHECK:           vector.load
+//       CHECK:         } else {
+//       CHECK:           %[[REV:.*]] = arith.cmpi eq, %[[STRIDES]]#1, %c-1
+//       CHECK:           scf.if %[[REV]] {
+//       CHECK:             vector.shuffle
+//       CHECK:           } else {
+//       CHECK:             vector.from_elements
+//       CHECK:       } else {
+//       CHECK:         scf.if
+//       CHECK:           "llvm.intr.memcpy"
+//       CHECK:     } else {
+//       CHECK:       scf.for
+//       CHECK:         memref.load
+//       CHECK:         memref.store
+func.func @dynamic(%src: memref<?x?xf32, strided<[?, ?], offset: ?>>, %dst: memref<?x?xf32, strided<[?, ?], offset: ?>>) {
+  memref.copy %src, %dst : memref<?x?xf32, strided<[?, ?], offset: ?>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  return
+}
+
+// -----
+
+// i1 takes a byte in a memref but a bit in a vector: scalar loops only.
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<8xi1, strided<[-1], offset: 7>>
+//   CHECK-NOT:   vector.
+//       CHECK:   memref.load {{.*}} : memref<?xi1>
+func.func @i1(%src: memref<8xi1, strided<[-1], offset: 7>>, %dst: memref<8xi1>) {
+  memref.copy %src, %dst : memref<8xi1, strided<[-1], offset: 7>> to memref<8xi1>
+  return
+}
+
+// -----
+
+// Two copies between the same types share one copy function.
+// CHECK-LABEL: func.func @shared
+//       CHECK:   call @[[FN:__slice_copy]](
+//       CHECK:   call @[[FN]](
+// CHECK-LABEL: func.func private @__slice_copy(
+//   CHECK-NOT:   func.func private @__slice_copy_0
+func.func @shared(%a: memref<4x4xf32, strided<[4, -1], offset: 3>>, %b: memref<4x4xf32, strided<[4, -1], offset: 3>>, %dst: memref<4x4xf32>) {
+  memref.copy %a, %dst : memref<4x4xf32, strided<[4, -1], offset: 3>> to memref<4x4xf32>
+  linalg.copy ins(%b : memref<4x4xf32, strided<[4, -1], offset: 3>>) outs(%dst : memref<4x4xf32>)
+  return
+}
+
+// -----
+
+// With nontemporal-bytes=0 every vector store is non-temporal and aligned:
+// each run first copies scalars until the target is aligned to 64 bytes,
+// and the copy ends with a fence.
+// NT-LABEL: func.func private @__slice_copy(%arg0: memref<8x64xf32, strided<[-64, 1], offset: 448>>
+//       NT:   scf.for
+//       NT:     memref.extract_aligned_pointer_as_index
+//       NT:     arith.andi
+//       NT:     scf.for
+//       NT:       memref.store
+//       NT:     vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+//   NT-NOT:     llvm.intr.memcpy
+//       NT:   llvm.fence seq_cst
+// Without: no fence.
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<8x64xf32, strided<[-64, 1], offset: 448>>
+//   CHECK-NOT:   nontemporal
+//   CHECK-NOT:   llvm.fence
+func.func @nontemporal(%src: memref<8x64xf32, strided<[-64, 1], offset: 448>>, %dst: memref<8x64xf32>) {
+  memref.copy %src, %dst : memref<8x64xf32, strided<[-64, 1], offset: 448>> to memref<8x64xf32>
+  return
+}
