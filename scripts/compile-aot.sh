@@ -12,6 +12,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$build/bin/slice-opt" "$input" --slice-to-llvm${options:+="$options"} -o "$work/lowered.mlir"
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$work/lowered.mlir" -o "$work/module.ll"
-"$llvm/bin/llc" -O2 -filetype=obj -relocation-model=pic "$work/module.ll" -o "$work/module.o"
+# The module has no target triple; without one llc's library info knows no
+# memcpy and expands every llvm.memcpy into a byte-by-byte loop.
+"$llvm/bin/llc" -O2 -mtriple="$("$llvm/bin/llvm-config" --host-target)" \
+  -filetype=obj -relocation-model=pic "$work/module.ll" -o "$work/module.o"
 ${CC:-cc} "$work/module.o" -o "$output" -L"$llvm/lib" -lmlir_runner_utils \
   -lmlir_c_runner_utils -Wl,-rpath,"$llvm/lib"

@@ -494,6 +494,38 @@ flattenDims(OpBuilder &b, Location loc, const StridedMetadata &source,
   return merged;
 }
 
+/// Whether every dimension of `dims` is contiguous with the next inner one
+/// in both memrefs (known now or at run time). `flattenDims` has merged
+/// the dimensions known to be, so this is false when everything is static.
+static OpFoldResult wholeCopyIsOneRun(OpBuilder &b, Location loc,
+                                      ArrayRef<CopyDim> dims) {
+  if (dims.size() < 2)
+    return b.getBoolAttr(false);
+  Value all;
+  for (auto [outer, inner] : llvm::zip(dims.drop_back(), dims.drop_front())) {
+    for (auto [outerStride, innerStride] :
+         {std::make_pair(outer.sourceStride, inner.sourceStride),
+          std::make_pair(outer.targetStride, inner.targetStride)}) {
+      OpFoldResult span = mulIndex(b, loc, innerStride, inner.size);
+      std::optional<int64_t> knownOuter = getConstantIntValue(outerStride);
+      std::optional<int64_t> knownSpan = getConstantIntValue(span);
+      if (knownOuter && knownSpan) {
+        if (*knownOuter != *knownSpan)
+          return b.getBoolAttr(false);
+        continue;
+      }
+      Value equal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          indexValue(b, loc, outerStride),
+                                          indexValue(b, loc, span));
+      all = all ? arith::AndIOp::create(b, loc, all, equal).getResult()
+                : equal;
+    }
+  }
+  if (!all)
+    return b.getBoolAttr(true);
+  return all;
+}
+
 /// Whether the copy stores non-temporally: it moves at least
 /// `options.nontemporalBytes` bytes (known now or at run time).
 static OpFoldResult useNontemporalStores(OpBuilder &b, Location loc,
@@ -594,7 +626,22 @@ LogicalResult mlir::slice::lowerCopyToRunLoops(
                                     mulIndex(nb, nl, i, targetStride)));
                 });
       };
-  emitDims(rewriter, loc, 0, sourceOffset, targetOffset);
+  // Dimensions that may be contiguous in both memrefs but are not known to
+  // be (dynamic layouts, e.g. function arguments) are checked at run time:
+  // when the whole copy is one run, it is copied as one.
+  OpFoldResult wholeRun = wholeCopyIsOneRun(rewriter, loc, *dims);
+  emitIf(
+      rewriter, loc, wholeRun,
+      [&](OpBuilder &b, Location l) {
+        RunContext single = ctx;
+        single.size = b.getIndexAttr(1);
+        for (const CopyDim &dim : *dims)
+          single.size = mulIndex(b, l, single.size, dim.size);
+        emitRun(b, l, single, sourceOffset, targetOffset, nontemporal);
+      },
+      [&](OpBuilder &b, Location l) {
+        emitDims(b, l, 0, sourceOffset, targetOffset);
+      });
 
   // Non-temporal stores are weakly ordered: fence them before the buffer
   // is handed on (another thread may read it next).

@@ -145,11 +145,21 @@ func.func @negative_rank0(%src: memref<f32, strided<[], offset: 3>>, %dst: memre
 
 // -----
 
-// Strides known at run time only: the run loops are chosen at run time,
-// contiguous (memcpy), reversed (shuffle) or strided (scalar loads), and a
-// non-contiguous target falls back to scalar loads and stores.
+// Strides known at run time only. First, whether the whole copy is one run
+// (both memrefs contiguous across the rows); then the run loops are chosen
+// at run time, contiguous (memcpy), reversed (shuffle) or strided (scalar
+// loads), and a non-contiguous target falls back to scalar loads and
+// stores.
 // CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<?x?xf32, strided<[?, ?], offset: ?>>
 //       CHECK:   %[[BASE:.*]], %[[OFF:.*]], %[[SIZES:.*]]:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %arg0
+//       CHECK:   %[[TBASE:.*]], %[[TOFF:.*]], %[[TSIZES:.*]]:2, %[[TSTRIDES:.*]]:2 = memref.extract_strided_metadata %arg1
+//       CHECK:   %[[SPAN:.*]] = arith.muli %[[STRIDES]]#1, %[[TSIZES]]#1
+//       CHECK:   %[[SROWS:.*]] = arith.cmpi eq, %[[STRIDES]]#0, %[[SPAN]]
+//       CHECK:   %[[TSPAN:.*]] = arith.muli %[[TSTRIDES]]#1, %[[TSIZES]]#1
+//       CHECK:   %[[TROWS:.*]] = arith.cmpi eq, %[[TSTRIDES]]#0, %[[TSPAN]]
+//       CHECK:   %[[WHOLE:.*]] = arith.andi %[[SROWS]], %[[TROWS]]
+//       CHECK:   scf.if %[[WHOLE]] {
+//       CHECK:   } else {
 //       CHECK:   scf.for
 //       CHECK:     %[[TGT1:.*]] = arith.cmpi eq, %{{.*}}, %c1
 //       CHECK:     scf.if %[[TGT1]] {
