@@ -2,7 +2,7 @@
 # Compiles a module of func.func on tensors with slice ops ahead of time:
 #   slice-opt --slice-to-llvm -> mlir-translate -> llc -> cc
 # into a native executable linked with the MLIR runner-utils libraries (for
-# printMemref*). Usage: compile-aot.sh INPUT.mlir OUTPUT [slice-to-llvm options]
+# printMemref*) and, when the module runs copies on threads, LLVM's libomp. Usage: compile-aot.sh INPUT.mlir OUTPUT [slice-to-llvm options]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SLICE_BUILD_DIR:-$root/build}
@@ -16,5 +16,7 @@ trap 'rm -rf "$work"' EXIT
 # memcpy and expands every llvm.memcpy into a byte-by-byte loop.
 "$llvm/bin/llc" -O2 -mtriple="$("$llvm/bin/llvm-config" --host-target)" \
   -filetype=obj -relocation-model=pic "$work/module.ll" -o "$work/module.o"
+# libomp only when the module uses it (--slice-to-llvm's parallel-bytes).
 ${CC:-cc} "$work/module.o" -o "$output" -L"$llvm/lib" -lmlir_runner_utils \
-  -lmlir_c_runner_utils -Wl,-rpath,"$llvm/lib"
+  -lmlir_c_runner_utils -Wl,--push-state,--as-needed -lomp -Wl,--pop-state \
+  -Wl,-rpath,"$llvm/lib"

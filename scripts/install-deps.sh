@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what slice needs from Debian's packages, if anything is missing:
 # LLVM/MLIR 22 (libMLIR.so, libLLVM.so, mlir-tblgen, lit, FileCheck),
-# CMake + Ninja + a C++17 compiler, GoogleTest and NumPy (for the oracle).
+# CMake + Ninja + a C++17 compiler, GoogleTest and NumPy (for the oracle),
+# LLVM's OpenMP runtime (for copies on several threads).
 set -euo pipefail
 
 packages=(
   cmake ninja-build g++ python3 python3-numpy libgtest-dev
-  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev
 )
 missing=()
 for pkg in "${packages[@]}"; do

@@ -38,6 +38,13 @@ if lit_config.params.get("valgrind"):
     config.available_features.add("valgrind")
 config.substitutions.append(("%mlir_runner_libs", runner_libs))
 config.substitutions.append(("%mlir_runner", runner))
+# %mlir_run_omp also loads LLVM's OpenMP runtime, for modules lowered with
+# --slice-to-llvm's parallel-bytes (listed before the shorter name).
+omp_lib = os.path.join(config.llvm_lib_dir, f"libomp{config.llvm_shlib_ext}")
+config.substitutions.append((
+    "%mlir_run_omp",
+    f"{runner} -e main -entry-point-result=void "
+    f"-shared-libs={runner_libs},{omp_lib}"))
 config.substitutions.append((
     "%mlir_run",
     f"{runner} -e main -entry-point-result=void -shared-libs={runner_libs}"))

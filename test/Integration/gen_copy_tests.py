@@ -10,8 +10,10 @@ view's, read one by one through upstream's own memref.load lowering: the
 test prints 0 for each case, and anything else is a miscompiled copy. Each
 case runs with the view's layout known statically (copied in place) and
 with every size, stride and offset a run-time value (copied in a no_inline
-function). The file runs twice: as compiled by default and with
-nontemporal-bytes=0, so that every copy takes the non-temporal path.
+function). The file runs four times: as compiled by default, with
+nontemporal-bytes=0 (every copy takes the non-temporal path), and with
+parallel-bytes=0 (every copy on OpenMP threads, rows or 1 MiB chunks of one
+run spread over them), with and without non-temporal stores.
 
 Regenerate: /usr/bin/python3 test/Integration/gen_copy_tests.py
 """
@@ -19,18 +21,20 @@ Regenerate: /usr/bin/python3 test/Integration/gen_copy_tests.py
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROWS, COLS = 24, 1000
+# Rows long enough for the non-temporal main loop, which moves 4 pages
+# (16 KiB) at a time.
+ROWS, COLS = 8, 20000
 
 # name, offsets, sizes, strides (a subview of the ROWS x COLS source)
 VIEWS = [
     ("rows_reversed", (ROWS - 1, 0), (ROWS, COLS), (-1, 1)),     # memcpy runs
     ("inner_reversed", (0, COLS - 1), (ROWS, COLS), (1, -1)),    # shuffles
     ("both_reversed", (ROWS - 1, COLS - 1), (ROWS, COLS), (-1, -1)),  # one run
-    ("row_block", (5, 0), (13, COLS), (1, 1)),                   # contiguous
+    ("row_block", (2, 0), (5, COLS), (1, 1)),                    # contiguous
     ("columns_odd", (1, 3), (ROWS - 2, 61), (1, 1)),             # short runs
-    ("stride_7", (0, 3), (ROWS, 142), (1, 7)),                   # gathered
-    ("stride_minus_3", (2, COLS - 2), (ROWS - 2, 333), (1, -3)),
-    ("stride_2_rows_3", (1, 1), (7, 499), (3, 2)),
+    ("stride_7", (0, 3), (ROWS, 2857), (1, 7)),                  # gathered
+    ("stride_minus_3", (2, COLS - 2), (ROWS - 2, 6666), (1, -3)),
+    ("stride_2_rows_3", (1, 1), (3, 9999), (3, 2)),
 ]
 
 # element type, MLIR conversion from the i64 iota, comparison
@@ -146,6 +150,8 @@ def main():
 //
 // RUN: slice-opt %s --slice-to-llvm=deallocate=false | %mlir_run | FileCheck %s
 // RUN: slice-opt %s --slice-to-llvm="deallocate=false nontemporal-bytes=0" | %mlir_run | FileCheck %s
+// RUN: slice-opt %s --slice-to-llvm="deallocate=false parallel-bytes=0" | env OMP_NUM_THREADS=2 %mlir_run_omp | FileCheck %s
+// RUN: slice-opt %s --slice-to-llvm="deallocate=false parallel-bytes=0 nontemporal-bytes=0" | env OMP_NUM_THREADS=3 %mlir_run_omp | FileCheck %s
 """
     text = header + "\n".join(checks) + "\n" + "".join(funcs) + \
         "\nfunc.func @main() {\n" + "\n".join(body) + "  return\n}\n"

@@ -3,6 +3,7 @@
 // RUN: slice-opt %s --slice-to-llvm="slices=copy" | FileCheck %s --check-prefix=COPY
 // RUN: slice-opt %s --pass-pipeline="builtin.module(slice-to-llvm{slices=copy deallocate=false})" | FileCheck %s --check-prefix=NODEALLOC
 // RUN: slice-opt %s --slice-to-llvm="deallocate=false" | FileCheck %s --check-prefix=VIEWONLY
+// RUN: slice-opt %s --slice-to-llvm="slices=copy parallel-bytes=0" | FileCheck %s --check-prefix=OMP
 
 // Slices as views (through tensor.extract_slice, or built by the
 // bufferization model). Without deallocation the callee only computes a
@@ -65,3 +66,10 @@ func.func private @printMemrefF32(tensor<*xf32>)
 // COPY:         llvm.load {{.*}} -> vector<16xf32>
 // COPY:         llvm.store {{.*}} : vector<16xf32>
 // COPY-NOT:   @memrefCopy
+
+// With parallel-bytes, the copy function's outer loop runs on OpenMP
+// threads (omp dialect, translated by mlir-translate to libomp calls).
+// OMP:       llvm.func internal @__slice_copy
+// OMP:         omp.parallel
+// OMP:           omp.wsloop
+// OMP-NOT:   scf.

@@ -1,5 +1,6 @@
 // RUN: slice-opt %s -split-input-file --slice-lower-copies | FileCheck %s
 // RUN: slice-opt %s -split-input-file --slice-lower-copies="nontemporal-bytes=0" | FileCheck %s --check-prefix=NT
+// RUN: slice-opt %s -split-input-file --slice-lower-copies="parallel-bytes=4096" | FileCheck %s --check-prefix=PAR
 
 // Both memrefs contiguous: upstream lowers the copy to one memcpy; it stays.
 // CHECK-LABEL: func.func @negative_contiguous_stays
@@ -213,22 +214,58 @@ func.func @shared(%a: memref<4x4xf32, strided<[4, -1], offset: 3>>, %b: memref<4
 // -----
 
 // With nontemporal-bytes=0 every vector store is non-temporal and aligned:
-// each run first copies scalars until the target is aligned to 64 bytes,
-// and the copy ends with a fence.
-// NT-LABEL: func.func private @__slice_copy(%arg0: memref<8x64xf32, strided<[-64, 1], offset: 448>>
+// each run first copies scalars until the target is aligned to 64 bytes;
+// the main loop stores one vector in each of four consecutive pages (4096
+// floats a block, 1024 a page), and the copy ends with a fence.
+// NT-LABEL: func.func private @__slice_copy(%arg0: memref<4x8192xf32, strided<[-8192, 1], offset: 24576>>
 //       NT:   scf.for
 //       NT:     memref.extract_aligned_pointer_as_index
 //       NT:     arith.andi
 //       NT:     scf.for
 //       NT:       memref.store
-//       NT:     vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+//       NT:     scf.for %[[BLOCK:.*]] = {{.*}} step %c4096
+//       NT:       scf.for %[[J:.*]] = %[[BLOCK]] to {{.*}} step %c16
+//       NT:         vector.store {{.*}}[%{{.*}}] {alignment = 64 : i64, nontemporal = true}
+//       NT:         arith.addi %[[J]], %c1024
+//       NT:         vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+//       NT:         arith.addi %[[J]], %c2048
+//       NT:         vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+//       NT:         arith.addi %[[J]], %c3072
+//       NT:         vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
 //   NT-NOT:     llvm.intr.memcpy
 //       NT:   llvm.fence seq_cst
-// Without: no fence.
-// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<8x64xf32, strided<[-64, 1], offset: 448>>
+// Without: memcpy per row, no fence.
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<4x8192xf32, strided<[-8192, 1], offset: 24576>>
+//       CHECK:   "llvm.intr.memcpy"
 //   CHECK-NOT:   nontemporal
 //   CHECK-NOT:   llvm.fence
-func.func @nontemporal(%src: memref<8x64xf32, strided<[-64, 1], offset: 448>>, %dst: memref<8x64xf32>) {
-  memref.copy %src, %dst : memref<8x64xf32, strided<[-64, 1], offset: 448>> to memref<8x64xf32>
+func.func @nontemporal(%src: memref<4x8192xf32, strided<[-8192, 1], offset: 24576>>, %dst: memref<4x8192xf32>) {
+  memref.copy %src, %dst : memref<4x8192xf32, strided<[-8192, 1], offset: 24576>> to memref<4x8192xf32>
+  return
+}
+
+// -----
+
+// With parallel-bytes, copies of at least that many bytes (here: known at
+// run time) run their outermost loop as scf.parallel; a whole run is cut
+// into 1 MiB chunks (262144 floats). Smaller copies keep sequential loops.
+// PAR-LABEL: func.func private @__slice_copy(%arg0: memref<?x?xf32, strided<[?, -1], offset: ?>>
+//       PAR:   %[[BIG:.*]] = arith.cmpi sge, %{{.*}}, %c4096
+//       PAR:   scf.if %[[BIG]] {
+//       PAR:     scf.if %{{.*}} {
+//       PAR:       scf.parallel (%[[C:.*]]) = (%c0) to (%{{.*}}) step (%c262144) {
+//       PAR:         arith.minsi %{{.*}}, %c262144
+//       PAR:     } else {
+//       PAR:       scf.parallel (%[[ROW:.*]]) = (%c0) to (%{{.*}}) step (%c1) {
+//       PAR:         vector.shuffle
+//       PAR:   } else {
+//   PAR-NOT:     scf.parallel
+//       PAR:     scf.for
+//       PAR:   return
+// Without the option, no scf.parallel.
+// CHECK-LABEL: func.func @parallel
+//   CHECK-NOT:   scf.parallel
+func.func @parallel(%src: memref<?x?xf32, strided<[?, -1], offset: ?>>, %dst: memref<?x?xf32>) {
+  memref.copy %src, %dst : memref<?x?xf32, strided<[?, -1], offset: ?>> to memref<?x?xf32>
   return
 }

@@ -38,6 +38,11 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
     5. linalg to loops, strided metadata expanded, affine, scf, cf, vector,
        arith, math, index, memref and func to LLVM.
 
+    With `parallel-bytes=N` (N >= 0), copies of at least N bytes run on
+    OpenMP threads (`scf.parallel`, `--convert-scf-to-openmp`), and the
+    program must be linked with (or run by `mlir-runner` with) LLVM's
+    `libomp`. By default everything runs on the calling thread.
+
     A function must return buffers it owns under the deallocation
     pipeline, so a view returned from a function is cloned (a fast copy);
     with `deallocate=false` it stays a view.
@@ -66,13 +71,17 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
     Option<"nontemporalBytes", "nontemporal-bytes", "int64_t",
            /*default=*/"33554432",
            "Copies of at least this many bytes store non-temporally "
-           "(--slice-lower-copies; negative: never)">
+           "(--slice-lower-copies; negative: never)">,
+    Option<"parallelBytes", "parallel-bytes", "int64_t", /*default=*/"-1",
+           "Copies of at least this many bytes run on OpenMP threads "
+           "(--slice-lower-copies, --convert-scf-to-openmp; the program then "
+           "needs libomp); negative: one thread, no OpenMP">
   ];
 }
 
 def SliceFinalizeToLLVM : Pass<"slice-finalize-to-llvm", "::mlir::ModuleOp"> {
-  let summary = "Convert arith, cf, func, index, math, memref, ub and vector "
-                "to LLVM in one conversion";
+  let summary = "Convert arith, cf, func, index, math, memref, ub, vector "
+                "and the types in omp ops to LLVM in one conversion";
   let description = [{
     The last step of `--slice-to-llvm`: one dialect conversion with the
     upstream patterns of every dialect left after the loops are lowered,

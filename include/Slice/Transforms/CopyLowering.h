@@ -28,6 +28,10 @@ struct CopyLoweringOptions {
   /// aligned: the destination then bypasses the cache instead of being
   /// read for ownership first. Negative: never.
   int64_t nontemporalBytes = 32 << 20;
+  /// Copies of at least this many bytes run their outermost loop as an
+  /// `scf.parallel` (a single run is cut into 1 MiB chunks), for a pipeline
+  /// that lowers it to threads. Negative: never.
+  int64_t parallelBytes = -1;
 };
 
 /// Lowers the copy `op` from `source` to `target` (memrefs of one shape and

@@ -114,6 +114,11 @@ def SliceLowerCopies : Pass<"slice-lower-copies", "::mlir::ModuleOp"> {
     same types, above all dynamic ones whose run-time choices make the
     loops long, compiles them once.
 
+    With `parallel-bytes`, copies of at least that many bytes run their
+    outermost loop as an `scf.parallel` (one run is cut into 1 MiB chunks),
+    which `--convert-scf-to-openmp` maps to threads; smaller copies keep the
+    sequential loops, chosen at run time when the size is dynamic.
+
     A copy between two contiguous memrefs, which upstream lowers to one
     `memcpy`, stays a `memref.copy` (a `linalg.copy` becomes one). Nothing
     else is left for the generic element-by-element runtime `memrefCopy`.
@@ -131,7 +136,10 @@ def SliceLowerCopies : Pass<"slice-lower-copies", "::mlir::ModuleOp"> {
     Option<"nontemporalBytes", "nontemporal-bytes", "int64_t",
            /*default=*/"33554432",
            "Copies of at least this many bytes use non-temporal stores "
-           "(negative: never)">
+           "(negative: never)">,
+    Option<"parallelBytes", "parallel-bytes", "int64_t", /*default=*/"-1",
+           "Copies of at least this many bytes run their outermost loop as "
+           "scf.parallel (negative: never)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
