@@ -269,3 +269,36 @@ func.func @parallel(%src: memref<?x?xf32, strided<[?, -1], offset: ?>>, %dst: me
   memref.copy %src, %dst : memref<?x?xf32, strided<[?, -1], offset: ?>> to memref<?x?xf32>
   return
 }
+
+// -----
+
+// A copy of one dimension is one run: with parallel-bytes, it is cut into
+// chunks too.
+// PAR-LABEL: func.func private @__slice_copy(%arg0: memref<1048576xf32, strided<[7], offset: 3>>
+//       PAR:   scf.parallel (%{{.*}}) = (%c0) to (%c1048576) step (%c262144) {
+//       PAR:     vector.from_elements
+// CHECK-LABEL: func.func @parallel_one_dim
+//   CHECK-NOT:   scf.parallel
+func.func @parallel_one_dim(%src: memref<1048576xf32, strided<[7], offset: 3>>, %dst: memref<1048576xf32>) {
+  memref.copy %src, %dst : memref<1048576xf32, strided<[7], offset: 3>> to memref<1048576xf32>
+  return
+}
+
+// -----
+
+// A copy into a buffer allocated just before gets no non-temporal stores,
+// even above nontemporal-bytes: the copy is the first to touch its pages.
+// NT-LABEL: func.func @fresh_target
+//       NT:   %[[ALLOC:.*]] = memref.alloc
+//       NT:   call @[[FRESH:__slice_copy[_0-9]*]](%{{.*}}, %[[ALLOC]])
+//       NT:   call @[[WARM:__slice_copy[_0-9]*]](%{{.*}}, %arg1)
+//       NT: func.func private @[[FRESH]]
+//   NT-NOT:   nontemporal
+//       NT: func.func private @[[WARM]]
+//       NT:   nontemporal = true
+func.func @fresh_target(%src: memref<64x64xf32, strided<[64, -1], offset: 63>>, %warm: memref<64x64xf32>) -> memref<64x64xf32> {
+  %fresh = memref.alloc() : memref<64x64xf32>
+  memref.copy %src, %fresh : memref<64x64xf32, strided<[64, -1], offset: 63>> to memref<64x64xf32>
+  memref.copy %src, %warm : memref<64x64xf32, strided<[64, -1], offset: 63>> to memref<64x64xf32>
+  return %fresh : memref<64x64xf32>
+}
