@@ -1,0 +1,19 @@
+"""Writes the benchmark's MLIR modules and the harness's table into a folder:
+ours_{alloc,into,into_mt,view}.mlir, upstream_{alloc,into}.mlir and points.h."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cases  # noqa: E402
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+for kind in ("alloc", "into", "into_mt", "view"):
+    with open(os.path.join(out, f"ours_{kind}.mlir"), "w") as f:
+        f.write(cases.ours_module(kind))
+for kind in ("alloc", "into"):
+    with open(os.path.join(out, f"upstream_{kind}.mlir"), "w") as f:
+        f.write(cases.upstream_module(kind))
+with open(os.path.join(out, "points.h"), "w") as f:
+    f.write(cases.harness_table())

@@ -1,0 +1,194 @@
+// Times the benchmark's slices in process (bench/run.sh builds and runs it).
+//
+// For each point (case x size), every variant runs once per round, rounds
+// repeated (upstream_alloc in rounds of its own after the others), and the
+// median of each is printed as one JSON line:
+//   memcpy          memcpy of the output's bytes into a buffer already
+//                   written (the bandwidth limit of this machine)
+//   alloc           ours: a fresh dense slice (--slice-to-llvm slices=copy)
+//   into            ours: the slice copied into the caller's buffer
+//   into_mt         the same, copies of 4 MiB or more on OpenMP threads
+//   view            ours: the view alone (no element moves), per call
+//   upstream_alloc  tensor.extract_slice returned through one-shot-bufferize
+//                   (memref.copy into a new buffer, the runtime's memrefCopy)
+//   upstream_into   the same materialized in the caller's buffer
+// Before timing, the results of alloc, into, into_mt, upstream_alloc and
+// upstream_into are compared byte for byte.
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+  const char *name, *size;
+  int inRank;
+  int64_t inShape[4];
+  int outRank;
+  int64_t outShape[4];
+  void *alloc, *into, *intoMt, *view, *upstreamAlloc, *upstreamInto;
+} BenchPoint;
+
+#include "points.h"
+
+typedef void (*Fn2)(void *, void *);
+typedef void (*Fn3)(void *, void *, void *);
+
+// A memref descriptor as 64-bit words: allocated, aligned, offset,
+// sizes[rank], strides[rank].
+typedef struct {
+  int64_t words[3 + 2 * 4];
+} Descriptor;
+
+static void describe(Descriptor *d, void *data, int rank, const int64_t *shape) {
+  d->words[0] = d->words[1] = (int64_t)(intptr_t)data;
+  d->words[2] = 0;
+  int64_t stride = 1;
+  for (int i = rank - 1; i >= 0; --i) {
+    d->words[3 + i] = shape[i];
+    d->words[3 + rank + i] = stride;
+    stride *= shape[i];
+  }
+}
+
+static float *dataOf(const Descriptor *d) {
+  return (float *)(intptr_t)d->words[1] + d->words[2];
+}
+
+static int64_t elements(int rank, const int64_t *shape) {
+  int64_t n = 1;
+  for (int i = 0; i < rank; ++i)
+    n *= shape[i];
+  return n;
+}
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static int compareDoubles(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+static double median(double *values, int n) {
+  qsort(values, n, sizeof(double), compareDoubles);
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+enum { kMemcpy, kAlloc, kInto, kIntoMt, kView, kUpstreamAlloc,
+       kUpstreamInto, kVariants };
+static const char *kVariantNames[kVariants] = {
+    "memcpy", "alloc", "into", "into_mt", "view", "upstream_alloc",
+    "upstream_into"};
+
+static volatile int64_t sink;
+
+static double timeVariant(int variant, const BenchPoint *p, Descriptor *in,
+                          Descriptor *out, float *input, float *target,
+                          size_t bytes) {
+  Descriptor result;
+  double start = now(), seconds;
+  switch (variant) {
+  case kMemcpy:
+    memcpy(target, input, bytes);
+    break;
+  case kAlloc:
+  case kUpstreamAlloc:
+    ((Fn2)(variant == kAlloc ? p->alloc : p->upstreamAlloc))(&result, in);
+    free((void *)(intptr_t)result.words[0]);
+    break;
+  case kInto:
+  case kIntoMt:
+  case kUpstreamInto:
+    ((Fn3)(variant == kInto     ? p->into
+           : variant == kIntoMt ? p->intoMt
+                                : p->upstreamInto))(&result, in, out);
+    break;
+  case kView: {
+    // One view costs nanoseconds: time a batch and divide.
+    enum { kBatch = 10000 };
+    for (int i = 0; i < kBatch; ++i) {
+      ((Fn2)p->view)(&result, in);
+      sink += result.words[2];
+    }
+    return (now() - start) / kBatch;
+  }
+  }
+  seconds = now() - start;
+  return seconds;
+}
+
+// Compares the five materialized results; returns 0 when they agree.
+static int check(const BenchPoint *p, Descriptor *in, Descriptor *out,
+                 float *target, size_t bytes) {
+  Descriptor ours, upstream, result;
+  ((Fn2)p->alloc)(&ours, in);
+  ((Fn2)p->upstreamAlloc)(&upstream, in);
+  int bad = memcmp(dataOf(&ours), dataOf(&upstream), bytes) != 0;
+  memset(target, 0, bytes);
+  ((Fn3)p->into)(&result, in, out);
+  bad |= memcmp(target, dataOf(&ours), bytes) != 0;
+  memset(target, 0, bytes);
+  ((Fn3)p->intoMt)(&result, in, out);
+  bad |= memcmp(target, dataOf(&ours), bytes) != 0;
+  memset(target, 0, bytes);
+  ((Fn3)p->upstreamInto)(&result, in, out);
+  bad |= memcmp(target, dataOf(&ours), bytes) != 0;
+  free((void *)(intptr_t)ours.words[0]);
+  free((void *)(intptr_t)upstream.words[0]);
+  return bad;
+}
+
+int main(int argc, char **argv) {
+  const char *only = argc > 1 ? argv[1] : "";
+  int points = sizeof(kPoints) / sizeof(kPoints[0]);
+  int failures = 0;
+  for (int i = 0; i < points; ++i) {
+    const BenchPoint *p = &kPoints[i];
+    if (*only && !strstr(only, p->size))
+      continue;
+    int64_t inCount = elements(p->inRank, p->inShape);
+    int64_t outCount = elements(p->outRank, p->outShape);
+    size_t bytes = (size_t)outCount * sizeof(float);
+    float *input = aligned_alloc(64, (size_t)inCount * sizeof(float) + 64);
+    float *target = aligned_alloc(64, bytes + 64);
+    for (int64_t k = 0; k < inCount; ++k)
+      input[k] = (float)k;
+    memset(target, 0, bytes);
+    Descriptor in, out;
+    describe(&in, input, p->inRank, p->inShape);
+    describe(&out, target, p->outRank, p->outShape);
+
+    if (check(p, &in, &out, target, bytes)) {
+      fprintf(stderr, "case %s %s: results differ\n", p->name, p->size);
+      ++failures;
+    }
+    int rounds = !strcmp(p->size, "1MiB") ? 101 : !strcmp(p->size, "64MiB") ? 21 : 9;
+    double samples[kVariants][101];
+    // Two phases, each with one variant that allocates: glibc's malloc
+    // adapts its mmap and trim thresholds to the sizes freed, so two
+    // allocating variants in turn would make each other page-fault.
+    for (int phase = 0; phase < 2; ++phase) {
+      for (int v = 0; v < kVariants; ++v) // warm up
+        if ((v == kUpstreamAlloc) == (phase == 1))
+          timeVariant(v, p, &in, &out, input, target, bytes);
+      for (int r = 0; r < rounds; ++r)
+        for (int v = 0; v < kVariants; ++v)
+          if ((v == kUpstreamAlloc) == (phase == 1))
+            samples[v][r] = timeVariant(v, p, &in, &out, input, target, bytes);
+    }
+    for (int v = 0; v < kVariants; ++v)
+      printf("{\"case\": \"%s\", \"size\": \"%s\", \"variant\": \"%s\", "
+             "\"seconds\": %.9g, \"out_bytes\": %zu, \"rounds\": %d}\n",
+             p->name, p->size, kVariantNames[v], median(samples[v], rounds),
+             bytes, rounds);
+    fflush(stdout);
+    free(input);
+    free(target);
+  }
+  return failures != 0;
+}

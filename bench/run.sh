@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Regenerates docs/performance.md: the copy benchmark (ours, memcpy, NumPy,
+# the upstream MLIR route) and the compile-time scaling of slice-opt.
+# Usage: bench/run.sh [SIZES]   SIZES filters the sizes, e.g. "1MiB 64MiB".
+# Not part of the tests; takes a few minutes and 2-3 GiB of memory.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${SLICE_BUILD_DIR:-$root/build}
+llvm=/usr/lib/llvm-22
+only=${1:-}
+bash "$root/scripts/install-deps.sh"
+bash "$root/scripts/build.sh" >/dev/null
+out="$root/bench/out"
+rm -rf "$out"
+mkdir -p "$out"
+
+echo "== generating and compiling the benchmark modules" >&2
+/usr/bin/python3 "$root/bench/gen.py" "$out"
+# Ours: --slice-to-llvm. Views and copies into the caller's buffer return
+# no buffer of their own, so they need no deallocation (which would clone a
+# returned view).
+"$build/bin/slice-opt" "$out/ours_alloc.mlir" "--slice-to-llvm=slices=copy" -o "$out/ours_alloc.ll.mlir"
+"$build/bin/slice-opt" "$out/ours_into.mlir" "--slice-to-llvm=deallocate=false" -o "$out/ours_into.ll.mlir"
+"$build/bin/slice-opt" "$out/ours_view.mlir" "--slice-to-llvm=deallocate=false" -o "$out/ours_view.ll.mlir"
+# The same copies, those of 4 MiB or more on OpenMP threads (both cores).
+"$build/bin/slice-opt" "$out/ours_into_mt.mlir" "--slice-to-llvm=deallocate=false parallel-bytes=4194304" -o "$out/ours_into_mt.ll.mlir"
+# Upstream: one-shot-bufferize with identity layouts at function boundaries
+# (the returned slice is copied with memref.copy), then the standard
+# lowering, which calls the runtime's memrefCopy. No deallocation pipeline:
+# the caller frees the fresh result, and the pipeline would clone the
+# caller's buffer that the into functions return (a second copy).
+upstream="builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},convert-bufferization-to-memref,func.func(convert-linalg-to-loops),expand-strided-metadata,lower-affine,convert-scf-to-cf,finalize-memref-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)"
+for kind in alloc into; do
+  "$llvm/bin/mlir-opt" "$out/upstream_$kind.mlir" --pass-pipeline="$upstream" -o "$out/upstream_$kind.ll.mlir"
+done
+if ! grep -q "llvm.call @memrefCopy" "$out/upstream_alloc.ll.mlir"; then
+  echo "the upstream route no longer calls memrefCopy; revisit the baseline" >&2
+  exit 1
+fi
+triple=$("$llvm/bin/llvm-config" --host-target)
+objects=()
+for module in ours_alloc ours_into ours_into_mt ours_view upstream_alloc upstream_into; do
+  "$llvm/bin/mlir-translate" --mlir-to-llvmir "$out/$module.ll.mlir" -o "$out/$module.ll"
+  # -mtriple: without a triple llc expands llvm.memcpy into a byte loop.
+  "$llvm/bin/llc" -O3 -mcpu=native -mtriple="$triple" -filetype=obj -relocation-model=pic "$out/$module.ll" -o "$out/$module.o"
+  objects+=("$out/$module.o")
+done
+cc -O2 -I"$out" "$root/bench/harness.c" "${objects[@]}" -o "$out/harness" \
+  -L"$llvm/lib" -lmlir_c_runner_utils -lomp -Wl,-rpath,"$llvm/lib"
+
+echo "== timing (harness, then NumPy)" >&2
+# Fresh results are page-faulted in by whoever allocates them. NumPy asks
+# for transparent huge pages for big arrays (madvise); glibc's malloc does
+# so too with this tunable, so that both sides fault 2 MiB pages.
+export GLIBC_TUNABLES=glibc.malloc.hugetlb=1
+"$out/harness" "$only" > "$out/results.jsonl"
+/usr/bin/python3 "$root/bench/numpy_bench.py" "$only" >> "$out/results.jsonl"
+
+echo "== compile-time scaling" >&2
+unset GLIBC_TUNABLES
+/usr/bin/python3 "$root/bench/compile_scaling.py" "$build/bin/slice-opt" "$out" > "$out/scaling.jsonl"
+
+/usr/bin/python3 "$root/bench/report.py" "$out/results.jsonl" "$out/scaling.jsonl" > "$root/docs/performance.md"
+echo "== wrote docs/performance.md" >&2
