@@ -81,8 +81,11 @@ static OpFoldResult mulIndex(OpBuilder &b, Location loc, OpFoldResult lhs,
                              OpFoldResult rhs) {
   std::optional<int64_t> l = getConstantIntValue(lhs);
   std::optional<int64_t> r = getConstantIntValue(rhs);
-  if (l && r)
-    return b.getIndexAttr(*l * *r);
+  int64_t product;
+  // A product that overflows int64 (sizes times strides of a memref cannot,
+  // a byte count might) is left to run time, where index arithmetic wraps.
+  if (l && r && !llvm::MulOverflow(*l, *r, product))
+    return b.getIndexAttr(product);
   if (l == 1)
     return rhs;
   if (r == 1)
@@ -309,8 +312,9 @@ static void emitMemcpyRun(OpBuilder &b, Location loc, const RunContext &ctx,
       /*isVolatile=*/false);
 }
 
-/// A run with a contiguous target, by the source stride: 1 loads vectors,
-/// -1 loads vectors and reverses them, anything else gathers.
+/// A run with a contiguous target, by the source stride: 1 copies with
+/// memcpy or vectors, -1 loads vectors and reverses them, anything else
+/// packs scalar loads into vectors.
 static void emitContiguousTargetRun(OpBuilder &b, Location loc,
                                     const RunContext &ctx, Value sourceStart,
                                     Value targetStart, bool nontemporal) {

@@ -37,11 +37,12 @@ struct CopyLoweringOptions {
 /// Lowers the copy `op` from `source` to `target` (memrefs of one shape and
 /// element type) into loops, and erases it. Dimensions of size 1 are
 /// dropped, dimensions contiguous in both memrefs are merged, and the
-/// innermost one is moved as a run: vector loads and stores when the source
-/// stride is 1, vector loads reversed by a shuffle when it is -1, vector
-/// gathers otherwise, scalar loads and stores when the target is not
-/// contiguous or the element type has no vector form (i1). Strides known
-/// only at run time get a run-time choice between these loops.
+/// innermost one is moved as a run: `memcpy` or vector loads and stores
+/// when the source stride is 1, vector loads reversed by a shuffle when it
+/// is -1, scalar loads packed into vectors otherwise, scalar loads and
+/// stores when the target is not contiguous or the element type has no
+/// vector form (i1). Strides known only at run time get a run-time choice
+/// between these loops.
 /// Fails, leaving the IR unchanged, for unranked or non-strided memrefs.
 LogicalResult lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
                                   Value source, Value target,

@@ -96,17 +96,21 @@ def SliceLowerCopies : Pass<"slice-lower-copies", "::mlir::ModuleOp"> {
     - dimensions of size 1 are dropped and neighbours contiguous in both
       memrefs are merged, so that `x[a:b, :]` is one run and `x[::-1, :]`
       one run per row;
-    - the innermost dimension is a run: with a contiguous target, vector
-      loads and stores (`vector-bytes` per access, `unroll` accesses per
-      iteration) when the source stride is 1, vector loads reversed by a
-      shuffle when it is -1, `vector.gather` for any other stride; scalar
-      loads and stores for a non-contiguous target or an element type
-      without a vector form (i1); a stride known only at run time gets a
-      run-time choice between these loops;
-    - copies of at least `nontemporal-bytes` bytes store non-temporally,
-      each run peeled until the target is aligned to a vector, and end
-      with a fence: the target's cache lines are then written without
-      being read first.
+    - the innermost dimension is a run: with a contiguous target, when
+      the source stride is 1, `memcpy` (the LLVM intrinsic) for runs that
+      may be 256 bytes or longer and otherwise vector loads and stores
+      (`vector-bytes` per access, `unroll` accesses per iteration); vector
+      loads reversed by a shuffle when it is -1; scalar loads packed into
+      vectors (`vector.from_elements`) for any other stride; scalar loads
+      and stores for a non-contiguous target or an element type without a
+      vector form (i1). A stride or size known only at run time gets a
+      run-time choice between these loops, and a copy whose layouts are
+      dynamic is copied as one run when it turns out contiguous;
+    - copies of at least `nontemporal-bytes` bytes store non-temporally
+      (except into a buffer `memref.alloc` made just before), each run
+      peeled until the target is aligned to a vector, the vectors spread
+      over four consecutive pages, and end with a fence: the target's cache
+      lines are then written without being read first.
 
     The loops of a copy go into a private function with internal linkage
     (`@__slice_copy`, `@__slice_copy_0`, ...), one per pair of memref
