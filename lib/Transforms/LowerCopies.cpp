@@ -29,6 +29,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -757,47 +758,85 @@ static bool isFreshAllocation(Value memref) {
   return false;
 }
 
+/// The options for a copy into `target`: no non-temporal stores into a
+/// buffer allocated just before. Its pages are faulted in (and zeroed) by
+/// the copy itself, and streaming stores into freshly zeroed pages measured
+/// 25% slower than cached ones.
+static CopyLoweringOptions optionsForTarget(Value target,
+                                            CopyLoweringOptions options) {
+  if (isFreshAllocation(target))
+    options.nontemporalBytes = -1;
+  return options;
+}
+
 namespace {
-/// Lowers a memref.copy that upstream would hand to `memrefCopy`.
-struct LowerMemRefCopy : OpRewritePattern<memref::CopyOp> {
-  LowerMemRefCopy(MLIRContext *context, const CopyLoweringOptions &options)
-      : OpRewritePattern(context), options(options) {}
-
-  LogicalResult matchAndRewrite(memref::CopyOp op,
-                                PatternRewriter &rewriter) const override {
-    auto sourceType = dyn_cast<MemRefType>(op.getSource().getType());
-    auto targetType = dyn_cast<MemRefType>(op.getTarget().getType());
-    if (sourceType && targetType && isMemcpyLayout(sourceType) &&
-        isMemcpyLayout(targetType))
-      return rewriter.notifyMatchFailure(op, "already a memcpy");
-    return lowerCopyToRunLoops(rewriter, op, op.getSource(), op.getTarget(),
-                               options);
-  }
-
-  CopyLoweringOptions options;
+/// What becomes of a copy.
+enum class CopyAction {
+  /// Unranked or not strided: left alone.
+  Leave,
+  /// Known to be empty: erased.
+  Erase,
+  /// Between contiguous memrefs: a memref.copy, which upstream lowers to one
+  /// memcpy.
+  Memcpy,
+  /// Run loops.
+  Lower
 };
+} // namespace
 
-/// Lowers a linalg.copy on buffers, which linalg-to-loops would turn into
-/// scalar loops.
-struct LowerLinalgCopy : OpRewritePattern<linalg::CopyOp> {
-  LowerLinalgCopy(MLIRContext *context, const CopyLoweringOptions &options)
-      : OpRewritePattern(context), options(options) {}
+static CopyAction classifyCopy(Value source, Value target) {
+  auto sourceType = dyn_cast<MemRefType>(source.getType());
+  auto targetType = dyn_cast<MemRefType>(target.getType());
+  if (!sourceType || !targetType || !sourceType.isStrided() ||
+      !targetType.isStrided())
+    return CopyAction::Leave;
+  if (llvm::is_contained(sourceType.getShape(), 0) ||
+      llvm::is_contained(targetType.getShape(), 0))
+    return CopyAction::Erase;
+  if (isMemcpyLayout(sourceType) && isMemcpyLayout(targetType))
+    return CopyAction::Memcpy;
+  return CopyAction::Lower;
+}
 
-  LogicalResult matchAndRewrite(linalg::CopyOp op,
+/// Rewrites a copy by `classifyCopy`, lowering it with `lower`.
+static LogicalResult rewriteCopy(
+    RewriterBase &rewriter, Operation *op, Value source, Value target,
+    llvm::function_ref<LogicalResult(RewriterBase &)> lower) {
+  switch (classifyCopy(source, target)) {
+  case CopyAction::Leave:
+    return rewriter.notifyMatchFailure(op, "unranked or non-strided memref");
+  case CopyAction::Erase:
+    rewriter.eraseOp(op);
+    return success();
+  case CopyAction::Memcpy:
+    if (isa<memref::CopyOp>(op))
+      return rewriter.notifyMatchFailure(op, "already a memcpy");
+    rewriter.setInsertionPoint(op);
+    rewriter.replaceOpWithNewOp<memref::CopyOp>(op, source, target);
+    return success();
+  case CopyAction::Lower:
+    return lower(rewriter);
+  }
+  llvm_unreachable("unknown copy action");
+}
+
+namespace {
+/// Lowers memref.copy, and linalg.copy on buffers (which linalg-to-loops
+/// would turn into scalar loops), in place.
+template <typename CopyOp>
+struct LowerCopy : OpRewritePattern<CopyOp> {
+  LowerCopy(MLIRContext *context, const CopyLoweringOptions &options)
+      : OpRewritePattern<CopyOp>(context), options(options) {}
+
+  LogicalResult matchAndRewrite(CopyOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!op.hasPureBufferSemantics())
-      return rewriter.notifyMatchFailure(op, "not on buffers");
-    Value source = op.getDpsInputOperand(0)->get();
-    Value target = op.getDpsInitOperand(0)->get();
-    auto sourceType = dyn_cast<MemRefType>(source.getType());
-    auto targetType = dyn_cast<MemRefType>(target.getType());
-    if (!sourceType || !targetType)
-      return rewriter.notifyMatchFailure(op, "unranked memref");
-    if (isMemcpyLayout(sourceType) && isMemcpyLayout(targetType)) {
-      rewriter.replaceOpWithNewOp<memref::CopyOp>(op, source, target);
-      return success();
-    }
-    return lowerCopyToRunLoops(rewriter, op, source, target, options);
+    if (op->getNumOperands() != 2 || !isa<MemRefType>(op->getOperand(1).getType()))
+      return rewriter.notifyMatchFailure(op, "not a copy between buffers");
+    Value source = op->getOperand(0), target = op->getOperand(1);
+    return rewriteCopy(rewriter, op, source, target, [&](RewriterBase &r) {
+      return lowerCopyToRunLoops(r, op, source, target,
+                                 optionsForTarget(target, options));
+    });
   }
 
   CopyLoweringOptions options;
@@ -823,6 +862,13 @@ struct SliceLowerCopiesPass
       return signalPassFailure();
     }
 
+    if (!outline) {
+      RewritePatternSet patterns(&getContext());
+      populateSliceCopyLoweringPatterns(patterns, options);
+      walkAndApplyPatterns(module, std::move(patterns));
+      return;
+    }
+
     SmallVector<Operation *> copies;
     module.walk([&](Operation *op) {
       if (isa<memref::CopyOp>(op))
@@ -835,45 +881,29 @@ struct SliceLowerCopiesPass
     // Each pair of memref types gets one copy function, called by every
     // copy between them: a module with many dynamic copies compiles one
     // set of run loops, not one per copy. Copies into a buffer allocated
-    // just before get their own, without non-temporal stores: its pages
-    // are faulted in (and zeroed) by the copy itself, and streaming stores
-    // into freshly zeroed pages measured 25% slower than cached ones here.
+    // just before get their own (optionsForTarget).
     SymbolTable symbols(module);
     DenseMap<std::tuple<Type, Type, unsigned>, func::FuncOp> copyFunctions;
     IRRewriter rewriter(&getContext());
     for (Operation *op : copies) {
       Value source = op->getOperand(0);
       Value target = op->getOperand(1);
-      auto sourceType = dyn_cast<MemRefType>(source.getType());
-      auto targetType = dyn_cast<MemRefType>(target.getType());
-      if (!sourceType || !targetType || !sourceType.isStrided() ||
-          !targetType.isStrided())
-        continue;
-      rewriter.setInsertionPoint(op);
-      if (llvm::is_contained(sourceType.getShape(), 0) ||
-          llvm::is_contained(targetType.getShape(), 0)) {
-        rewriter.eraseOp(op);
-        continue;
-      }
-      if (isMemcpyLayout(sourceType) && isMemcpyLayout(targetType)) {
-        if (isa<linalg::CopyOp>(op))
-          rewriter.replaceOpWithNewOp<memref::CopyOp>(op, source, target);
-        continue;
-      }
-      bool freshTarget = isFreshAllocation(target);
-      func::FuncOp &callee =
-          copyFunctions[{sourceType, targetType, unsigned(freshTarget)}];
-      if (!callee) {
-        CopyLoweringOptions calleeOptions = options;
-        if (freshTarget)
-          calleeOptions.nontemporalBytes = -1;
-        callee = buildCopyFunction(rewriter, op->getLoc(), sourceType,
-                                   targetType, calleeOptions);
-        symbols.insert(callee);
-      }
-      rewriter.setInsertionPoint(op);
-      rewriter.replaceOpWithNewOp<func::CallOp>(op, callee,
-                                                ValueRange{source, target});
+      (void)rewriteCopy(rewriter, op, source, target, [&](RewriterBase &r) {
+        bool fresh = isFreshAllocation(target);
+        func::FuncOp &callee = copyFunctions[{
+            source.getType(), target.getType(), unsigned(fresh)}];
+        if (!callee) {
+          callee = buildCopyFunction(
+              r, op->getLoc(), cast<MemRefType>(source.getType()),
+              cast<MemRefType>(target.getType()),
+              optionsForTarget(target, options));
+          symbols.insert(callee);
+        }
+        r.setInsertionPoint(op);
+        r.replaceOpWithNewOp<func::CallOp>(op, callee,
+                                           ValueRange{source, target});
+        return success();
+      });
     }
   }
 
@@ -924,6 +954,6 @@ struct SliceLowerCopiesPass
 
 void mlir::slice::populateSliceCopyLoweringPatterns(
     RewritePatternSet &patterns, const CopyLoweringOptions &options) {
-  patterns.add<LowerMemRefCopy, LowerLinalgCopy>(patterns.getContext(),
-                                                 options);
+  patterns.add<LowerCopy<memref::CopyOp>, LowerCopy<linalg::CopyOp>>(
+      patterns.getContext(), options);
 }

@@ -49,9 +49,12 @@ LogicalResult lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
                                   const CopyLoweringOptions &options);
 
 /// Adds patterns that lower `memref.copy` and buffer-semantics
-/// `linalg.copy` with `lowerCopyToRunLoops`. A copy between two contiguous
-/// memrefs that upstream already lowers to one `memcpy` stays (a
-/// `linalg.copy` becomes that `memref.copy`).
+/// `linalg.copy` in place with `lowerCopyToRunLoops`, without non-temporal
+/// stores into a buffer `memref.alloc` made just before. A copy between
+/// two contiguous memrefs that upstream already lowers to one `memcpy`
+/// stays (a `linalg.copy` becomes that `memref.copy`); one known to be
+/// empty is erased. `--slice-lower-copies` does the same, but puts the
+/// loops in one function per pair of types (unless `outline=false`).
 void populateSliceCopyLoweringPatterns(RewritePatternSet &patterns,
                                        const CopyLoweringOptions &options);
 

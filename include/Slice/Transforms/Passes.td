@@ -127,7 +127,7 @@ def SliceLowerCopies : Pass<"slice-lower-copies", "::mlir::ModuleOp"> {
     `memcpy`, stays a `memref.copy` (a `linalg.copy` becomes one). Nothing
     else is left for the generic element-by-element runtime `memrefCopy`.
     `populateSliceCopyLoweringPatterns` (CopyLowering.h) expands copies in
-    place instead, for pipelines of their own.
+    place instead, for pipelines of their own; `outline=false` runs it.
 
     Run it on bufferized IR, before `--convert-linalg-to-loops`; the result
     needs `--expand-strided-metadata` and `--convert-vector-to-llvm`.
@@ -143,7 +143,11 @@ def SliceLowerCopies : Pass<"slice-lower-copies", "::mlir::ModuleOp"> {
            "(negative: never)">,
     Option<"parallelBytes", "parallel-bytes", "int64_t", /*default=*/"-1",
            "Copies of at least this many bytes run their outermost loop as "
-           "scf.parallel (negative: never)">
+           "scf.parallel (negative: never)">,
+    Option<"outline", "outline", "bool", /*default=*/"true",
+           "Put the loops in one function per pair of memref types (false: "
+           "expand each copy in place, with "
+           "populateSliceCopyLoweringPatterns)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
