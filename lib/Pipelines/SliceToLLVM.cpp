@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FrontEnd.h"
 #include "Slice/Conversion/Passes.h"
 #include "Slice/Pipelines/Pipelines.h"
 #include "Slice/Transforms/Passes.h"
@@ -28,14 +29,9 @@ namespace slice {
 using namespace mlir;
 using namespace mlir::slice;
 
-void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
-                                           const SliceToLLVMOptions &options) {
-  // Function-local passes are nested on func.func so that they run on
-  // several functions at once (MLIR's multithreading); the module-level
-  // ones are those that need the whole module (inlining, bufferization
-  // across calls, deallocation helpers, copy and assert functions, the
-  // conversion of functions to LLVM).
-
+void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
+                                           SliceLowering slices,
+                                           bool viaBufferization) {
   // Slice-level simplification first: folds and slice-of-slice need the
   // slices that inlining brings together.
   pm.addPass(createSliceMarkRuntimeReadOnly());
@@ -47,9 +43,9 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     fpm.addPass(createCanonicalizerPass());
     // Canonicalize has turned slice.strided_axes into slice.strided, which
     // the bufferization model handles.
-    if (options.slices == SliceLowering::Copy)
+    if (slices == SliceLowering::Copy)
       fpm.addPass(createConvertSliceToLinalg());
-    else if (!options.viaBufferization)
+    else if (!viaBufferization)
       fpm.addPass(createConvertSliceToTensor());
     fpm.addPass(createConvertElementwiseToLinalgPass());
     fpm.addPass(createCanonicalizerPass());
@@ -59,6 +55,17 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+}
+
+void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
+                                           const SliceToLLVMOptions &options) {
+  // Function-local passes are nested on func.func so that they run on
+  // several functions at once (MLIR's multithreading); the module-level
+  // ones are those that need the whole module (inlining, bufferization
+  // across calls, deallocation helpers, copy and assert functions, the
+  // conversion of functions to LLVM).
+
+  detail::addSliceFrontEnd(pm, options.slices, options.viaBufferization);
   if (options.deallocate) {
     // Upstream's buffer-deallocation-pipeline, with the passes that work
     // function by function nested.

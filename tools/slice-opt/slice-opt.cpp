@@ -16,6 +16,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
@@ -27,6 +28,8 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary translates kernels to LLVM IR (--slice-to-nvvm).
+  mlir::registerAllToLLVMIRTranslations(registry);
   registry.insert<mlir::slice::SliceDialect>();
   mlir::slice::registerBufferizableOpInterfaceExternalModels(registry);
 

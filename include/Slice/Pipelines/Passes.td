@@ -99,4 +99,70 @@ def SliceFinalizeToLLVM : Pass<"slice-finalize-to-llvm", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def SliceToNVVM : Pass<"slice-to-nvvm", "::mlir::ModuleOp"> {
+  let summary = "Lower a module of func.func on tensors with slice ops to "
+                "host LLVM dialect and NVIDIA GPU kernels";
+  let description = [{
+    The NVIDIA GPU pipeline (docs/gpu.md). Input: what `--slice-to-llvm`
+    takes. Output: host code in the LLVM dialect that calls the `mgpu*`
+    runtime (runtime/cuda), and one `gpu.binary` per kernel module, which
+    `mlir-translate --mlir-to-llvmir` embeds in the host object.
+
+    Tensors live in device memory: a public function's tensor arguments
+    and results are device buffers (a `cuMemAlloc` pointer in a memref
+    descriptor); results are allocated with `gpu.alloc` and owned by the
+    caller. Views of device memory stay views (a slice returned as a view
+    aliases its argument; nothing is copied).
+
+    1. the front end of `--slice-to-llvm` (canonicalize, inline, slices as
+       views or dense copies, elementwise ops as linalg, one-shot-bufferize
+       with function boundaries);
+    2. buffers in device memory (`--slice-device-buffers`): `gpu.alloc`,
+       temporaries freed, constants copied to the device;
+    3. copies out of views as GPU-mapped parallel loops with coalesced,
+       vectorized accesses (`--slice-copies-to-gpu`), other linalg ops as
+       parallel loops (`--gpu-map-parallel-loops`), then `gpu.launch`
+       (`--convert-parallel-loops-to-gpu`) and kernel outlining;
+    4. host: gpu ops on one stream per region (`--gpu-async-region`),
+       run-time checks to stderr, everything to LLVM (`gpu-to-llvm`);
+    5. kernels: NVVM (`--convert-gpu-to-nvvm`) for `chip` with `features`,
+       serialized by `gpu-module-to-binary` in `format`: `isa` (PTX text,
+       JIT-compiled by the driver at load), `bin` (a cubin, needs `ptxas`),
+       or `fatbin` (cubin and PTX, needs `ptxas` and `fatbinary`).
+
+    LLVM 22's NVPTX back end needs PTX ISA 7.8 or later for sm_90: keep
+    `+ptx78` or newer in `features`.
+  }];
+  let options = [
+    Option<"slices", "slices", "::mlir::slice::SliceLowering",
+           "::mlir::slice::SliceLowering::View",
+           "How slices hold their elements",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::slice::SliceLowering::View, "view",
+                        "zero-copy views of the source (memref.subview)"),
+             clEnumValN(::mlir::slice::SliceLowering::Copy, "copy",
+                        "fresh dense device buffers (a copy kernel)"))}]>,
+    Option<"viaBufferization", "via-bufferization", "bool",
+           /*default=*/"false",
+           "With slices=view: let one-shot-bufferize build the views">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "The GPU architecture (sm_80, sm_90, ...)">,
+    Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
+           "NVPTX target features: the PTX ISA version (+ptx78 or later "
+           "for sm_90)">,
+    Option<"format", "format", "std::string", /*default=*/"\"fatbin\"",
+           "What gpu-module-to-binary embeds: isa (PTX), bin (cubin) or "
+           "fatbin">,
+    Option<"optLevel", "opt-level", "int", /*default=*/"3",
+           "LLVM optimization level for the kernels">,
+    Option<"cudaPath", "cuda-path", "std::string", /*default=*/"\"\"",
+           "CUDA toolkit holding ptxas and fatbinary (empty: MLIR's "
+           "default, then PATH)">,
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block of the copy kernels">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
+           "Bytes per vector access in the copy kernels (4, 8 or 16)">
+  ];
+}
+
 #endif // SLICE_PIPELINES_PASSES_TD

@@ -23,10 +23,14 @@ namespace slice {
 void buildSliceToLLVMPipeline(OpPassManager &pm,
                               const SliceToLLVMOptions &options = {});
 
+/// Adds the `--slice-to-nvvm` pipeline to `pm` (anchored on builtin.module).
+void buildSliceToNVVMPipeline(OpPassManager &pm,
+                              const SliceToNVVMOptions &options = {});
+
 #define GEN_PASS_REGISTRATION
 #include "Slice/Pipelines/Passes.h.inc"
 
-/// Registers every slice pipeline (`--slice-to-llvm`).
+/// Registers every slice pipeline (`--slice-to-llvm`, `--slice-to-nvvm`).
 inline void registerSlicePipelines() { registerSlicePipelinesPasses(); }
 
 } // namespace slice

@@ -58,6 +58,30 @@ LogicalResult lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
 void populateSliceCopyLoweringPatterns(RewritePatternSet &patterns,
                                        const CopyLoweringOptions &options);
 
+/// Shape of the GPU copy kernels; the `--slice-copies-to-gpu` options.
+struct GPUCopyOptions {
+  /// Threads per block.
+  int64_t blockSize = 256;
+  /// Bytes one thread moves with one vector access (4, 8 or 16).
+  int64_t vectorBytes = 16;
+};
+
+/// Replaces the copy `op` from `source` to `target` (strided memrefs of one
+/// shape and element type, both in device memory) by GPU-mapped parallel
+/// loops (a block nest of `scf.parallel` with `#gpu.loop_dim_map`), for
+/// `--convert-parallel-loops-to-gpu`. Consecutive threads move consecutive
+/// chunks of the target: aligned vectors when the alignment, checked on the
+/// host when not known, allows, single elements otherwise.
+/// Fails, leaving the IR unchanged, for unranked or non-strided memrefs.
+LogicalResult lowerCopyToGPULoops(RewriterBase &rewriter, Operation *op,
+                                  Value source, Value target,
+                                  const GPUCopyOptions &options);
+
+/// Adds patterns that apply `lowerCopyToGPULoops` to `memref.copy` and
+/// buffer-semantics `linalg.copy` (what `--slice-copies-to-gpu` runs).
+void populateSliceCopyToGPUPatterns(RewritePatternSet &patterns,
+                                    const GPUCopyOptions &options);
+
 } // namespace slice
 } // namespace mlir
 

@@ -159,4 +159,68 @@ def SliceLowerCopies : Pass<"slice-lower-copies", "::mlir::ModuleOp"> {
   ];
 }
 
+def SliceCopiesToGPU : Pass<"slice-copies-to-gpu", "::mlir::func::FuncOp"> {
+  let summary = "Turn memref copies out of strided views into GPU-mapped "
+                "parallel loops";
+  let description = [{
+    The GPU counterpart of `--slice-lower-copies`: every `memref.copy` and
+    buffer `linalg.copy` between strided memrefs (both in device memory)
+    becomes a nest of two `scf.parallel` loops mapped to GPU blocks and
+    threads (`#gpu.loop_dim_map`), which `--convert-parallel-loops-to-gpu`
+    turns into a `gpu.launch` (docs/gpu.md).
+
+    The copy is flattened as on the CPU (unit dimensions dropped,
+    dimensions contiguous in both memrefs merged). Thread `t` of block `b`
+    moves chunk `b * block-size + t` of the result in row-major order, so
+    consecutive threads touch consecutive target addresses: stores, and
+    loads along a source stride of 1 or -1, are coalesced along the
+    innermost result dimension. A chunk is one vector of `vector-bytes`
+    bytes when the target's innermost run holds whole aligned vectors:
+    then the source is read with one aligned vector load (stride 1), one
+    aligned vector load reversed by a shuffle (stride -1), or scalar loads
+    packed into the vector (any other stride). Otherwise, and for i1, each
+    thread moves one element. The alignment (pointers, offset, strides,
+    run length) is checked on the host when it is not known, choosing
+    between the kernels at launch; an empty copy launches nothing.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block (1 to 1024)">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
+           "Bytes per vector access (4, 8 or 16)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def SliceDeviceBuffers : Pass<"slice-device-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Put the buffers of host functions in GPU memory";
+  let description = [{
+    For the GPU pipeline, after bufferization: tensor data lives in device
+    memory, host functions only describe it.
+
+    - `memref.alloc` becomes `gpu.alloc`, `memref.dealloc` `gpu.dealloc`;
+    - a device buffer that no result, call, store or `memref` view that
+      escapes reaches is freed (`gpu.dealloc`) before the `func.return` of
+      its block: temporaries do not leak;
+    - a `memref.get_global` (a constant tensor) is copied into a fresh
+      device buffer (`gpu.memcpy`) where it is used as data, and freed the
+      same way.
+
+    Views (`memref.subview` and friends) of device memory stay views.
+    Element accesses on the host (`memref.load` and `memref.store` of a
+    device buffer outside a kernel) are reported as errors: they would read
+    device pointers on the CPU.
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
 #endif // SLICE_TRANSFORMS_PASSES_TD

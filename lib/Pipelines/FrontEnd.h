@@ -1,0 +1,22 @@
+//===- FrontEnd.h - What the CPU and GPU pipelines share --------*- C++ -*-===//
+
+#ifndef SLICE_LIB_PIPELINES_FRONTEND_H
+#define SLICE_LIB_PIPELINES_FRONTEND_H
+
+#include "Slice/Pipelines/Pipelines.h"
+
+namespace mlir {
+namespace slice {
+namespace detail {
+
+/// Slice-level simplification, inlining, slices as views or copies,
+/// elementwise ops as linalg, and one-shot-bufferize with function
+/// boundaries: tensors in, buffers out, nothing target-specific yet.
+void addSliceFrontEnd(OpPassManager &pm, SliceLowering slices,
+                      bool viaBufferization);
+
+} // namespace detail
+} // namespace slice
+} // namespace mlir
+
+#endif // SLICE_LIB_PIPELINES_FRONTEND_H

@@ -1,0 +1,130 @@
+//===- SliceToNVVM.cpp - The NVIDIA GPU pipeline --------------------------===//
+//
+// `--slice-to-nvvm`: func.func on tensors with slice ops down to host code
+// in the LLVM dialect that launches NVVM kernels through the `mgpu*` runtime
+// (runtime/cuda). The front end is the CPU pipeline's; from the buffers on,
+// data lives in device memory and copies are kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FrontEnd.h"
+#include "Slice/Pipelines/Pipelines.h"
+#include "Slice/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir {
+namespace slice {
+#define GEN_PASS_DEF_SLICETONVVM
+#include "Slice/Pipelines/Passes.h.inc"
+} // namespace slice
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::slice;
+
+void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
+                                           const SliceToNVVMOptions &options) {
+  detail::addSliceFrontEnd(pm, options.slices, options.viaBufferization);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+
+  // Host functions: device buffers, copies and linalg ops as mapped
+  // parallel loops, then launches. The buffers are placed first, while the
+  // copies that use them are still copies.
+  {
+    OpPassManager &fpm = pm.nest<func::FuncOp>();
+    fpm.addPass(createSliceDeviceBuffers());
+    SliceCopiesToGPUOptions copies;
+    copies.blockSize = options.blockSize;
+    copies.vectorBytes = options.vectorBytes;
+    fpm.addPass(createSliceCopiesToGPU(copies));
+    fpm.addPass(createConvertLinalgToParallelLoopsPass());
+    // Maps the loops that have no mapping yet (those of other linalg ops).
+    fpm.addPass(createGpuMapParallelLoopsPass());
+    fpm.addPass(createConvertParallelLoopToGpuPass());
+    fpm.addPass(createCanonicalizerPass());
+    fpm.addPass(createCSEPass());
+  }
+  pm.addPass(createGpuKernelOutliningPass());
+
+  // Kernels: to NVVM, then serialized once the host is lowered.
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  target.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  {
+    OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
+    gpm.addPass(memref::createExpandStridedMetadataPass());
+    gpm.addPass(createLowerAffinePass());
+    gpm.addPass(createSCFToControlFlowPass());
+    gpm.addPass(createConvertGpuOpsToNVVMOps());
+    gpm.addPass(createCanonicalizerPass());
+    gpm.addPass(createCSEPass());
+    gpm.addPass(createReconcileUnrealizedCastsPass());
+  }
+
+  // Host: every gpu op on a stream of its region, then LLVM.
+  {
+    OpPassManager &fpm = pm.nest<func::FuncOp>();
+    fpm.addPass(createGpuAsyncRegionPass());
+    fpm.addPass(memref::createExpandStridedMetadataPass());
+    fpm.addPass(createLowerAffinePass());
+    fpm.addPass(createSCFToControlFlowPass());
+  }
+  pm.addPass(createSliceAssertToStderr());
+  pm.addPass(createSliceFinalizeToLLVM());
+  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.format;
+  binary.toolkitPath = options.cudaPath;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+namespace {
+struct SliceToNVVMPass : mlir::slice::impl::SliceToNVVMBase<SliceToNVVMPass> {
+  using Base::Base;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    OpPassManager pm(ModuleOp::getOperationName());
+    buildSliceToNVVMPipeline(pm, getOptions());
+    pm.getDependentDialects(registry);
+  }
+
+  SliceToNVVMOptions getOptions() const {
+    SliceToNVVMOptions options;
+    options.slices = slices;
+    options.viaBufferization = viaBufferization;
+    options.chip = chip;
+    options.features = features;
+    options.format = format;
+    options.optLevel = optLevel;
+    options.cudaPath = cudaPath;
+    options.blockSize = blockSize;
+    options.vectorBytes = vectorBytes;
+    return options;
+  }
+
+  void runOnOperation() override {
+    if (!llvm::is_contained({"isa", "bin", "fatbin"}, StringRef(format))) {
+      getOperation().emitError()
+          << "slice-to-nvvm: format must be isa, bin or fatbin, got '"
+          << format << "'";
+      return signalPassFailure();
+    }
+    OpPassManager pm(ModuleOp::getOperationName());
+    buildSliceToNVVMPipeline(pm, getOptions());
+    if (failed(runPipeline(pm, getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,521 @@
+//===- CopiesToGPU.cpp - Copies and buffers of the GPU pipeline -----------===//
+//
+// `--slice-copies-to-gpu`: the copies that materialize slices as GPU-mapped
+// parallel loops, one chunk of the target per thread (CopyLowering.h).
+// `--slice-device-buffers`: the buffers of host functions in device memory.
+//
+// The copy is flattened as for the CPU loops (CopyUtils.h): both memrefs are
+// 1-D views of their base buffers, and element `e` of the result, in
+// row-major order, is `offset + sum(index_d(e) * stride_d)` in each. Thread
+// `t` of block `b` handles chunk `c = b * blockSize + t`, the elements
+// `[c * lanes, (c + 1) * lanes)` of the result; a warp therefore stores 32
+// consecutive chunks, and loads them too when the source stride is +-1.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CopyUtils.h"
+#include "Slice/Transforms/CopyLowering.h"
+#include "Slice/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir {
+namespace slice {
+#define GEN_PASS_DEF_SLICECOPIESTOGPU
+#define GEN_PASS_DEF_SLICEDEVICEBUFFERS
+#include "Slice/Transforms/Passes.h.inc"
+} // namespace slice
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::slice;
+using namespace mlir::slice::detail;
+
+namespace {
+/// How one thread reads its chunk of the source.
+enum class ChunkAccess {
+  /// One aligned vector load (source stride 1), one aligned vector store.
+  Vector,
+  /// One aligned vector load reversed by a shuffle (stride -1).
+  Reverse,
+  /// Scalar loads packed into one aligned vector store (any stride).
+  Gather,
+  /// One element: a scalar load and a scalar store.
+  Scalar
+};
+
+/// What every kernel of one copy shares.
+struct KernelContext {
+  Value source, target;
+  Value sourceOffset, targetOffset;
+  SmallVector<CopyDim> dims;
+  int64_t lanes, vectorBytes, blockSize;
+  Type elementType;
+};
+} // namespace
+
+static OpFoldResult andBool(OpBuilder &b, Location loc, OpFoldResult lhs,
+                            OpFoldResult rhs) {
+  auto known = [](OpFoldResult v) -> std::optional<bool> {
+    if (auto attr = dyn_cast<Attribute>(v))
+      return cast<BoolAttr>(attr).getValue();
+    return std::nullopt;
+  };
+  if (known(lhs) == false || known(rhs) == false)
+    return b.getBoolAttr(false);
+  if (known(lhs) == true)
+    return rhs;
+  if (known(rhs) == true)
+    return lhs;
+  return arith::AndIOp::create(b, loc, cast<Value>(lhs), cast<Value>(rhs))
+      .getResult();
+}
+
+/// Whether `value` is a multiple of `multiple` (a power of two).
+static OpFoldResult isMultipleOf(OpBuilder &b, Location loc,
+                                 OpFoldResult value, int64_t multiple) {
+  if (std::optional<int64_t> known = getConstantIntValue(value))
+    return b.getBoolAttr((*known & (multiple - 1)) == 0);
+  Value low = arith::AndIOp::create(b, loc, indexValue(b, loc, value),
+                                    indexConstant(b, loc, multiple - 1));
+  return equalsIndex(b, loc, low, 0);
+}
+
+/// Whether the buffer under `flat` starts at a multiple of `bytes`; true
+/// for a buffer allocated just before (gpu.alloc aligns to 256 bytes).
+static OpFoldResult isAlignedBuffer(OpBuilder &b, Location loc, Value flat,
+                                    bool fresh, int64_t bytes) {
+  if (fresh)
+    return b.getBoolAttr(true);
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, flat);
+  return isMultipleOf(b, loc, pointer, bytes);
+}
+
+/// Whether every vector of `lanes` elements of the innermost run, starting
+/// at element 0 of a row and read in the memory order of `innerStride` (1
+/// or -1), starts at a multiple of `lanes` elements: the offset of its
+/// lowest element and every outer stride are multiples of `lanes`.
+static OpFoldResult runsAreAligned(OpBuilder &b, Location loc,
+                                   const KernelContext &ctx, bool source,
+                                   int64_t innerStride) {
+  OpFoldResult aligned = b.getBoolAttr(true);
+  const CopyDim &inner = ctx.dims.back();
+  OpFoldResult stride = source ? inner.sourceStride : inner.targetStride;
+  aligned = andBool(b, loc, aligned, equalsIndex(b, loc, stride, innerStride));
+  Value offset = source ? ctx.sourceOffset : ctx.targetOffset;
+  // A reversed vector's lowest element is lanes - 1 below the run's start.
+  OpFoldResult lowest = getAsOpFoldResult(offset);
+  if (innerStride < 0)
+    lowest = getAsOpFoldResult(b.createOrFold<arith::SubIOp>(
+        loc, offset, indexConstant(b, loc, ctx.lanes - 1)));
+  aligned = andBool(b, loc, aligned, isMultipleOf(b, loc, lowest, ctx.lanes));
+  for (const CopyDim &dim : ArrayRef(ctx.dims).drop_back())
+    aligned = andBool(
+        b, loc, aligned,
+        isMultipleOf(b, loc, source ? dim.sourceStride : dim.targetStride,
+                     ctx.lanes));
+  return aligned;
+}
+
+/// The body of one thread: moves chunk `chunk` (`perThread` elements).
+static void emitChunk(OpBuilder &b, Location loc, const KernelContext &ctx,
+                      ChunkAccess access, Value chunk) {
+  int64_t perThread = access == ChunkAccess::Scalar ? 1 : ctx.lanes;
+  Value element = b.createOrFold<arith::MulIOp>(
+      loc, chunk, indexConstant(b, loc, perThread));
+  // Row-major multi-index of the element, innermost dimension first.
+  Value source = ctx.sourceOffset, target = ctx.targetOffset;
+  Value rest = element;
+  for (int64_t d = ctx.dims.size() - 1; d >= 0; --d) {
+    const CopyDim &dim = ctx.dims[d];
+    Value index = rest;
+    if (d > 0) {
+      Value size = indexValue(b, loc, dim.size);
+      index = b.createOrFold<arith::RemUIOp>(loc, rest, size);
+      rest = b.createOrFold<arith::DivUIOp>(loc, rest, size);
+    }
+    source = b.createOrFold<arith::AddIOp>(
+        loc, source,
+        b.createOrFold<arith::MulIOp>(loc, index,
+                                      indexValue(b, loc, dim.sourceStride)));
+    target = b.createOrFold<arith::AddIOp>(
+        loc, target,
+        b.createOrFold<arith::MulIOp>(loc, index,
+                                      indexValue(b, loc, dim.targetStride)));
+  }
+
+  if (access == ChunkAccess::Scalar) {
+    Value value = memref::LoadOp::create(b, loc, ctx.source, source);
+    memref::StoreOp::create(b, loc, value, ctx.target, target);
+    return;
+  }
+  auto vectorType = VectorType::get({ctx.lanes}, ctx.elementType);
+  llvm::MaybeAlign alignment(ctx.vectorBytes);
+  Value vector;
+  switch (access) {
+  case ChunkAccess::Vector:
+    vector = vector::LoadOp::create(b, loc, vectorType, ctx.source, source,
+                                    /*nontemporal=*/false, alignment);
+    break;
+  case ChunkAccess::Reverse: {
+    Value lowest = b.createOrFold<arith::SubIOp>(
+        loc, source, indexConstant(b, loc, ctx.lanes - 1));
+    Value loaded = vector::LoadOp::create(b, loc, vectorType, ctx.source,
+                                          lowest, false, alignment);
+    SmallVector<int64_t> reversed =
+        llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(0, ctx.lanes)));
+    vector = vector::ShuffleOp::create(b, loc, loaded, loaded, reversed);
+    break;
+  }
+  case ChunkAccess::Gather: {
+    Value stride = indexValue(b, loc, ctx.dims.back().sourceStride);
+    SmallVector<Value> elements;
+    for (int64_t k = 0; k < ctx.lanes; ++k) {
+      Value at = b.createOrFold<arith::AddIOp>(
+          loc, source,
+          b.createOrFold<arith::MulIOp>(loc, indexConstant(b, loc, k),
+                                        stride));
+      elements.push_back(memref::LoadOp::create(b, loc, ctx.source, at));
+    }
+    vector = vector::FromElementsOp::create(b, loc, vectorType, elements);
+    break;
+  }
+  case ChunkAccess::Scalar:
+    llvm_unreachable("handled above");
+  }
+  vector::StoreOp::create(b, loc, vector, ctx.target, target,
+                          /*nontemporal=*/false, alignment);
+}
+
+/// Emits the block/thread nest of `scf.parallel` loops that moves the whole
+/// copy with `access`, preceded on the host by its grid size.
+static void emitKernel(OpBuilder &b, Location loc, const KernelContext &ctx,
+                       ChunkAccess access, Value elements) {
+  int64_t perThread = access == ChunkAccess::Scalar ? 1 : ctx.lanes;
+  Value chunks = b.createOrFold<arith::DivUIOp>(
+      loc, elements, indexConstant(b, loc, perThread));
+  Value blockSize = indexConstant(b, loc, ctx.blockSize);
+  Value blocks = b.createOrFold<arith::CeilDivUIOp>(loc, chunks, blockSize);
+  Value zero = indexConstant(b, loc, 0), one = indexConstant(b, loc, 1);
+  MLIRContext *context = b.getContext();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(1, context);
+  auto mapTo = [&](gpu::Processor processor) {
+    return gpu::ParallelLoopDimMappingAttr::get(context, processor, identity,
+                                                identity);
+  };
+  auto grid = scf::ParallelOp::create(
+      b, loc, zero, blocks, one,
+      [&](OpBuilder &gb, Location gl, ValueRange blockIds) {
+        auto threads = scf::ParallelOp::create(
+            gb, gl, zero, blockSize, one,
+            [&](OpBuilder &tb, Location tl, ValueRange threadIds) {
+              Value chunk = arith::AddIOp::create(
+                  tb, tl,
+                  arith::MulIOp::create(tb, tl, blockIds.front(), blockSize),
+                  threadIds.front());
+              Value inside = arith::CmpIOp::create(
+                  tb, tl, arith::CmpIPredicate::ult, chunk, chunks);
+              scf::IfOp::create(tb, tl, inside,
+                                [&](OpBuilder &ib, Location il) {
+                                  emitChunk(ib, il, ctx, access, chunk);
+                                  scf::YieldOp::create(ib, il);
+                                });
+            });
+        (void)gpu::setMappingAttr(threads, {mapTo(gpu::Processor::ThreadX)});
+      });
+  (void)gpu::setMappingAttr(grid, {mapTo(gpu::Processor::BlockX)});
+}
+
+LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
+                                               Operation *op, Value source,
+                                               Value target,
+                                               const GPUCopyOptions &options) {
+  if (options.blockSize < 1 || options.blockSize > 1024 ||
+      !llvm::is_contained({4, 8, 16}, options.vectorBytes))
+    return rewriter.notifyMatchFailure(op, "invalid GPU copy options");
+  switch (classifyCopy(source, target)) {
+  case CopyAction::Leave:
+    return rewriter.notifyMatchFailure(op, "unranked or non-strided memref");
+  case CopyAction::Erase:
+    rewriter.eraseOp(op);
+    return success();
+  case CopyAction::Memcpy:
+  case CopyAction::Lower:
+    break;
+  }
+
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  Location loc = op->getLoc();
+  FailureOr<StridedMetadata> sourceMeta =
+      getStridedMetadata(rewriter, loc, source);
+  FailureOr<StridedMetadata> targetMeta =
+      getStridedMetadata(rewriter, loc, target);
+  if (failed(sourceMeta) || failed(targetMeta))
+    return rewriter.notifyMatchFailure(op, "non-strided layout");
+  for (auto [sourceSize, targetSize] :
+       llvm::zip(sourceMeta->sizes, targetMeta->sizes))
+    if (!getConstantIntValue(sourceSize))
+      sourceSize = targetSize;
+  std::optional<SmallVector<CopyDim>> dims =
+      flattenDims(rewriter, loc, *sourceMeta, *targetMeta);
+  if (!dims) {
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  KernelContext ctx;
+  ctx.elementType = cast<MemRefType>(source.getType()).getElementType();
+  ctx.dims = std::move(*dims);
+  if (ctx.dims.empty()) {
+    // Every dimension has size 1: one element.
+    OpFoldResult one = rewriter.getIndexAttr(1);
+    ctx.dims.push_back({one, one, one});
+  }
+  ctx.source = flatView(rewriter, loc, *sourceMeta);
+  ctx.target = flatView(rewriter, loc, *targetMeta);
+  ctx.sourceOffset = indexValue(rewriter, loc, sourceMeta->offset);
+  ctx.targetOffset = indexValue(rewriter, loc, targetMeta->offset);
+  ctx.vectorBytes = options.vectorBytes;
+  ctx.blockSize = options.blockSize;
+  int64_t elementBytes = vectorElementBytes(ctx.elementType);
+  ctx.lanes = elementBytes && elementBytes < options.vectorBytes
+                  ? options.vectorBytes / elementBytes
+                  : 1;
+
+  OpFoldResult elements = rewriter.getIndexAttr(1);
+  for (const CopyDim &dim : ctx.dims)
+    elements = mulIndex(rewriter, loc, elements, dim.size);
+  Value elementCount = indexValue(rewriter, loc, elements);
+
+  // Vectors need whole aligned vectors in every run of the target; the
+  // source then picks its kernel by its innermost stride and alignment.
+  OpFoldResult targetVectors = rewriter.getBoolAttr(false);
+  OpFoldResult sourceVectors = rewriter.getBoolAttr(false);
+  OpFoldResult sourceReversed = rewriter.getBoolAttr(false);
+  if (ctx.lanes > 1) {
+    targetVectors = andBool(
+        rewriter, loc,
+        isMultipleOf(rewriter, loc, ctx.dims.back().size, ctx.lanes),
+        andBool(rewriter, loc, runsAreAligned(rewriter, loc, ctx, false, 1),
+                isAlignedBuffer(rewriter, loc, ctx.target,
+                                isFreshAllocation(target),
+                                options.vectorBytes)));
+    OpFoldResult sourceBuffer = isAlignedBuffer(
+        rewriter, loc, ctx.source, isFreshAllocation(source),
+        options.vectorBytes);
+    sourceVectors = andBool(rewriter, loc,
+                            runsAreAligned(rewriter, loc, ctx, true, 1),
+                            sourceBuffer);
+    sourceReversed = andBool(rewriter, loc,
+                             runsAreAligned(rewriter, loc, ctx, true, -1),
+                             sourceBuffer);
+  }
+
+  auto kernel = [&](ChunkAccess access) {
+    return [&, access](OpBuilder &b, Location l) {
+      emitKernel(b, l, ctx, access, elementCount);
+    };
+  };
+  auto none = [](OpBuilder &, Location) {};
+  // A grid of no blocks is a launch error: an empty copy launches nothing.
+  OpFoldResult nonEmpty =
+      getConstantIntValue(elements)
+          ? OpFoldResult(rewriter.getBoolAttr(*getConstantIntValue(elements) >
+                                              0))
+          : OpFoldResult(arith::CmpIOp::create(rewriter, loc,
+                                               arith::CmpIPredicate::ne,
+                                               elementCount,
+                                               indexConstant(rewriter, loc, 0))
+                             .getResult());
+  emitIf(
+      rewriter, loc, nonEmpty,
+      [&](OpBuilder &b, Location l) {
+        emitIf(
+            b, l, targetVectors,
+            [&](OpBuilder &vb, Location vl) {
+              emitIf(vb, vl, sourceVectors, kernel(ChunkAccess::Vector),
+                     [&](OpBuilder &rb, Location rl) {
+                       emitIf(rb, rl, sourceReversed,
+                              kernel(ChunkAccess::Reverse),
+                              kernel(ChunkAccess::Gather));
+                     });
+            },
+            kernel(ChunkAccess::Scalar));
+      },
+      none);
+  rewriter.eraseOp(op);
+  return success();
+}
+
+namespace {
+template <typename CopyOp>
+struct CopyToGPU : OpRewritePattern<CopyOp> {
+  CopyToGPU(MLIRContext *context, const GPUCopyOptions &options)
+      : OpRewritePattern<CopyOp>(context), options(options) {}
+
+  LogicalResult matchAndRewrite(CopyOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 2 ||
+        !isa<MemRefType>(op->getOperand(1).getType()))
+      return rewriter.notifyMatchFailure(op, "not a copy between buffers");
+    return lowerCopyToGPULoops(rewriter, op, op->getOperand(0),
+                               op->getOperand(1), options);
+  }
+
+  GPUCopyOptions options;
+};
+
+struct SliceCopiesToGPUPass
+    : mlir::slice::impl::SliceCopiesToGPUBase<SliceCopiesToGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    GPUCopyOptions options;
+    options.blockSize = blockSize;
+    options.vectorBytes = vectorBytes;
+    if (options.blockSize < 1 || options.blockSize > 1024 ||
+        !llvm::is_contained({4, 8, 16}, options.vectorBytes)) {
+      getOperation().emitError()
+          << "slice-copies-to-gpu: block-size must be 1 to 1024 and "
+             "vector-bytes 4, 8 or 16, got block-size="
+          << options.blockSize << " vector-bytes=" << options.vectorBytes;
+      return signalPassFailure();
+    }
+    RewritePatternSet patterns(&getContext());
+    populateSliceCopyToGPUPatterns(patterns, options);
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+  }
+};
+} // namespace
+
+void mlir::slice::populateSliceCopyToGPUPatterns(
+    RewritePatternSet &patterns, const GPUCopyOptions &options) {
+  patterns.add<CopyToGPU<memref::CopyOp>, CopyToGPU<linalg::CopyOp>>(
+      patterns.getContext(), options);
+}
+
+//===----------------------------------------------------------------------===//
+// Device buffers
+//===----------------------------------------------------------------------===//
+
+/// Whether the buffer `value` (or a view of it) may outlive the block that
+/// made it: it reaches a terminator, a call, a store, or an op that is
+/// neither a view, a copy, nor inside a kernel-to-be (a parallel loop).
+static bool mayEscape(Value value) {
+  SmallVector<Value> worklist{value};
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    for (OpOperand &use : current.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<ViewLikeOpInterface, memref::CastOp,
+              memref::ReinterpretCastOp>(user)) {
+        llvm::append_range(worklist, user->getResults());
+        continue;
+      }
+      if (isa<memref::CopyOp, linalg::CopyOp, memref::DeallocOp,
+              memref::ExtractStridedMetadataOp,
+              memref::ExtractAlignedPointerAsIndexOp, memref::DimOp>(user))
+        continue;
+      if (auto generic = dyn_cast<linalg::LinalgOp>(user);
+          generic && generic.hasPureBufferSemantics())
+        continue;
+      return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+struct SliceDeviceBuffersPass
+    : mlir::slice::impl::SliceDeviceBuffersBase<SliceDeviceBuffersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp function = getOperation();
+    IRRewriter rewriter(&getContext());
+    bool failedAccess = false;
+    function.walk([&](Operation *op) {
+      if (!isa<memref::LoadOp, memref::StoreOp>(op) ||
+          op->getParentOfType<scf::ParallelOp>() ||
+          op->getParentOfType<gpu::LaunchOp>())
+        return;
+      Value memref = isa<memref::LoadOp>(op) ? op->getOperand(0)
+                                             : op->getOperand(1);
+      // Stack buffers stay on the host; everything else is device memory.
+      Operation *def = memref.getDefiningOp();
+      while (def && isa<ViewLikeOpInterface>(def))
+        def = cast<ViewLikeOpInterface>(def).getViewSource().getDefiningOp();
+      if (def && isa<memref::AllocaOp>(def))
+        return;
+      op->emitError() << "'" << op->getName()
+                      << "' reads or writes the device buffer " << memref
+                      << " on the host; the GPU pipeline runs element "
+                         "accesses only in kernels";
+      failedAccess = true;
+    });
+    if (failedAccess)
+      return signalPassFailure();
+
+    SmallVector<Value> fresh;
+    function.walk([&](memref::GetGlobalOp global) {
+      // A constant tensor's data is host memory: give it a device copy.
+      if (global->use_empty())
+        return;
+      rewriter.setInsertionPointAfter(global);
+      auto type = cast<MemRefType>(global.getType());
+      auto alloc = gpu::AllocOp::create(
+          rewriter, global.getLoc(), type, /*asyncToken=*/Type(),
+          ValueRange{}, ValueRange{}, ValueRange{}, /*hostShared=*/false);
+      rewriter.replaceAllUsesExcept(global, alloc.getMemref(),
+                                    SmallPtrSet<Operation *, 1>{});
+      gpu::MemcpyOp::create(rewriter, global.getLoc(), TypeRange{},
+                            ValueRange{}, alloc.getMemref(), global);
+      fresh.push_back(alloc.getMemref());
+    });
+    function.walk([&](memref::AllocOp alloc) {
+      rewriter.setInsertionPoint(alloc);
+      auto device = rewriter.replaceOpWithNewOp<gpu::AllocOp>(
+          alloc, alloc.getType(), /*asyncToken=*/Type(), ValueRange{},
+          alloc.getDynamicSizes(), alloc.getSymbolOperands(),
+          /*hostShared=*/false);
+      fresh.push_back(device.getMemref());
+    });
+    function.walk([&](memref::DeallocOp dealloc) {
+      rewriter.setInsertionPoint(dealloc);
+      rewriter.replaceOpWithNewOp<gpu::DeallocOp>(
+          dealloc, /*asyncToken=*/Type(), ValueRange{},
+          dealloc.getMemref());
+    });
+
+    // Temporaries: buffers that nothing takes out of their block and that
+    // no dealloc frees are freed before the block returns.
+    for (Value buffer : fresh) {
+      Block *block = buffer.getParentBlock();
+      Operation *terminator = block->getTerminator();
+      if (!isa<func::ReturnOp>(terminator) || mayEscape(buffer) ||
+          llvm::any_of(buffer.getUsers(), [](Operation *user) {
+            return isa<gpu::DeallocOp>(user);
+          }))
+        continue;
+      rewriter.setInsertionPoint(terminator);
+      gpu::DeallocOp::create(rewriter, buffer.getLoc(), Type(), ValueRange{},
+                             buffer);
+    }
+  }
+};
+} // namespace

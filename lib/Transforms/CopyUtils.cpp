@@ -1,0 +1,226 @@
+//===- CopyUtils.cpp - What the copy lowerings share ----------------------===//
+
+#include "CopyUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace mlir {
+namespace slice {
+namespace detail {
+
+
+Value indexValue(OpBuilder &b, Location loc, OpFoldResult value) {
+  return getValueOrCreateConstantIndexOp(b, loc, value);
+}
+
+Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+OpFoldResult mulIndex(OpBuilder &b, Location loc, OpFoldResult lhs,
+                             OpFoldResult rhs) {
+  std::optional<int64_t> l = getConstantIntValue(lhs);
+  std::optional<int64_t> r = getConstantIntValue(rhs);
+  int64_t product;
+  // A product that overflows int64 (sizes times strides of a memref cannot,
+  // a byte count might) is left to run time, where index arithmetic wraps.
+  if (l && r && !llvm::MulOverflow(*l, *r, product))
+    return b.getIndexAttr(product);
+  if (l == 1)
+    return rhs;
+  if (r == 1)
+    return lhs;
+  return b.createOrFold<arith::MulIOp>(loc, indexValue(b, loc, lhs),
+                                       indexValue(b, loc, rhs));
+}
+
+/// Whether upstream lowers a copy between memrefs of this type to `memcpy`.
+bool isMemcpyLayout(MemRefType type) {
+  return type.getLayout().isIdentity() ||
+         memref::isStaticShapeAndContiguousRowMajor(type);
+}
+
+/// Bytes of one element, or 0 when vectors of it would not match the
+/// memory layout of a memref of it (i1 and other sub-byte types pack in a
+/// vector but take a byte each in a memref).
+int64_t vectorElementBytes(Type type) {
+  if (type.isIndex())
+    return 8;
+  if (!type.isIntOrFloat())
+    return 0;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  if (bits < 8 || !llvm::isPowerOf2_32(bits))
+    return 0;
+  return bits / 8;
+}
+
+
+FailureOr<StridedMetadata> getStridedMetadata(OpBuilder &b,
+                                                     Location loc,
+                                                     Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return failure();
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  StridedMetadata result;
+  result.base = metadata.getBaseBuffer();
+  result.offset = ShapedType::isDynamic(offset)
+                      ? OpFoldResult(metadata.getOffset())
+                      : OpFoldResult(b.getIndexAttr(offset));
+  for (int64_t dim = 0, rank = type.getRank(); dim < rank; ++dim) {
+    int64_t size = type.getDimSize(dim);
+    result.sizes.push_back(ShapedType::isDynamic(size)
+                               ? OpFoldResult(metadata.getSizes()[dim])
+                               : OpFoldResult(b.getIndexAttr(size)));
+    result.strides.push_back(ShapedType::isDynamic(strides[dim])
+                                 ? OpFoldResult(metadata.getStrides()[dim])
+                                 : OpFoldResult(b.getIndexAttr(strides[dim])));
+  }
+  return result;
+}
+
+/// A 1-D identity view of `metadata`'s base buffer long enough for every
+/// element the strided memref reaches.
+Value flatView(OpBuilder &b, Location loc,
+                      const StridedMetadata &metadata) {
+  auto baseType = cast<MemRefType>(metadata.base.getType());
+  // The last element reached is offset + sum(max(0, (size - 1) * stride)).
+  Value last = indexValue(b, loc, metadata.offset);
+  for (auto [size, stride] : llvm::zip(metadata.sizes, metadata.strides)) {
+    Value sizeValue = indexValue(b, loc, size);
+    Value reach = b.createOrFold<arith::MulIOp>(
+        loc,
+        b.createOrFold<arith::SubIOp>(loc, sizeValue,
+                                      indexConstant(b, loc, 1)),
+        indexValue(b, loc, stride));
+    last = b.createOrFold<arith::AddIOp>(loc, last,
+                    b.createOrFold<arith::MaxSIOp>(
+                        loc, reach, indexConstant(b, loc, 0)));
+  }
+  Value length =
+      b.createOrFold<arith::AddIOp>(loc, last, indexConstant(b, loc, 1));
+  auto flatType = MemRefType::get({ShapedType::kDynamic},
+                                  baseType.getElementType(), AffineMap(),
+                                  baseType.getMemorySpace());
+  return memref::ReinterpretCastOp::create(
+      b, loc, flatType, metadata.base, b.getIndexAttr(0),
+      ArrayRef<OpFoldResult>{getAsOpFoldResult(length)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+}
+
+/// Drops dimensions of size 1 and merges each dimension into the next
+/// inner one when both memrefs are contiguous across them (known
+/// statically). Returns std::nullopt when a dimension is known to be empty.
+std::optional<SmallVector<CopyDim>>
+flattenDims(OpBuilder &b, Location loc, const StridedMetadata &source,
+            const StridedMetadata &target) {
+  SmallVector<CopyDim> dims;
+  for (auto [size, sourceStride, targetStride] :
+       llvm::zip(source.sizes, source.strides, target.strides)) {
+    std::optional<int64_t> known = getConstantIntValue(size);
+    if (known == 0)
+      return std::nullopt;
+    if (known == 1)
+      continue;
+    dims.push_back({size, sourceStride, targetStride});
+  }
+  SmallVector<CopyDim> merged;
+  for (CopyDim dim : llvm::reverse(dims)) {
+    if (!merged.empty()) {
+      CopyDim &inner = merged.back();
+      auto contiguousWith = [&](OpFoldResult outerStride,
+                                OpFoldResult innerStride) {
+        std::optional<int64_t> outer = getConstantIntValue(outerStride);
+        std::optional<int64_t> span =
+            getConstantIntValue(mulIndex(b, loc, innerStride, inner.size));
+        return outer && span && *outer == *span;
+      };
+      if (contiguousWith(dim.sourceStride, inner.sourceStride) &&
+          contiguousWith(dim.targetStride, inner.targetStride)) {
+        inner.size = mulIndex(b, loc, dim.size, inner.size);
+        continue;
+      }
+    }
+    merged.push_back(dim);
+  }
+  std::reverse(merged.begin(), merged.end());
+  return merged;
+}
+
+/// Whether `memref` is a buffer `memref.alloc` has just made (seen through
+/// casts), whose pages the copy into it will be the first to touch.
+bool isFreshAllocation(Value memref) {
+  while (Operation *def = memref.getDefiningOp()) {
+    if (isa<memref::AllocOp>(def))
+      return true;
+    if (!isa<memref::CastOp, memref::ReinterpretCastOp>(def))
+      return false;
+    memref = def->getOperand(0);
+  }
+  return false;
+}
+
+CopyAction classifyCopy(Value source, Value target) {
+  auto sourceType = dyn_cast<MemRefType>(source.getType());
+  auto targetType = dyn_cast<MemRefType>(target.getType());
+  if (!sourceType || !targetType || !sourceType.isStrided() ||
+      !targetType.isStrided())
+    return CopyAction::Leave;
+  if (llvm::is_contained(sourceType.getShape(), 0) ||
+      llvm::is_contained(targetType.getShape(), 0))
+    return CopyAction::Erase;
+  if (isMemcpyLayout(sourceType) && isMemcpyLayout(targetType))
+    return CopyAction::Memcpy;
+  return CopyAction::Lower;
+}
+
+/// Returns whether `value` (an index) equals `constant`, folded when known.
+OpFoldResult equalsIndex(OpBuilder &b, Location loc, OpFoldResult value,
+                                int64_t constant) {
+  if (std::optional<int64_t> known = getConstantIntValue(value))
+    return b.getBoolAttr(*known == constant);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                               indexValue(b, loc, value),
+                               indexConstant(b, loc, constant))
+      .getResult();
+}
+
+/// Emits `thenFn` when `cond` holds and `elseFn` otherwise: straight-line
+/// code when `cond` is known, an `scf.if` when not.
+void emitIf(OpBuilder &b, Location loc, OpFoldResult cond,
+                   llvm::function_ref<void(OpBuilder &, Location)> thenFn,
+                   llvm::function_ref<void(OpBuilder &, Location)> elseFn) {
+  if (auto known = dyn_cast<Attribute>(cond)) {
+    if (cast<BoolAttr>(known).getValue())
+      thenFn(b, loc);
+    else
+      elseFn(b, loc);
+    return;
+  }
+  scf::IfOp::create(
+      b, loc, cast<Value>(cond),
+      [&](OpBuilder &nested, Location nestedLoc) {
+        thenFn(nested, nestedLoc);
+        scf::YieldOp::create(nested, nestedLoc);
+      },
+      [&](OpBuilder &nested, Location nestedLoc) {
+        elseFn(nested, nestedLoc);
+        scf::YieldOp::create(nested, nestedLoc);
+      });
+}
+
+} // namespace detail
+} // namespace slice
+} // namespace mlir
