@@ -49,6 +49,58 @@ config.substitutions.append((
     "%mlir_run",
     f"{runner} -e main -entry-point-result=void -shared-libs={runner_libs}"))
 
+# The GPU kernels' loops (--slice-copies-to-gpu), run on the CPU: the same
+# scf.parallel nests, index arithmetic, alignment choices and vector
+# accesses, lowered by the CPU back end instead of NVVM. This checks the
+# kernels' logic on machines without a GPU.
+cpu_tail = ("func.func(slice-copies-to-gpu,convert-linalg-to-loops,"
+            "expand-strided-metadata,lower-affine,convert-scf-to-cf),"
+            "slice-assert-to-stderr,slice-finalize-to-llvm,"
+            "reconcile-unrealized-casts")
+front = ("slice-mark-runtime-read-only,inline,func.func(canonicalize,"
+         "{lowering},convert-elementwise-to-linalg,canonicalize,cse),"
+         "one-shot-bufferize{{bufferize-function-boundaries}},"
+         "buffer-deallocation-pipeline,convert-bufferization-to-memref,")
+config.substitutions.append((
+    "%gpu_loops_on_cpu_copies",
+    "'--pass-pipeline=builtin.module(" +
+    front.format(lowering="convert-slice-to-linalg") + cpu_tail + ")'"))
+config.substitutions.append((
+    "%gpu_loops_on_cpu_views",
+    "'--pass-pipeline=builtin.module(" +
+    front.format(lowering="convert-slice-to-tensor") + cpu_tail + ")'"))
+config.substitutions.append((
+    "%gpu_loops_on_cpu_buffers",
+    "'--pass-pipeline=builtin.module(" + cpu_tail + ")'"))
+
+# GPU features: `ptxas` (PTX assembles), `cuda-runtime` (the slice CUDA
+# runtime was built: GPU programs link), `cuda-device` (they also run: an
+# NVIDIA driver with a device).
+import shutil
+ptxas = shutil.which("ptxas", path=os.pathsep.join(
+    [config.cuda_path, "/usr/local/cuda/bin", os.environ.get("PATH", "")]))
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+if config.slice_cuda_runtime:
+    config.available_features.add("cuda-runtime")
+
+
+def has_cuda_device():
+    import ctypes
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return False
+    count = ctypes.c_int(0)
+    return (cuda.cuInit(0) == 0 and
+            cuda.cuDeviceGetCount(ctypes.byref(count)) == 0 and
+            count.value > 0)
+
+
+if config.slice_cuda_runtime and has_cuda_device():
+    config.available_features.add("cuda-device")
+
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 

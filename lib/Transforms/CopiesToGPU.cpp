@@ -209,7 +209,12 @@ static void emitKernel(OpBuilder &b, Location loc, const KernelContext &ctx,
   Value chunks = b.createOrFold<arith::DivUIOp>(
       loc, elements, indexConstant(b, loc, perThread));
   Value blockSize = indexConstant(b, loc, ctx.blockSize);
-  Value blocks = b.createOrFold<arith::CeilDivUIOp>(loc, chunks, blockSize);
+  // (chunks + blockSize - 1) / blockSize: chunks < 2^62, no overflow.
+  Value blocks = b.createOrFold<arith::DivUIOp>(
+      loc,
+      b.createOrFold<arith::AddIOp>(
+          loc, chunks, indexConstant(b, loc, ctx.blockSize - 1)),
+      blockSize);
   Value zero = indexConstant(b, loc, 0), one = indexConstant(b, loc, 1);
   MLIRContext *context = b.getContext();
   AffineMap identity = AffineMap::getMultiDimIdentityMap(1, context);

@@ -78,6 +78,8 @@ def run_batch(args, cases):
         "model": "slices=view via-bufferization=true"}[args.slices]
     if args.nontemporal_bytes is not None:
         pipeline += f" nontemporal-bytes={args.nontemporal_bytes}"
+    if args.pipeline:
+        pipeline = args.pipeline
     lowered = subprocess.run([args.slice_opt, pipeline], input=module,
                              capture_output=True, text=True)
     if lowered.returncode:
@@ -143,6 +145,9 @@ def main():
     parser.add_argument("--nontemporal-bytes", type=int,
                         help="--slice-to-llvm's nontemporal-bytes (0: every "
                              "copy stores non-temporally)")
+    parser.add_argument("--pipeline",
+                        help="a slice-opt pipeline argument used instead of "
+                             "--slice-to-llvm (e.g. --pass-pipeline=...)")
     parser.add_argument("--keep", metavar="DIR",
                         help="write each batch's module into DIR")
     args = parser.parse_args()

@@ -1,0 +1,153 @@
+// The C driver of the executed GPU tests (gpu_exec.py). The case table
+// comes from a generated header, named by -DSLICE_GPU_CASES="NAME_cases.h".
+//
+// For each case: an iota input (element i holds i in the element type; i % 2
+// for i1) is copied to the device, @case_N is called on it, and the result
+// (any strides, a view of the input included) is copied back and compared
+// with NumPy: the shape, and every element against input element
+// expected[k]. Prints a line per failing case, then `N passed, N failed`.
+
+#include "SliceCudaRuntime.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// A memref descriptor as 64-bit words: allocated, aligned, offset,
+// sizes[rank], strides[rank] (rank up to 16 with new axes).
+typedef struct {
+  int64_t words[3 + 2 * 24];
+} Descriptor;
+
+typedef struct {
+  const char *description;
+  int inRank;
+  const int64_t *inShape;
+  int outRank;
+  const int64_t *outShape;
+  const int64_t *expected;
+  int64_t outElements;
+  int elementBytes;
+  // 'b' i1, 'i' integer, 'h' f16, 'f' f32 or f64.
+  char kind;
+  void (*call)(Descriptor *result, Descriptor *input);
+} Case;
+
+#include SLICE_GPU_CASES
+
+// Integers below 2048 as IEEE half bits (exact).
+static uint16_t halfOf(int64_t value) {
+  if (value == 0)
+    return 0;
+  int exponent = 0;
+  while ((value >> (exponent + 1)) != 0)
+    ++exponent;
+  uint16_t mantissa = (uint16_t)(((value << 10) >> exponent) & 0x3ff);
+  return (uint16_t)(((exponent + 15) << 10) | mantissa);
+}
+
+static void writeElement(char *at, int64_t value, const Case *c) {
+  int8_t i8 = (int8_t)(c->kind == 'b' ? value % 2 : value);
+  uint16_t f16 = halfOf(value);
+  int32_t i32 = (int32_t)value;
+  float f32 = (float)value;
+  double f64 = (double)value;
+  const void *from = &value;
+  if (c->elementBytes == 1)
+    from = &i8;
+  else if (c->elementBytes == 2)
+    from = &f16;
+  else if (c->elementBytes == 4)
+    from = c->kind == 'f' ? (const void *)&f32 : (const void *)&i32;
+  else if (c->kind == 'f')
+    from = &f64;
+  memcpy(at, from, (size_t)c->elementBytes);
+}
+
+static int runCase(const Case *c) {
+  int64_t inElements = 1;
+  for (int d = 0; d < c->inRank; ++d)
+    inElements *= c->inShape[d];
+  size_t inBytes = (size_t)(inElements * c->elementBytes);
+  char *host = malloc(inBytes ? inBytes : 1);
+  for (int64_t i = 0; i < inElements; ++i)
+    writeElement(host + i * c->elementBytes, i, c);
+  void *device = mgpuMemAlloc(inBytes, NULL, false);
+  sliceCudaCopy(device, host, inBytes);
+
+  Descriptor input, result;
+  memset(&input, 0, sizeof(input));
+  memset(&result, 0, sizeof(result));
+  input.words[0] = input.words[1] = (int64_t)(intptr_t)device;
+  int64_t stride = 1;
+  for (int d = c->inRank - 1; d >= 0; --d) {
+    input.words[3 + d] = c->inShape[d];
+    input.words[3 + c->inRank + d] = stride;
+    stride *= c->inShape[d];
+  }
+  c->call(&result, &input);
+
+  int ok = 1;
+  const int64_t *sizes = &result.words[3];
+  const int64_t *strides = &result.words[3 + c->outRank];
+  for (int d = 0; d < c->outRank; ++d)
+    if (sizes[d] != c->outShape[d]) {
+      printf("MISMATCH %s: result dim %d has size %lld, NumPy %lld\n",
+             c->description, d, (long long)sizes[d],
+             (long long)c->outShape[d]);
+      ok = 0;
+    }
+  if (ok && c->outElements > 0) {
+    // The span of elements the result reaches, copied back at once.
+    int64_t low = result.words[2], high = result.words[2];
+    for (int d = 0; d < c->outRank; ++d) {
+      int64_t reach = (sizes[d] - 1) * strides[d];
+      if (reach < 0)
+        low += reach;
+      else
+        high += reach;
+    }
+    size_t spanBytes = (size_t)((high - low + 1) * c->elementBytes);
+    char *span = malloc(spanBytes);
+    char *aligned = (char *)(intptr_t)result.words[1];
+    sliceCudaCopy(span, aligned + low * c->elementBytes, spanBytes);
+    int64_t index[24] = {0};
+    for (int64_t k = 0; k < c->outElements && ok; ++k) {
+      int64_t at = result.words[2] - low;
+      for (int d = 0; d < c->outRank; ++d)
+        at += index[d] * strides[d];
+      const char *got = span + at * c->elementBytes;
+      const char *want = host + c->expected[k] * c->elementBytes;
+      if (memcmp(got, want, (size_t)c->elementBytes) != 0) {
+        printf("MISMATCH %s: element %lld is not input element %lld\n",
+               c->description, (long long)k, (long long)c->expected[k]);
+        ok = 0;
+      }
+      for (int d = c->outRank - 1; d >= 0; --d) {
+        if (++index[d] < sizes[d])
+          break;
+        index[d] = 0;
+      }
+    }
+    free(span);
+  }
+  // A fresh result is the caller's to free; a view aliases the input.
+  if (result.words[0] != input.words[0])
+    mgpuMemFree((void *)(intptr_t)result.words[0], NULL);
+  mgpuMemFree(device, NULL);
+  free(host);
+  return ok;
+}
+
+int main(void) {
+  int passed = 0, failed = 0;
+  for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i) {
+    if (runCase(&cases[i]))
+      ++passed;
+    else
+      ++failed;
+  }
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
