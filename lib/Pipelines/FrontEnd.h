@@ -11,9 +11,11 @@ namespace detail {
 
 /// Slice-level simplification, inlining, slices as views or copies,
 /// elementwise ops as linalg, and one-shot-bufferize with function
-/// boundaries: tensors in, buffers out, nothing target-specific yet.
+/// boundaries: tensors in, buffers out, nothing target-specific yet. With
+/// `denseArguments`, function arguments are identity-layout buffers
+/// (`--slice-dense-arguments`) instead of fully dynamic ones.
 void addSliceFrontEnd(OpPassManager &pm, SliceLowering slices,
-                      bool viaBufferization);
+                      bool viaBufferization, bool denseArguments = false);
 
 } // namespace detail
 } // namespace slice

@@ -31,7 +31,8 @@ using namespace mlir::slice;
 
 void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
                                            SliceLowering slices,
-                                           bool viaBufferization) {
+                                           bool viaBufferization,
+                                           bool denseArguments) {
   // Slice-level simplification first: folds and slice-of-slice need the
   // slices that inlining brings together.
   pm.addPass(createSliceMarkRuntimeReadOnly());
@@ -55,6 +56,10 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  if (denseArguments) {
+    pm.addPass(createSliceDenseArguments());
+    pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+  }
 }
 
 void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,

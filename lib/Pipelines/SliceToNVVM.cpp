@@ -32,7 +32,10 @@ using namespace mlir::slice;
 
 void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
                                            const SliceToNVVMOptions &options) {
-  detail::addSliceFrontEnd(pm, options.slices, options.viaBufferization);
+  // Arguments are dense device buffers (what cuMemAlloc gives a caller):
+  // static strides let the kernels fold their index arithmetic and checks.
+  detail::addSliceFrontEnd(pm, options.slices, options.viaBufferization,
+                           /*denseArguments=*/true);
   pm.addPass(createConvertBufferizationToMemRefPass());
 
   // Host functions: device buffers, copies and linalg ops as mapped
@@ -52,6 +55,9 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
     fpm.addPass(createCanonicalizerPass());
     fpm.addPass(createCSEPass());
   }
+  // Constants and index computations move into the kernels, where the
+  // back end folds them (a division by a known row length, say).
+  pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
 
   // Kernels: to NVVM, then serialized once the host is lowered.

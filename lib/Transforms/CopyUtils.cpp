@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -163,7 +164,7 @@ flattenDims(OpBuilder &b, Location loc, const StridedMetadata &source,
 /// casts), whose pages the copy into it will be the first to touch.
 bool isFreshAllocation(Value memref) {
   while (Operation *def = memref.getDefiningOp()) {
-    if (isa<memref::AllocOp>(def))
+    if (isa<memref::AllocOp, gpu::AllocOp>(def))
       return true;
     if (!isa<memref::CastOp, memref::ReinterpretCastOp>(def))
       return false;

@@ -71,7 +71,7 @@ std::optional<SmallVector<CopyDim>> flattenDims(OpBuilder &b, Location loc,
                                                 const StridedMetadata &source,
                                                 const StridedMetadata &target);
 
-/// Whether `memref` is a buffer `memref.alloc` has just made (seen through
+/// Whether `memref` is a buffer `memref.alloc` (or `gpu.alloc`) has just made (seen through
 /// casts), whose pages the copy into it will be the first to touch.
 bool isFreshAllocation(Value memref);
 

@@ -110,8 +110,9 @@ def SliceToNVVM : Pass<"slice-to-nvvm", "::mlir::ModuleOp"> {
 
     Tensors live in device memory: a public function's tensor arguments
     and results are device buffers (a `cuMemAlloc` pointer in a memref
-    descriptor); results are allocated with `gpu.alloc` and owned by the
-    caller. Views of device memory stay views (a slice returned as a view
+    descriptor). Arguments are dense row-major buffers (identity layout,
+    `--slice-dense-arguments`); results are allocated with
+    `gpu.alloc` and owned by the caller, or are views of an argument. Views of device memory stay views (a slice returned as a view
     aliases its argument; nothing is copied).
 
     1. the front end of `--slice-to-llvm` (canonicalize, inline, slices as

@@ -223,4 +223,24 @@ def SliceDeviceBuffers : Pass<"slice-device-buffers", "::mlir::func::FuncOp"> {
   ];
 }
 
+def SliceDenseArguments : Pass<"slice-dense-arguments", "::mlir::ModuleOp"> {
+  let summary = "Give the memref arguments of entry points the identity "
+                "layout";
+  let description = [{
+    After one-shot-bufferize with function boundaries, every tensor
+    argument is a memref with a fully dynamic layout, so nothing about its
+    strides is known. For each public function with a body that nothing in
+    the module calls (an entry point, called from outside), this pass makes
+    each such argument an identity-layout memref (a dense row-major buffer,
+    which is what a caller allocates) and casts it back to the old type for
+    the body; canonicalization then folds the casts into the subviews, and
+    slices of the argument get static strides and offsets.
+
+    Results are untouched: a slice returned as a view keeps its layout.
+    The GPU pipeline runs it so that its copy kernels fold their index
+    arithmetic and alignment checks at compile time.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 #endif // SLICE_TRANSFORMS_PASSES_TD
