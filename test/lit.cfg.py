@@ -82,6 +82,9 @@ ptxas = shutil.which("ptxas", path=os.pathsep.join(
 if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+    # The toolkit holding it, for --slice-to-nvvm's cuda-path.
+    config.substitutions.append(
+        ("%cuda_path", os.path.dirname(os.path.dirname(ptxas))))
 if config.slice_cuda_runtime:
     config.available_features.add("cuda-runtime")
 

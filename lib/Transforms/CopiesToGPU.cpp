@@ -433,6 +433,7 @@ static bool mayEscape(Value value) {
         continue;
       }
       if (isa<memref::CopyOp, linalg::CopyOp, memref::DeallocOp,
+              gpu::MemcpyOp, gpu::MemsetOp,
               memref::ExtractStridedMetadataOp,
               memref::ExtractAlignedPointerAsIndexOp, memref::DimOp>(user))
         continue;
