@@ -31,5 +31,5 @@ PATH=$cuda/bin:$PATH "${SLICE_OPT:-$build/bin/slice-opt}" "$input" \
 # Without a target triple llc expands llvm.memcpy into byte loops.
 "$llvm/bin/llc" -O2 -mtriple="$("$llvm/bin/llvm-config" --host-target)" \
   -filetype=obj -relocation-model=pic "$work/module.ll" -o "$work/module.o"
-${CC:-cc} -O2 -I"$root/runtime/cuda" "$work/module.o" "$@" "$runtime" -ldl \
+${CC:-cc} -O2 -I"$root/runtime/cuda" "$work/module.o" "$@" "$runtime" -ldl -lpthread \
   -o "$output"

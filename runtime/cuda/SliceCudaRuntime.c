@@ -18,6 +18,7 @@
 
 #include <cuda.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -211,16 +212,38 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
 // Streams and events
 //===----------------------------------------------------------------------===//
 
+// The host code of --slice-to-nvvm creates a stream for each launch and
+// destroys it once the launch is done. Destroyed streams (idle: the code
+// synchronizes first) are kept for the next create, which saves two driver
+// calls per launch.
+enum { kStreamPoolSize = 16 };
+static CUstream streamPool[kStreamPoolSize];
+static int streamPoolCount = 0;
+static pthread_mutex_t streamPoolLock = PTHREAD_MUTEX_INITIALIZER;
+
 void *mgpuStreamCreate(void) {
+  pthread_mutex_lock(&streamPoolLock);
+  CUstream stream = streamPoolCount ? streamPool[--streamPoolCount] : NULL;
+  pthread_mutex_unlock(&streamPoolLock);
+  if (stream)
+    return stream;
   enter();
-  CUstream stream = NULL;
   CHECK(driver.cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
   leave();
   return stream;
 }
 
 void mgpuStreamDestroy(void *stream) {
-  CHECK(driver.cuStreamDestroy((CUstream)stream));
+  // Work still queued on the stream completes first, as cuStreamDestroy
+  // would let it.
+  CHECK(driver.cuStreamSynchronize((CUstream)stream));
+  pthread_mutex_lock(&streamPoolLock);
+  int kept = streamPoolCount < kStreamPoolSize;
+  if (kept)
+    streamPool[streamPoolCount++] = (CUstream)stream;
+  pthread_mutex_unlock(&streamPoolLock);
+  if (!kept)
+    CHECK(driver.cuStreamDestroy((CUstream)stream));
 }
 
 void mgpuStreamSynchronize(void *stream) {

@@ -141,7 +141,7 @@ def cases_of(which, count, seed):
     return cases
 
 
-def build_batch(directory, name, cases, slices, slice_opt):
+def build_batch(directory, name, cases, slices, slice_opt, chip):
     functions, tables, entries = [], [], []
     for n, case in enumerate(cases):
         indices = flat_indices(case)
@@ -160,7 +160,7 @@ def build_batch(directory, name, cases, slices, slice_opt):
     env = dict(os.environ, SLICE_OPT=slice_opt)
     subprocess.run(
         ["bash", os.path.join(ROOT, "scripts", "compile-gpu-aot.sh"), module,
-         os.path.join(directory, name), f"slices={slices} format=fatbin",
+         os.path.join(directory, name), f"slices={slices} format=fatbin chip={chip}",
          os.path.join(HERE, "driver.c"), f'-DSLICE_GPU_CASES="{cases_h}"'],
         check=True, env=env)
     os.remove(module)
@@ -182,7 +182,7 @@ def build(args):
                 name = f"{which}-{slices}-{start // args.batch}"
                 total += build_batch(args.dir, name,
                                      cases[start:start + args.batch], slices,
-                                     args.slice_opt)
+                                     args.slice_opt, args.chip)
     print(f"built {total} GPU cases into {args.dir}")
 
 
@@ -219,6 +219,9 @@ def main():
     parser.add_argument("--count", type=int, default=200,
                         help="random specs (each run static and dynamic)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--chip", default="sm_90",
+                        help="--slice-to-nvvm's chip (the kernels are a "
+                             "fatbin: its cubin and PTX)")
     parser.add_argument("--batch", type=int, default=200)
     args = parser.parse_args()
     if args.action in ("build", "check"):
