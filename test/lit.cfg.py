@@ -87,6 +87,7 @@ if ptxas:
         ("%cuda_path", os.path.dirname(os.path.dirname(ptxas))))
 if config.slice_cuda_runtime:
     config.available_features.add("cuda-runtime")
+config.substitutions.append(("%cc", shutil.which("cc") or "cc"))
 
 
 def has_cuda_device():

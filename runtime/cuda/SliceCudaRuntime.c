@@ -21,6 +21,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 //===----------------------------------------------------------------------===//
 // The driver, opened on first use
@@ -58,7 +59,7 @@
   X(cuEventDestroy, "cuEventDestroy_v2", CUresult, (CUevent))                 \
   X(cuEventRecord, "cuEventRecord", CUresult, (CUevent, CUstream))            \
   X(cuEventSynchronize, "cuEventSynchronize", CUresult, (CUevent))            \
-  X(cuEventElapsedTime, "cuEventElapsedTime", CUresult,                       \
+  X(cuEventElapsedTime, "cuEventElapsedTime_v2", CUresult,                    \
     (float *, CUevent, CUevent))                                              \
   X(cuMemAlloc, "cuMemAlloc_v2", CUresult, (CUdeviceptr *, size_t))           \
   X(cuMemAllocManaged, "cuMemAllocManaged", CUresult,                         \
@@ -83,11 +84,16 @@ static struct {
 static int defaultDevice = 0;
 static CUcontext context = NULL;
 
-static void fail(const char *what, CUresult result) {
+/// Reports a failed driver call (`call` is its source text, the function
+/// named after "driver.") and exits.
+static void fail(const char *call, CUresult result) {
   const char *name = NULL;
   if (driver.cuGetErrorName)
     driver.cuGetErrorName(result, &name);
-  fprintf(stderr, "slice-cuda-runtime: %s failed: %s (%d)\n", what,
+  const char *function = strstr(call, "driver.");
+  function = function ? function + strlen("driver.") : call;
+  fprintf(stderr, "slice-cuda-runtime: %.*s failed: %s (%d)\n",
+          (int)strcspn(function, "("), function,
           name ? name : "unknown error", (int)result);
   exit(1);
 }
@@ -98,6 +104,19 @@ static void fail(const char *what, CUresult result) {
     if (result_ != CUDA_SUCCESS)                                               \
       fail(#call, result_);                                                    \
   } while (0)
+
+/// The driver's `symbol`, or for a `_v2` name missing in an older driver,
+/// the unversioned one.
+static void *resolve(void *library, const char *symbol) {
+  void *found = dlsym(library, symbol);
+  size_t length = strlen(symbol);
+  if (!found && length > 3 && strcmp(symbol + length - 3, "_v2") == 0) {
+    char legacy[64];
+    snprintf(legacy, sizeof(legacy), "%.*s", (int)(length - 3), symbol);
+    found = dlsym(library, legacy);
+  }
+  return found;
+}
 
 static void openDriver(void) {
   if (context)
@@ -111,7 +130,7 @@ static void openDriver(void) {
     exit(1);
   }
 #define SLICE_RESOLVE(field, symbol, result, params)                           \
-  driver.field = (result(*) params)dlsym(library, symbol);                     \
+  driver.field = (result(*) params)resolve(library, symbol);                   \
   if (!driver.field) {                                                         \
     fprintf(stderr,                                                            \
             "slice-cuda-runtime: the CUDA driver has no %s (too old?)\n",     \

@@ -175,9 +175,9 @@ def build(args):
     import slicegen as g
     os.makedirs(args.dir, exist_ok=True)
     total = 0
-    for which in ["values", "differential"]:
+    for which in args.sets.split(","):
         cases = cases_of(which, args.count, args.seed)
-        for slices in ["view", "copy"]:
+        for slices in args.slices.split(","):
             for start in range(0, len(cases), args.batch):
                 name = f"{which}-{slices}-{start // args.batch}"
                 total += build_batch(args.dir, name,
@@ -219,6 +219,10 @@ def main():
     parser.add_argument("--count", type=int, default=200,
                         help="random specs (each run static and dynamic)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--sets", default="values,differential",
+                        help="which cases: values, differential or both")
+    parser.add_argument("--slices", default="view,copy",
+                        help="--slice-to-nvvm's slices: view, copy or both")
     parser.add_argument("--chip", default="sm_90",
                         help="--slice-to-nvvm's chip (the kernels are a "
                              "fatbin: its cubin and PTX)")
