@@ -11,6 +11,18 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cases  # noqa: E402
 
+def _load_gpu_report():
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gpu",
+                        "report.py")
+    spec = importlib.util.spec_from_file_location("gpu_report", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+gpu_report = _load_gpu_report()
+
 
 def load(path):
     with open(path) as f:
@@ -242,7 +254,9 @@ def main():
         w("`func.func` so that both cores work (user time is about 1.4x wall")
         w("time). Copy functions are shared per pair of types.")
         w("")
-    print("\n".join(out))
+    # The GPU figures come from a run on a GPU machine (bench/gpu).
+    w(gpu_report.section())
+    print("\n".join(out).rstrip("\n"))
 
 
 if __name__ == "__main__":
