@@ -30,49 +30,16 @@ typedef struct {
   void *alloc, *into, *intoMt, *view, *upstreamAlloc, *upstreamInto;
 } BenchPoint;
 
+#include "harness_common.h"
 #include "points.h"
 
 typedef void (*Fn2)(void *, void *);
 typedef void (*Fn3)(void *, void *, void *);
 
-// A memref descriptor as 64-bit words: allocated, aligned, offset,
-// sizes[rank], strides[rank].
-typedef struct {
-  int64_t words[3 + 2 * 4];
-} Descriptor;
-
-static void describe(Descriptor *d, void *data, int rank, const int64_t *shape) {
-  d->words[0] = d->words[1] = (int64_t)(intptr_t)data;
-  d->words[2] = 0;
-  int64_t stride = 1;
-  for (int i = rank - 1; i >= 0; --i) {
-    d->words[3 + i] = shape[i];
-    d->words[3 + rank + i] = stride;
-    stride *= shape[i];
-  }
-}
-
 static float *dataOf(const Descriptor *d) {
   return (float *)(intptr_t)d->words[1] + d->words[2];
 }
 
-static int64_t elements(int rank, const int64_t *shape) {
-  int64_t n = 1;
-  for (int i = 0; i < rank; ++i)
-    n *= shape[i];
-  return n;
-}
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static int compareDoubles(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
 
 static double median(double *values, int n) {
   qsort(values, n, sizeof(double), compareDoubles);

@@ -32,14 +32,11 @@ typedef struct {
   void *into, *view;
 } Point;
 
+#include "../harness_common.h"
 #include "points_gpu.h"
 
 typedef void (*Into)(void *, void *, void *);
 typedef void (*View)(void *, void *);
-
-typedef struct {
-  int64_t words[3 + 2 * 5];
-} Descriptor;
 
 #define CUDA_CHECK(call)                                                       \
   do {                                                                         \
@@ -49,36 +46,6 @@ typedef struct {
       exit(1);                                                                 \
     }                                                                          \
   } while (0)
-
-static void describe(Descriptor *d, void *data, int rank,
-                     const int64_t *shape) {
-  memset(d, 0, sizeof(*d));
-  d->words[0] = d->words[1] = (int64_t)(intptr_t)data;
-  int64_t stride = 1;
-  for (int i = rank - 1; i >= 0; --i) {
-    d->words[3 + i] = shape[i];
-    d->words[3 + rank + i] = stride;
-    stride *= shape[i];
-  }
-}
-
-static int64_t elements(int rank, const int64_t *shape) {
-  int64_t n = 1;
-  for (int i = 0; i < rank; ++i)
-    n *= shape[i];
-  return n;
-}
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec + t.tv_nsec * 1e-9;
-}
-
-static int compareDoubles(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 /// Checks `out` (host copy of ours) against the view of `in` (host copy of
 /// the input) that `view` describes.

@@ -266,35 +266,26 @@ LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   Location loc = op->getLoc();
-  FailureOr<StridedMetadata> sourceMeta =
-      getStridedMetadata(rewriter, loc, source);
-  FailureOr<StridedMetadata> targetMeta =
-      getStridedMetadata(rewriter, loc, target);
-  if (failed(sourceMeta) || failed(targetMeta))
+  FailureOr<FlatCopy> copy = flattenCopy(rewriter, loc, source, target);
+  if (failed(copy))
     return rewriter.notifyMatchFailure(op, "non-strided layout");
-  for (auto [sourceSize, targetSize] :
-       llvm::zip(sourceMeta->sizes, targetMeta->sizes))
-    if (!getConstantIntValue(sourceSize))
-      sourceSize = targetSize;
-  std::optional<SmallVector<CopyDim>> dims =
-      flattenDims(rewriter, loc, *sourceMeta, *targetMeta);
-  if (!dims) {
+  if (copy->empty) {
     rewriter.eraseOp(op);
     return success();
   }
 
   KernelContext ctx;
   ctx.elementType = cast<MemRefType>(source.getType()).getElementType();
-  ctx.dims = std::move(*dims);
+  ctx.dims = std::move(copy->dims);
   if (ctx.dims.empty()) {
     // Every dimension has size 1: one element.
     OpFoldResult one = rewriter.getIndexAttr(1);
     ctx.dims.push_back({one, one, one});
   }
-  ctx.source = flatView(rewriter, loc, *sourceMeta);
-  ctx.target = flatView(rewriter, loc, *targetMeta);
-  ctx.sourceOffset = indexValue(rewriter, loc, sourceMeta->offset);
-  ctx.targetOffset = indexValue(rewriter, loc, targetMeta->offset);
+  ctx.source = flatView(rewriter, loc, copy->source);
+  ctx.target = flatView(rewriter, loc, copy->target);
+  ctx.sourceOffset = indexValue(rewriter, loc, copy->source.offset);
+  ctx.targetOffset = indexValue(rewriter, loc, copy->target.offset);
   ctx.vectorBytes = options.vectorBytes;
   ctx.blockSize = options.blockSize;
   int64_t elementBytes = vectorElementBytes(ctx.elementType);

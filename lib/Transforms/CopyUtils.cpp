@@ -222,6 +222,28 @@ void emitIf(OpBuilder &b, Location loc, OpFoldResult cond,
       });
 }
 
+FailureOr<FlatCopy> flattenCopy(OpBuilder &b, Location loc, Value source,
+                                Value target) {
+  FailureOr<StridedMetadata> sourceMeta = getStridedMetadata(b, loc, source);
+  FailureOr<StridedMetadata> targetMeta = getStridedMetadata(b, loc, target);
+  if (failed(sourceMeta) || failed(targetMeta))
+    return failure();
+  // The shapes are equal; take the static sizes either one knows.
+  for (auto [sourceSize, targetSize] :
+       llvm::zip(sourceMeta->sizes, targetMeta->sizes))
+    if (!getConstantIntValue(sourceSize))
+      sourceSize = targetSize;
+  FlatCopy copy;
+  std::optional<SmallVector<CopyDim>> dims =
+      flattenDims(b, loc, *sourceMeta, *targetMeta);
+  copy.empty = !dims;
+  if (dims)
+    copy.dims = std::move(*dims);
+  copy.source = std::move(*sourceMeta);
+  copy.target = std::move(*targetMeta);
+  return copy;
+}
+
 } // namespace detail
 } // namespace slice
 } // namespace mlir

@@ -71,6 +71,20 @@ std::optional<SmallVector<CopyDim>> flattenDims(OpBuilder &b, Location loc,
                                                 const StridedMetadata &source,
                                                 const StridedMetadata &target);
 
+/// A copy between two strided memrefs, flattened: their metadata (the
+/// static sizes either one knows filled in on both) and `flattenDims`.
+struct FlatCopy {
+  StridedMetadata source, target;
+  SmallVector<CopyDim> dims;
+  /// A dimension is known to be empty: nothing to copy.
+  bool empty = false;
+};
+
+/// Flattens the copy from `source` to `target` (memrefs of one shape);
+/// fails for layouts that are not strided.
+FailureOr<FlatCopy> flattenCopy(OpBuilder &b, Location loc, Value source,
+                                Value target);
+
 /// Whether `memref` is a buffer `memref.alloc` (or `gpu.alloc`) has just made (seen through
 /// casts), whose pages the copy into it will be the first to touch.
 bool isFreshAllocation(Value memref);

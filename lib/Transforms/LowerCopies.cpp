@@ -412,24 +412,16 @@ LogicalResult mlir::slice::lowerCopyToRunLoops(
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   Location loc = op->getLoc();
-  FailureOr<StridedMetadata> sourceMeta =
-      getStridedMetadata(rewriter, loc, source);
-  FailureOr<StridedMetadata> targetMeta =
-      getStridedMetadata(rewriter, loc, target);
-  if (failed(sourceMeta) || failed(targetMeta))
+  FailureOr<FlatCopy> copy = flattenCopy(rewriter, loc, source, target);
+  if (failed(copy))
     return rewriter.notifyMatchFailure(op, "non-strided layout");
-  // The shapes are equal; take the static sizes either one knows.
-  for (auto [sourceSize, targetSize] :
-       llvm::zip(sourceMeta->sizes, targetMeta->sizes))
-    if (!getConstantIntValue(sourceSize))
-      sourceSize = targetSize;
-
-  std::optional<SmallVector<CopyDim>> dims =
-      flattenDims(rewriter, loc, *sourceMeta, *targetMeta);
-  if (!dims) {
+  if (copy->empty) {
     rewriter.eraseOp(op);
     return success();
   }
+  std::optional<SmallVector<CopyDim>> dims = std::move(copy->dims);
+  const StridedMetadata *sourceMeta = &copy->source;
+  const StridedMetadata *targetMeta = &copy->target;
 
   Type elementType = sourceType.getElementType();
   RunContext ctx;
