@@ -20,6 +20,8 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/ADT/StringSwitch.h"
+
 namespace mlir {
 namespace slice {
 #define GEN_PASS_DEF_SLICETONVVM
@@ -96,6 +98,59 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 
+/// The PTX ISA version (times 10) that LLVM's NVPTX back end needs at least
+/// for `chip`, or std::nullopt for a chip this table does not know.
+static std::optional<int> minimumPTX(StringRef chip) {
+  return llvm::StringSwitch<std::optional<int>>(chip)
+      .Case("sm_50", 40)
+      .Case("sm_52", 41)
+      .Case("sm_53", 42)
+      .Cases({"sm_60", "sm_61", "sm_62"}, 50)
+      .Case("sm_70", 60)
+      .Case("sm_72", 61)
+      .Case("sm_75", 63)
+      .Case("sm_80", 70)
+      .Case("sm_86", 71)
+      .Case("sm_87", 74)
+      .Cases({"sm_89", "sm_90"}, 78)
+      .Case("sm_90a", 80)
+      .Cases({"sm_100", "sm_100a"}, 86)
+      .Cases({"sm_120", "sm_120a"}, 87)
+      .Default(std::nullopt);
+}
+
+/// Checks `chip` and the PTX version in `features` before anything reaches
+/// the NVPTX back end, which aborts the process on a PTX version too old
+/// for the chip.
+static LogicalResult checkTarget(ModuleOp module, StringRef chip,
+                                 StringRef features) {
+  std::optional<int> minimum = minimumPTX(chip);
+  if (!minimum)
+    return mlir::emitError(module.getLoc())
+           << "slice-to-nvvm: unknown chip '" << chip
+           << "'; expected one of sm_50, sm_52, sm_53, sm_60, sm_61, sm_62, "
+              "sm_70, sm_72, sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, "
+              "sm_90a, sm_100, sm_100a, sm_120, sm_120a";
+  SmallVector<StringRef> items;
+  features.split(items, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef item : items) {
+    StringRef version = item.trim();
+    if (!version.consume_front("+ptx"))
+      continue;
+    int ptx = 0;
+    if (version.getAsInteger(10, ptx))
+      return mlir::emitError(module.getLoc()) << "slice-to-nvvm: malformed PTX feature '"
+                                << item << "' (expected +ptxNN, e.g. +ptx80)";
+    if (ptx < *minimum)
+      return mlir::emitError(module.getLoc())
+             << "slice-to-nvvm: features '" << features << "' ask for PTX "
+             << ptx / 10 << "." << ptx % 10 << ", but " << chip
+             << " needs PTX " << *minimum / 10 << "." << *minimum % 10
+             << " or later (+ptx" << *minimum << ")";
+  }
+  return success();
+}
+
 namespace {
 struct SliceToNVVMPass : mlir::slice::impl::SliceToNVVMBase<SliceToNVVMPass> {
   using Base::Base;
@@ -122,11 +177,13 @@ struct SliceToNVVMPass : mlir::slice::impl::SliceToNVVMBase<SliceToNVVMPass> {
 
   void runOnOperation() override {
     if (!llvm::is_contained({"isa", "bin", "fatbin"}, StringRef(format))) {
-      getOperation().emitError()
+      mlir::emitError(getOperation().getLoc())
           << "slice-to-nvvm: format must be isa, bin or fatbin, got '"
           << format << "'";
       return signalPassFailure();
     }
+    if (failed(checkTarget(getOperation(), chip, features)))
+      return signalPassFailure();
     OpPassManager pm(ModuleOp::getOperationName());
     buildSliceToNVVMPipeline(pm, getOptions());
     if (failed(runPipeline(pm, getOperation())))

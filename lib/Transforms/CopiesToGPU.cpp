@@ -386,7 +386,7 @@ struct SliceCopiesToGPUPass
     options.vectorBytes = vectorBytes;
     if (options.blockSize < 1 || options.blockSize > 1024 ||
         !llvm::is_contained({4, 8, 16}, options.vectorBytes)) {
-      getOperation().emitError()
+      mlir::emitError(getOperation().getLoc())
           << "slice-copies-to-gpu: block-size must be 1 to 1024 and "
              "vector-bytes 4, 8 or 16, got block-size="
           << options.blockSize << " vector-bytes=" << options.vectorBytes;
