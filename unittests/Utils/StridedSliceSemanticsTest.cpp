@@ -674,3 +674,68 @@ TEST(StridedSliceSemantics, CountElementsOfWindows) {
   EXPECT_EQ(count(INT64_MIN, INT64_MIN), MaybeInt(1));
   EXPECT_EQ(count(std::nullopt, 1), std::nullopt);
 }
+
+//===----------------------------------------------------------------------===//
+// Python notation
+//===----------------------------------------------------------------------===//
+
+TEST(StridedSliceSemantics, PythonNotationIsTheTensorFlowEncoding) {
+  // The worked example again, from its text: the same masks as the
+  // TensorFlow page gives, and the same result shape.
+  std::string error;
+  std::optional<SparseSliceSpec> spec =
+      parsePythonSlice("1, 2:4, None, ..., :-3:-1, :", error);
+  ASSERT_TRUE(spec) << error;
+  EXPECT_EQ(spec->masks.begin, 48u);
+  EXPECT_EQ(spec->masks.end, 32u);
+  EXPECT_EQ(spec->masks.ellipsis, 8u);
+  EXPECT_EQ(spec->masks.newAxis, 4u);
+  EXPECT_EQ(spec->masks.shrinkAxis, 1u);
+  EXPECT_EQ(spec->begin[0], MaybeInt(1));
+  EXPECT_EQ(spec->end[1], MaybeInt(4));
+  EXPECT_EQ(spec->strides[4], MaybeInt(-1));
+  EXPECT_EQ(spec->end[4], MaybeInt(-3));
+  EXPECT_EQ(resultShape(*spec, shapeOf({5, 5, 5, 5, 5, 5})),
+            shapeOf({2, 1, 5, 5, 2, 5}));
+  // newaxis and None are one thing; an empty text is x[()].
+  std::optional<SparseSliceSpec> other =
+      parsePythonSlice(" 1 ,2:4,newaxis,...,:-3:-1,: ", error);
+  ASSERT_TRUE(other) << error;
+  EXPECT_EQ(other->masks, spec->masks);
+  std::optional<SparseSliceSpec> none = parsePythonSlice("  ", error);
+  ASSERT_TRUE(none);
+  EXPECT_TRUE(none->begin.empty());
+}
+
+TEST(StridedSliceSemantics, PythonNotationExtremesAndErrors) {
+  std::string error;
+  std::optional<SparseSliceSpec> spec = parsePythonSlice(
+      "-9223372036854775808:9223372036854775807:-9223372036854775808", error);
+  ASSERT_TRUE(spec) << error;
+  EXPECT_EQ(spec->begin[0], MaybeInt(INT64_MIN));
+  EXPECT_EQ(spec->end[0], MaybeInt(INT64_MAX));
+  EXPECT_EQ(spec->strides[0], MaybeInt(INT64_MIN));
+  // An index of INT64_MAX has no end past it; the end is not used.
+  spec = parsePythonSlice("9223372036854775807", error);
+  ASSERT_TRUE(spec);
+  EXPECT_EQ(spec->masks.shrinkAxis, 1u);
+
+  auto rejects = [&](llvm::StringRef text, llvm::StringRef message) {
+    error.clear();
+    EXPECT_FALSE(parsePythonSlice(text, error)) << text.str();
+    EXPECT_EQ(error, message.str()) << text.str();
+  };
+  rejects("1, 2:x", "entry 1 '2:x': the end is not an int64");
+  rejects("9223372036854775808", "entry 0 '9223372036854775808': not an "
+                                 "int64 index, a range, '...' or 'newaxis'");
+  rejects("::1:", "entry 0 '::1:': more than two ':'");
+  rejects("..., 1, ...", "entry 2 '...': a second ellipsis");
+  rejects("1,,2", "entry 1 '': not an int64 index, a range, '...' or "
+                  "'newaxis'");
+  rejects("a::", "entry 0 'a::': the begin is not an int64");
+  rejects("::s", "entry 0 '::s': the stride is not an int64");
+  std::string many;
+  for (int i = 0; i < 65; ++i)
+    many += i ? ",:" : ":";
+  rejects(many, "a slice has at most 64 entries, got 65");
+}

@@ -40,6 +40,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <optional>
@@ -461,6 +462,23 @@ buildAxesSpec(llvm::ArrayRef<int64_t> axes, llvm::ArrayRef<MaybeInt> starts,
 std::optional<SparseSliceSpec> composeSlices(const ResolvedSlice &first,
                                              const ResolvedSlice &second,
                                              std::string *reason = nullptr);
+
+//===----------------------------------------------------------------------===//
+// Python notation
+//===----------------------------------------------------------------------===//
+
+/// Parses a slice in Python / NumPy notation, the inside of `x[...]`, into a
+/// sparse spec: comma-separated entries, each `...`, `newaxis` (or `None`),
+/// an integer index (a shrink entry), or `begin:end` / `begin:end:stride`
+/// with every part optional (a missing begin or end sets its mask bit; a
+/// missing stride is 1). Integers are decimal int64, with an optional sign.
+/// An empty text is the spec of no entries (`x[()]`). Returns std::nullopt
+/// and sets `error` (naming the entry and the text) for anything else, more
+/// than one ellipsis, or more than 64 entries. Whether the spec is valid
+/// for an input (a zero stride, say) is for `resolveStridedSlice` or the
+/// op's verifier to say.
+std::optional<SparseSliceSpec> parsePythonSlice(llvm::StringRef text,
+                                                std::string &error);
 
 } // namespace slice
 } // namespace mlir

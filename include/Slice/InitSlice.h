@@ -1,0 +1,46 @@
+//===- InitSlice.h - Everything slice registers, in one header --*- C++ -*-===//
+//
+// What a compiler that embeds slice calls to get its dialect, passes and
+// pipelines:
+//
+//   mlir::DialectRegistry registry;
+//   mlir::slice::registerSliceDialect(registry);  // + external models
+//   mlir::slice::registerAllSlicePasses();        // passes and pipelines
+//
+// Link Slice::SlicePipelines (find_package(Slice)), which brings the rest.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLICE_INITSLICE_H
+#define SLICE_INITSLICE_H
+
+#include "Slice/Conversion/Passes.h"
+#include "Slice/IR/SliceDialect.h"
+#include "Slice/Pipelines/Pipelines.h"
+#include "Slice/Transforms/BufferizableOpInterfaceImpl.h"
+#include "Slice/Transforms/Passes.h"
+
+#include "mlir/IR/DialectRegistry.h"
+
+namespace mlir {
+namespace slice {
+
+/// Adds the slice dialect to `registry`, with the external models it needs
+/// elsewhere (slice.strided's BufferizableOpInterface).
+inline void registerSliceDialect(DialectRegistry &registry) {
+  registry.insert<SliceDialect>();
+  registerBufferizableOpInterfaceExternalModels(registry);
+}
+
+/// Registers every slice pass, conversion and pipeline with the global
+/// pass registry (for textual pipelines and opt tools).
+inline void registerAllSlicePasses() {
+  registerSlicePasses();
+  registerSliceConversionPasses();
+  registerSlicePipelines();
+}
+
+} // namespace slice
+} // namespace mlir
+
+#endif // SLICE_INITSLICE_H
