@@ -1,0 +1,153 @@
+/* The C API (include/Slice-c/Slice.h) from C: the dialect handle and
+   registration, building slice.strided (from Python notation; static and
+   dynamic entries with masks), the inferred result type, inspection, a
+   diagnostic for an invalid spec, and a slice pass run through a pass
+   manager. Its output is FileChecked (test/CAPI/capi.test, and against the
+   installed library in test/Examples/embed.test). */
+
+#include "Slice-c/Slice.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/Tensor.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void printToStdout(MlirStringRef text, void *userData) {
+  (void)userData;
+  fwrite(text.data, 1, text.length, stdout);
+}
+
+static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
+                                         void *userData) {
+  (void)userData;
+  printf("diagnostic: ");
+  mlirDiagnosticPrint(diagnostic, printToStdout, NULL);
+  printf("\n");
+  return mlirLogicalResultSuccess();
+}
+
+static void printMasks(MlirSliceMasks m) {
+  printf("masks begin=%llu end=%llu ellipsis=%llu new_axis=%llu "
+         "shrink_axis=%llu\n",
+         (unsigned long long)m.begin, (unsigned long long)m.end,
+         (unsigned long long)m.ellipsis, (unsigned long long)m.newAxis,
+         (unsigned long long)m.shrinkAxis);
+}
+
+int main(void) {
+  MlirContext ctx = mlirContextCreate();
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirSliceRegisterDialect(registry);
+  mlirContextAppendDialectRegistry(ctx, registry);
+  mlirDialectRegistryDestroy(registry);
+  MlirDialect slice =
+      mlirDialectHandleLoadDialect(mlirGetDialectHandle__slice__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__func__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__tensor__(), ctx);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__arith__(), ctx);
+  MlirStringRef ns = mlirDialectGetNamespace(slice);
+  printf("dialect: %.*s\n", (int)ns.length, ns.data);
+  mlirContextAttachDiagnosticHandler(ctx, printDiagnostic, NULL, NULL);
+
+  MlirModule module = mlirModuleCreateParse(
+      ctx, mlirStringRefCreateFromCString(
+               "func.func @f(%x: tensor<5x6x7xf32>, %b: index) {\n"
+               "  return\n"
+               "}\n"));
+  MlirOperation func =
+      mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+  MlirBlock entry =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirValue x = mlirBlockGetArgument(entry, 0);
+  MlirValue b = mlirBlockGetArgument(entry, 1);
+  MlirOperation ret = mlirBlockGetFirstOperation(entry);
+  MlirLocation loc = mlirLocationUnknownGet(ctx);
+
+  /* The inferred type of x[1, ::2, newaxis] (static). */
+  int64_t begin[] = {1, 0, 0}, end[] = {2, 0, 0}, strides[] = {1, 2, 1};
+  MlirSliceMasks masks = {0b010, 0b010, 0, 0b100, 0b001};
+  MlirType inferred = mlirSliceStridedInferResultType(
+      mlirValueGetType(x), 3, begin, end, strides, masks, false,
+      printToStdout, NULL);
+  printf("inferred: ");
+  mlirTypePrint(inferred, printToStdout, NULL);
+  printf("\n");
+
+  /* From Python notation. */
+  MlirOperation py = mlirSliceStridedOpCreateFromPython(
+      loc, x, mlirStringRefCreateFromCString("1:5:2, ..., ::-1"));
+  mlirBlockInsertOwnedOperationBefore(entry, ret, py);
+
+  /* Static and dynamic entries: x[%b:, 2, ::-3]. */
+  int64_t dyn = mlirSliceDynamicEntry();
+  int64_t begin2[] = {dyn, 2, 0}, end2[] = {0, 3, 0}, strides2[] = {1, 1, -3};
+  MlirSliceMasks masks2 = {0b100, 0b101, 0, 0, 0b010};
+  MlirOperation mixed = mlirSliceStridedOpCreate(
+      loc, x, 3, begin2, end2, strides2, 1, &b, 0, NULL, 0, NULL, masks2,
+      false);
+  mlirBlockInsertOwnedOperationBefore(entry, ret, mixed);
+  mlirOperationPrint(mlirModuleGetOperation(module), printToStdout, NULL);
+  printf("\nverified: %d\n",
+         (int)mlirOperationVerify(mlirModuleGetOperation(module)));
+
+  /* Inspection. */
+  printf("is slice.strided: %d %d\n", mlirOperationIsASliceStridedOp(mixed),
+         mlirOperationIsASliceStridedOp(ret));
+  printf("entries: %ld\n", (long)mlirSliceStridedOpGetNumEntries(mixed));
+  for (intptr_t i = 0; i < mlirSliceStridedOpGetNumEntries(mixed); ++i) {
+    int64_t v = mlirSliceStridedOpGetStaticBegin(mixed, i);
+    printf("begin[%ld] = %s%lld, end = %lld, stride = %lld\n", (long)i,
+           v == dyn ? "dynamic " : "", v == dyn ? 0LL : (long long)v,
+           (long long)mlirSliceStridedOpGetStaticEnd(mixed, i),
+           (long long)mlirSliceStridedOpGetStaticStride(mixed, i));
+  }
+  printMasks(mlirSliceStridedOpGetMasks(mixed));
+  printf("source is %%x: %d, offset: %d\n",
+         mlirValueEqual(mlirSliceStridedOpGetSource(mixed), x),
+         mlirSliceStridedOpGetOffset(mixed));
+  printf("result type: ");
+  mlirTypePrint(mlirValueGetType(mlirOperationGetResult(mixed, 0)),
+                printToStdout, NULL);
+  printf("\n");
+
+  /* Invalid specs: a diagnostic and a null operation, never a crash. */
+  MlirOperation bad = mlirSliceStridedOpCreateFromPython(
+      loc, x, mlirStringRefCreateFromCString("::0"));
+  printf("stride 0 gives null: %d\n", mlirOperationIsNull(bad));
+  bad = mlirSliceStridedOpCreateFromPython(
+      loc, x, mlirStringRefCreateFromCString("1:2:x"));
+  printf("malformed text gives null: %d\n", mlirOperationIsNull(bad));
+  MlirType none = mlirSliceStridedInferResultType(
+      mlirValueGetType(x), 1, (int64_t[]){9}, (int64_t[]){10},
+      (int64_t[]){1}, (MlirSliceMasks){0, 0, 0, 0, 1}, false, printToStdout,
+      NULL);
+  printf("\nindex out of range gives a null type: %d\n", mlirTypeIsNull(none));
+
+  /* A slice pass through a pass manager. */
+  mlirSliceRegisterPasses();
+  mlirSliceRegisterPipelines();
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirLogicalResult parsed = mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm),
+      mlirStringRefCreateFromCString(
+          "builtin.module(func.func(slice-normalize))"),
+      printToStdout, NULL);
+  printf("pipeline parsed: %d\n", mlirLogicalResultIsSuccess(parsed));
+  MlirLogicalResult ran =
+      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
+  printf("normalized: %d\n", mlirLogicalResultIsSuccess(ran));
+  mlirOperationPrint(mlirModuleGetOperation(module), printToStdout, NULL);
+  printf("\n");
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+  return 0;
+}
