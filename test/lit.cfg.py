@@ -88,6 +88,9 @@ if ptxas:
 if config.slice_cuda_runtime:
     config.available_features.add("cuda-runtime")
 config.substitutions.append(("%cc", shutil.which("cc") or "cc"))
+config.substitutions.append(
+    ("%llvm_include_dir", os.path.join(os.path.dirname(config.llvm_lib_dir),
+                                       "include")))
 
 
 def has_cuda_device():
