@@ -112,6 +112,6 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.slice_tools_dir, config.llvm_tools_dir]
-tools = ["slice-opt", "slice-spec-eval"]
+tools = ["slice-opt", "slice-spec-eval", "slice-lsp-server"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
