@@ -10,11 +10,13 @@
 
 #include "Slice/Conversion/SliceToLinalg/SliceToLinalg.h"
 #include "Slice/Conversion/SliceToTensor/SliceToTensor.h"
+#include "Slice/Conversion/SliceToTosa/SliceToTosa.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

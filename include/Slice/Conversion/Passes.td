@@ -71,4 +71,39 @@ def ConvertSliceToLinalg : Pass<"convert-slice-to-linalg"> {
   ];
 }
 
+def ConvertSliceToTosa : Pass<"convert-slice-to-tosa"> {
+  let summary = "Lower slice ops on static shapes to TOSA";
+  let description = [{
+    Rewrites `slice.strided` and `slice.strided_axes` with a static source
+    shape and static spec into TOSA (the slice, reverse, reshape and pad
+    operators), for consumers of TOSA:
+
+    1. `tosa.slice` takes the window of every input dimension (from its
+       lowest selected element);
+    2. non-unit strides use the reshape trick of TensorFlow's TOSA
+       legalization: the window, padded (`tosa.pad`) to `count * stride`
+       elements where the input ends earlier, is reshaped to
+       `[count, stride]` per dimension and the first column sliced out;
+    3. `tosa.reverse` on every dimension with a negative stride;
+    4. one `tosa.reshape` drops shrunk dimensions and inserts new axes.
+
+    What TOSA cannot express is a diagnostic naming the op and the reason:
+    a dynamic source shape or spec entry, an empty result (TOSA tensors have
+    no 0-size dimensions), an element type TOSA does not take.
+  }];
+  let dependentDialects = ["::mlir::tosa::TosaDialect"];
+}
+
+def ConvertTosaToSlice : Pass<"convert-tosa-to-slice"> {
+  let summary = "Raise tosa.slice to slice.strided";
+  let description = [{
+    Rewrites every `tosa.slice` whose start and size are constant shapes
+    (`tosa.const_shape`) into `slice.strided` `x[s0:s0+n0, s1:s1+n1, ...]`
+    (a size of -1: to the end), so that TOSA producers get slice's folds,
+    canonicalization (slice of slice into one) and lowerings. A slice whose
+    window leaves its input is left alone for TOSA's verifier to report.
+  }];
+  let dependentDialects = ["::mlir::slice::SliceDialect"];
+}
+
 #endif // SLICE_CONVERSION_PASSES_TD
