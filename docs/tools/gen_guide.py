@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Regenerates the generated parts of the user guide (docs/guide.md keeps
+its hand-written text around them):
+
+  docs/guide-pictures.md  the seed examples drawn: each input's elements,
+                          marked with their position in the result (NumPy)
+  docs/guide-passes.md    every pass and pipeline on a small input, the IR
+                          before and after (the built slice-opt)
+
+Usage: /usr/bin/python3 docs/tools/gen_guide.py [build/bin/slice-opt]
+"""
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SLICE_OPT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+    ROOT, "build", "bin", "slice-opt")
+
+# (title, source, shape, NumPy index text, slice.strided text)
+PICTURES = [
+    ("Seed 000 (TensorFlow Python): `t[1:2, -1:-3:-1, 0:3]` on 3x2x3, the "
+     "page's third call with its lost minus signs restored",
+     (3, 2, 3), "1:2, -1:-3:-1, 0:3", None),
+    ("Seed 001 (TensorFlow Java): `v[-2::-1]` on 4 elements", (4,), "-2::-1",
+     None),
+    ("Seed 001: `w[:4, newaxis, :2]` on 5x6 (a new axis of size 1)", (5, 6),
+     ":4, None, :2", None),
+    ("Seed 001: `w[2, :]` on 5x6 (an index shrinks the dimension)", (5, 6),
+     "2, :", None),
+    ("Seed 002 (MindSpore): `x[2:, :3, :]` on 5x6x7 (drawn: planes 1 to 3 "
+     "of the 5)", (5, 6, 7), "2:, :3, :", (1, 4)),
+    ("Seeds 003/004 (Paddle): `axes=[0, 1] starts=[0, 1] ends=[2, 0] "
+     "strides=[1, -1]` on data = [[1, 2, 3, 4], [5, 6, 7, 8]], which is "
+     "`data[0:2, 1:0:-1]`", (2, 4), "0:2, 1:0:-1", None),
+]
+
+
+def picture(shape, text, shown):
+    x = np.arange(int(np.prod(shape))).reshape(shape)
+    index = eval(f"np.index_exp[{text}]", {"np": np})
+    result = x[index]
+    order = {int(v): k for k, v in enumerate(result.ravel())}
+    lines = [f"x[{text.replace('None', 'newaxis')}] has shape "
+             f"{tuple(result.shape)}; each input element shows its flat "
+             "index, and `=k` its position in the result (row-major):", ""]
+    grid = x if x.ndim > 1 else x.reshape(1, -1)
+    planes = grid.reshape(-1, grid.shape[-2], grid.shape[-1])
+    first = shown[0] if shown else 0
+    if shown:
+        planes = planes[shown[0]:shown[1]]
+    width = max(len(f"{v}={order[v]}") for v in order) + 1 if order else 3
+    lines.append("```")
+    for p, plane in enumerate(planes):
+        if len(planes) > 1:
+            lines.append(f"plane {first + p}:")
+        for row in plane:
+            cells = []
+            for v in row:
+                v = int(v)
+                cell = f"{v}={order[v]}" if v in order else f"{v}"
+                cells.append(cell.rjust(width))
+            lines.append(" ".join(cells))
+    lines.append("```")
+    lines.append(f"Result (NumPy): `{result.tolist()}`")
+    return lines
+
+
+# (pass, what it shows, input, slice-opt arguments)
+PASSES = [
+    ("--slice-normalize", "masks, negative indices and clamping resolved "
+     "into the explicit per-dimension normal form (offset mode)",
+     """func.func @f(%x: tensor<5x6xf32>) -> tensor<2x3xf32> {
+  %r = slice.strided %x[-4:-1:2, ::-2] : tensor<5x6xf32> to tensor<2x3xf32>
+  return %r : tensor<2x3xf32>
+}""", ["--slice-normalize"]),
+    ("--slice-normalize (dynamic)", "run-time values: the semantics "
+     "library's formula as arith ops, and a run-time check as cf.assert",
+     """func.func @f(%x: tensor<?xf32>, %b: index, %s: index) -> tensor<?xf32> {
+  %r = slice.strided %x[%b::%s] : tensor<?xf32> to tensor<?xf32>
+  return %r : tensor<?xf32>
+}""", ["--slice-normalize", "--canonicalize"]),
+    ("--canonicalize", "slice.strided_axes into slice.strided, and a slice "
+     "of a slice into one slice",
+     """func.func @f(%x: tensor<8x8xf32>) -> tensor<2x4xf32> {
+  %a = slice.strided_axes %x axes [0] starts [1] ends [7] strides [2] : tensor<8x8xf32> to tensor<3x8xf32>
+  %b = slice.strided %a[1:, ::2] : tensor<3x8xf32> to tensor<2x4xf32>
+  return %b : tensor<2x4xf32>
+}""", ["--canonicalize"]),
+    ("--slice-fold-constants", "a slice of a constant folded, whatever "
+     "its size (the folder stops at a size limit)",
+     """func.func @f() -> tensor<2xi32> {
+  %c = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32>
+  %r = slice.strided %c[::-2] : tensor<4xi32> to tensor<2xi32>
+  return %r : tensor<2xi32>
+}""", ["--slice-fold-constants"]),
+    ("--convert-slice-to-tensor", "a view: tensor.extract_slice (negative "
+     "strides, rank-reducing for an index) and tensor.expand_shape for a new "
+     "axis",
+     """func.func @f(%x: tensor<5x6xf32>) -> tensor<3x1xf32> {
+  %r = slice.strided %x[::-2, 1, newaxis] : tensor<5x6xf32> to tensor<3x1xf32>
+  return %r : tensor<3x1xf32>
+}""", ["--convert-slice-to-tensor", "--canonicalize"]),
+    ("--convert-slice-to-linalg", "the same view copied into a dense tensor",
+     """func.func @f(%x: tensor<5x6xf32>) -> tensor<5x3xf32> {
+  %r = slice.strided %x[:, ::2] : tensor<5x6xf32> to tensor<5x3xf32>
+  return %r : tensor<5x3xf32>
+}""", ["--convert-slice-to-linalg", "--canonicalize"]),
+    ("--slice-lower-copies", "a copy out of a reversed view as vector loops "
+     "in a shared copy function (CPU)",
+     """func.func @f(%x: memref<4x64xf32>, %y: memref<4x64xf32>) {
+  %v = memref.subview %x[0, 63] [4, 64] [1, -1] : memref<4x64xf32> to memref<4x64xf32, strided<[64, -1], offset: 63>>
+  memref.copy %v, %y : memref<4x64xf32, strided<[64, -1], offset: 63>> to memref<4x64xf32>
+  return
+}""", ["--slice-lower-copies", "--canonicalize"]),
+    ("--slice-copies-to-gpu", "the same copy as GPU-mapped parallel loops: "
+     "one 16-byte chunk per thread, the host picking the aligned kernel",
+     """func.func @f(%x: memref<4x64xf32>, %y: memref<4x64xf32>) {
+  %v = memref.subview %x[0, 63] [4, 64] [1, -1] : memref<4x64xf32> to memref<4x64xf32, strided<[64, -1], offset: 63>>
+  memref.copy %v, %y : memref<4x64xf32, strided<[64, -1], offset: 63>> to memref<4x64xf32>
+  return
+}""", ["--slice-copies-to-gpu", "--cse"]),
+    ("--slice-device-buffers", "buffers in device memory; a temporary freed",
+     """func.func @f(%x: memref<8xf32>) -> memref<4xf32> {
+  %t = memref.alloc() : memref<8xf32>
+  %r = memref.alloc() : memref<4xf32>
+  %v = memref.subview %t[0] [4] [2] : memref<8xf32> to memref<4xf32, strided<[2]>>
+  memref.copy %v, %r : memref<4xf32, strided<[2]>> to memref<4xf32>
+  return %r : memref<4xf32>
+}""", ["--pass-pipeline=builtin.module(func.func(slice-device-buffers))"]),
+    ("--slice-dense-arguments", "an entry point's arguments dense, so its "
+     "slices get static strides",
+     """func.func @f(%x: memref<4x8xf32, strided<[?, ?], offset: ?>>) -> memref<4x4xf32, strided<[?, ?], offset: ?>> {
+  %v = memref.subview %x[0, 0] [4, 4] [1, 2] : memref<4x8xf32, strided<[?, ?], offset: ?>> to memref<4x4xf32, strided<[?, ?], offset: ?>>
+  return %v : memref<4x4xf32, strided<[?, ?], offset: ?>>
+}""", ["--slice-dense-arguments", "--canonicalize"]),
+    ("--convert-slice-to-tosa", "a static slice as TOSA: window, the reshape "
+     "trick for stride 2, a reverse",
+     """func.func @f(%x: tensor<6x8xf32>) -> tensor<3x8xf32> {
+  %r = slice.strided %x[::2, ::-1] : tensor<6x8xf32> to tensor<3x8xf32>
+  return %r : tensor<3x8xf32>
+}""", ["--convert-slice-to-tosa"]),
+    ("--convert-tosa-to-slice", "tosa.slice raised to slice.strided",
+     """func.func @f(%x: tensor<10x8xf32>) -> tensor<4x8xf32> {
+  %s = tosa.const_shape {values = dense<[3, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %z = tosa.const_shape {values = dense<[4, 8]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %r = tosa.slice %x, %s, %z : (tensor<10x8xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}""", ["--convert-tosa-to-slice", "--canonicalize"]),
+    ("--slice-to-llvm", "the CPU pipeline: a view returned as a view "
+     "(`deallocate=false`), only LLVM dialect left",
+     """func.func @f(%x: tensor<5x6xf32>) -> tensor<3x6xf32> {
+  %r = slice.strided %x[::-2, :] : tensor<5x6xf32> to tensor<3x6xf32>
+  return %r : tensor<3x6xf32>
+}""", ["--slice-to-llvm=deallocate=false"]),
+    ("--slice-to-nvvm", "the GPU pipeline with `slices=copy format=isa`: a "
+     "device allocation and a kernel launch (the PTX is elided here)",
+     """func.func @f(%x: tensor<64x128xf32>) -> tensor<64x128xf32> {
+  %r = slice.strided %x[:, ::-1] : tensor<64x128xf32> to tensor<64x128xf32>
+  return %r : tensor<64x128xf32>
+}""", ["--slice-to-nvvm=slices=copy format=isa"]),
+]
+
+
+def run(source, args):
+    result = subprocess.run([SLICE_OPT] + args, input=source, text=True,
+                            capture_output=True)
+    if result.returncode:
+        raise SystemExit(f"slice-opt {' '.join(args)} failed:\n"
+                         f"{result.stderr}")
+    lines = []
+    for line in result.stdout.splitlines():
+        if "gpu.binary" in line and len(line) > 200:
+            line = line[:line.index("assembly = ")] + 'assembly = "<PTX>">]'
+        lines.append(line)
+    return "\n".join(lines).strip()
+
+
+def main():
+    out = ["# The seed examples, drawn", "",
+           "Generated by `docs/tools/gen_guide.py` (NumPy's answers); part "
+           "of the [user guide](guide.md).", ""]
+    for title, shape, text, shown in PICTURES:
+        out += [f"## {title}", ""] + picture(shape, text, shown) + [""]
+    with open(os.path.join(ROOT, "docs", "guide-pictures.md"), "w") as f:
+        f.write("\n".join(out))
+
+    out = ["# Every pass and pipeline, before and after", "",
+           "Generated by `docs/tools/gen_guide.py` from the built "
+           "`slice-opt`; part of the [user guide](guide.md). Each section "
+           "shows a small input and what the pass (with the command line "
+           "given) makes of it. The reference of every option is generated "
+           "from ODS by `ninja -C build mlir-doc` (build/docs/Slice).", ""]
+    for name, what, source, args in PASSES:
+        out += [f"## `{name}`", "", what[0].upper() + what[1:] + ".", "",
+                f"`slice-opt {' '.join(args)}`", "", "```mlir", source,
+                "```", "", "becomes", "", "```mlir", run(source, args),
+                "```", ""]
+    with open(os.path.join(ROOT, "docs", "guide-passes.md"), "w") as f:
+        f.write("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
