@@ -110,38 +110,22 @@ mixedEntries(Location loc, StringRef list, intptr_t numEntries,
   return result;
 }
 
-/// Builds the op with the inferring builder after checking the spec, so
-/// that an invalid spec is a diagnostic, not a null result type.
+/// Builds the op with the inferring builder; an invalid spec still builds
+/// an op, which the verifier reports (the diagnostic) before it is erased.
 static MlirOperation createStrided(Location loc, Value source,
                                    ArrayRef<OpFoldResult> begin,
                                    ArrayRef<OpFoldResult> end,
                                    ArrayRef<OpFoldResult> strides,
                                    const SliceMasks &masks, bool offset) {
-  auto sourceType = dyn_cast<RankedTensorType>(source.getType());
-  if (!sourceType) {
+  if (!isa<RankedTensorType>(source.getType())) {
     emitError(loc) << "slice.strided: the source must be a ranked tensor, "
                       "got "
                    << source.getType();
     return MlirOperation{nullptr};
   }
-  SparseSliceSpec spec;
-  for (auto [list, entries] :
-       {std::make_pair(&spec.begin, begin), std::make_pair(&spec.end, end),
-        std::make_pair(&spec.strides, strides)})
-    for (OpFoldResult entry : entries)
-      list->push_back(isa<Attribute>(entry) ? getConstantIntValue(entry)
-                                            : std::nullopt);
-  spec.masks = masks;
-  spec.offset = offset;
-  std::string error;
-  if (!StridedOp::inferResultType(sourceType, spec, error)) {
-    emitError(loc) << "'slice.strided' op " << error;
-    return MlirOperation{nullptr};
-  }
   OpBuilder builder(loc.getContext());
-  auto op =
-      StridedOp::create(builder, loc, source, begin, end, strides, masks,
-                        offset);
+  auto op = StridedOp::create(builder, loc, source, begin, end, strides,
+                              masks, offset);
   if (failed(op.verify())) {
     op->erase();
     return MlirOperation{nullptr};

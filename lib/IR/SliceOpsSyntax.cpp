@@ -69,15 +69,6 @@ static ParsedIndex staticIndex(int64_t value) {
   return index;
 }
 
-/// The end TensorFlow's Python front end pairs with a static shrink index
-/// (`x[b]` is `b:b+1`); 0 where b+1 does not exist.
-static int64_t defaultShrinkEnd(int64_t begin) {
-  if (ShapedType::isDynamic(begin) ||
-      begin == std::numeric_limits<int64_t>::max())
-    return 0;
-  return begin + 1;
-}
-
 /// Parses an integer or an SSA value if one is next.
 static OptionalParseResult parseOptionalIndex(OpAsmParser &parser,
                                               ParsedIndex &index) {
@@ -138,7 +129,7 @@ static ParseResult parsePythonEntry(OpAsmParser &parser, ParsedSpec &spec) {
     // A single index shrinks the dimension.
     spec.masks.shrinkAxis |= bit;
     spec.addEntry(
-        first, staticIndex(first.operand ? 0 : defaultShrinkEnd(first.value)),
+        first, staticIndex(first.operand ? 0 : shrinkIndexEnd(first.value)),
         staticIndex(1));
     return success();
   }
@@ -317,7 +308,7 @@ static bool isPythonEntry(StridedOp op, unsigned i) {
            isStatic(s, 1);
   if (shrink)
     return !beginMasked && !endMasked && isStatic(s, 1) &&
-           isStatic(e, defaultShrinkEnd(b));
+           isStatic(e, ShapedType::isDynamic(b) ? 0 : shrinkIndexEnd(b));
   return (!beginMasked || isStatic(b, 0)) && (!endMasked || isStatic(e, 0));
 }
 

@@ -419,23 +419,21 @@ LogicalResult mlir::slice::lowerCopyToRunLoops(
     rewriter.eraseOp(op);
     return success();
   }
-  std::optional<SmallVector<CopyDim>> dims = std::move(copy->dims);
-  const StridedMetadata *sourceMeta = &copy->source;
-  const StridedMetadata *targetMeta = &copy->target;
+  ArrayRef<CopyDim> dims = copy->dims;
 
   Type elementType = sourceType.getElementType();
   RunContext ctx;
-  ctx.source = flatView(rewriter, loc, *sourceMeta);
-  ctx.target = flatView(rewriter, loc, *targetMeta);
+  ctx.source = flatView(rewriter, loc, copy->source);
+  ctx.target = flatView(rewriter, loc, copy->target);
   ctx.elementBytes = vectorElementBytes(elementType);
   if (ctx.elementBytes > options.vectorBytes / 2)
     ctx.elementBytes = 0;
   ctx.lanes = ctx.elementBytes ? options.vectorBytes / ctx.elementBytes : 1;
   ctx.unroll = options.unroll;
-  Value sourceOffset = indexValue(rewriter, loc, sourceMeta->offset);
-  Value targetOffset = indexValue(rewriter, loc, targetMeta->offset);
+  Value sourceOffset = indexValue(rewriter, loc, copy->source.offset);
+  Value targetOffset = indexValue(rewriter, loc, copy->target.offset);
 
-  if (dims->empty()) {
+  if (dims.empty()) {
     // Every dimension has size 1: one element.
     Value element =
         memref::LoadOp::create(rewriter, loc, ctx.source, sourceOffset);
@@ -445,10 +443,10 @@ LogicalResult mlir::slice::lowerCopyToRunLoops(
   }
 
   OpFoldResult nontemporal = atLeastBytes(
-      rewriter, loc, *dims, ctx.elementBytes, options.nontemporalBytes);
-  ctx.size = dims->back().size;
-  ctx.sourceStride = dims->back().sourceStride;
-  ctx.targetStride = dims->back().targetStride;
+      rewriter, loc, dims, ctx.elementBytes, options.nontemporalBytes);
+  ctx.size = dims.back().size;
+  ctx.sourceStride = dims.back().sourceStride;
+  ctx.targetStride = dims.back().targetStride;
 
   // Non-temporal stores are weakly ordered: fence them before the buffer is
   // handed on. LLVM's seq_cst fence is a locked instruction or mfence on
@@ -469,9 +467,9 @@ LogicalResult mlir::slice::lowerCopyToRunLoops(
   std::function<void(OpBuilder &, Location, size_t, Value, Value, bool)>
       emitDims = [&](OpBuilder &b, Location l, size_t dim, Value sourceStart,
                      Value targetStart, bool parallel) {
-        if (dim + 1 == dims->size())
+        if (dim + 1 == dims.size())
           return emitRun(b, l, ctx, sourceStart, targetStart, nontemporal);
-        const CopyDim &outer = (*dims)[dim];
+        const CopyDim &outer = dims[dim];
         Value sourceStride = indexValue(b, l, outer.sourceStride);
         Value targetStride = indexValue(b, l, outer.targetStride);
         auto body = [&](OpBuilder &nb, Location nl, Value i) {
@@ -497,7 +495,7 @@ LogicalResult mlir::slice::lowerCopyToRunLoops(
   auto emitSingleRun = [&](OpBuilder &b, Location l, bool parallel) {
     RunContext single = ctx;
     single.size = b.getIndexAttr(1);
-    for (const CopyDim &dim : *dims)
+    for (const CopyDim &dim : dims)
       single.size = mulIndex(b, l, single.size, dim.size);
     if (!parallel)
       return emitRun(b, l, single, sourceOffset, targetOffset, nontemporal);
@@ -527,9 +525,9 @@ LogicalResult mlir::slice::lowerCopyToRunLoops(
   // Dimensions that may be contiguous in both memrefs but are not known to
   // be (dynamic layouts, e.g. function arguments) are checked at run time:
   // when the whole copy is one run, it is copied as one.
-  OpFoldResult wholeRun = wholeCopyIsOneRun(rewriter, loc, *dims);
+  OpFoldResult wholeRun = wholeCopyIsOneRun(rewriter, loc, dims);
   auto emitCopy = [&](OpBuilder &b, Location l, bool parallel) {
-    if (dims->size() == 1)
+    if (dims.size() == 1)
       return emitSingleRun(b, l, parallel);
     emitIf(
         b, l, wholeRun,
@@ -540,7 +538,7 @@ LogicalResult mlir::slice::lowerCopyToRunLoops(
   };
   emitIf(
       rewriter, loc,
-      atLeastBytes(rewriter, loc, *dims, ctx.elementBytes,
+      atLeastBytes(rewriter, loc, dims, ctx.elementBytes,
                    options.parallelBytes),
       [&](OpBuilder &b, Location l) { emitCopy(b, l, /*parallel=*/true); },
       [&](OpBuilder &b, Location l) { emitCopy(b, l, /*parallel=*/false); });

@@ -672,9 +672,7 @@ mlir::slice::parsePythonSlice(llvm::StringRef text, std::string &error) {
       if (!parseInt(trimmed, begin))
         return fail(index, entry, "not an int64 index, a range, '...' or "
                                   "'newaxis'");
-      // TensorFlow's encoding of an index: begin:begin+1 with the shrink bit
-      // (the end is not used).
-      end = begin == INT64_MAX ? begin : begin + 1;
+      end = shrinkIndexEnd(begin);
       spec.masks.shrinkAxis |= bit;
     } else {
       llvm::SmallVector<llvm::StringRef> parts;

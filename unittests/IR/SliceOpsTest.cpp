@@ -15,6 +15,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
 
 #include "gtest/gtest.h"
 
@@ -143,4 +144,47 @@ TEST_F(SliceOpsTest, ExplicitLessStaticResultType) {
   EXPECT_EQ(resolved->resultShape[0], MaybeInt(2));
   EXPECT_EQ(resolved->resultShape[1], MaybeInt(4));
   EXPECT_EQ(resolved->dims[1].start, MaybeInt(3));
+}
+
+// parsePythonSlice (the semantics library, for builders) and slice.strided's
+// custom syntax read the same notation: they must encode every entry kind
+// alike, the end paired with an index included.
+TEST_F(SliceOpsTest, PythonNotationParsersAgree) {
+  for (const char *text :
+       {"1, 2:4, newaxis, ..., :-3:-1, :", "-1", "::-2", "3:", ":5",
+        "9223372036854775807", "-9223372036854775807:9223372036854775807:3",
+        "..., 0", "newaxis, newaxis, 1::2"}) {
+    std::string error;
+    std::optional<SparseSliceSpec> spec = parsePythonSlice(text, error);
+    ASSERT_TRUE(spec) << text << ": " << error;
+    // The custom syntax needs a result type: the inferred one, or any for
+    // a spec invalid on this source (an index of INT64_MAX); the encodings
+    // are compared, the parse is not verified.
+    auto source = RankedTensorType::get({10, 10, 10, 10, 10, 10},
+                                        builder.getF32Type());
+    std::optional<RankedTensorType> result =
+        StridedOp::inferResultType(source, *spec, error);
+    std::string resultText = "tensor<1xf32>";
+    if (result) {
+      resultText.clear();
+      llvm::raw_string_ostream(resultText) << *result;
+    }
+    std::string module =
+        std::string("func.func @f(%x: tensor<10x10x10x10x10x10xf32>) {\n"
+                    "  %r = slice.strided %x[") +
+        text + "] : tensor<10x10x10x10x10x10xf32> to " + resultText +
+        "\n  return\n}\n";
+    ParserConfig config(&context, /*verifyAfterParse=*/false);
+    OwningOpRef<ModuleOp> parsed =
+        parseSourceString<ModuleOp>(module, config);
+    ASSERT_TRUE(parsed) << text;
+    StridedOp op;
+    parsed->walk([&](StridedOp found) { op = found; });
+    ASSERT_TRUE(op) << text;
+    SparseSliceSpec fromSyntax = op.getSparseSpec();
+    EXPECT_EQ(fromSyntax.masks, spec->masks) << text;
+    EXPECT_EQ(fromSyntax.begin, spec->begin) << text;
+    EXPECT_EQ(fromSyntax.end, spec->end) << text;
+    EXPECT_EQ(fromSyntax.strides, spec->strides) << text;
+  }
 }

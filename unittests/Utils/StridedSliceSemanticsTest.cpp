@@ -715,10 +715,11 @@ TEST(StridedSliceSemantics, PythonNotationExtremesAndErrors) {
   EXPECT_EQ(spec->begin[0], MaybeInt(INT64_MIN));
   EXPECT_EQ(spec->end[0], MaybeInt(INT64_MAX));
   EXPECT_EQ(spec->strides[0], MaybeInt(INT64_MIN));
-  // An index of INT64_MAX has no end past it; the end is not used.
+  // An index of INT64_MAX has no end past it; the end is not used (0).
   spec = parsePythonSlice("9223372036854775807", error);
   ASSERT_TRUE(spec);
   EXPECT_EQ(spec->masks.shrinkAxis, 1u);
+  EXPECT_EQ(spec->end[0], MaybeInt(0));
 
   auto rejects = [&](llvm::StringRef text, llvm::StringRef message) {
     error.clear();

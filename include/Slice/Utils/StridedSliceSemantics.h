@@ -43,6 +43,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -466,6 +467,14 @@ std::optional<SparseSliceSpec> composeSlices(const ResolvedSlice &first,
 //===----------------------------------------------------------------------===//
 // Python notation
 //===----------------------------------------------------------------------===//
+
+/// The end TensorFlow's Python front end pairs with a shrink index `begin`
+/// (`x[b]` is `b:b+1` with the shrink bit; the end is not used): b + 1, or
+/// 0 where b + 1 does not exist. Both parsers of Python notation (this
+/// library's and slice.strided's custom syntax) encode indices with it.
+inline int64_t shrinkIndexEnd(int64_t begin) {
+  return begin == std::numeric_limits<int64_t>::max() ? 0 : begin + 1;
+}
 
 /// Parses a slice in Python / NumPy notation, the inside of `x[...]`, into a
 /// sparse spec: comma-separated entries, each `...`, `newaxis` (or `None`),
