@@ -71,8 +71,9 @@ int main(int argc, char **argv) {
   }
   OpBuilder builder(&context);
   Location loc = builder.getUnknownLoc();
-  auto module = ModuleOp::create(loc);
-  builder.setInsertionPointToEnd(module.getBody());
+  // Owned: the module is erased when `module` goes out of scope.
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  builder.setInsertionPointToEnd(module->getBody());
   auto inputType = RankedTensorType::get(shape, builder.getF32Type());
   std::optional<RankedTensorType> resultType =
       slice::StridedOp::inferResultType(inputType, *spec, error);
@@ -101,8 +102,8 @@ int main(int argc, char **argv) {
   function.setType(
       builder.getFunctionType({inputType}, {op.getResult().getType()}));
   func::ReturnOp::create(builder, loc, op.getResult());
-  llvm::outs() << "built:\n" << module << "\n";
-  if (failed(module.verify()))
+  llvm::outs() << "built:\n" << *module << "\n";
+  if (failed(module->verify()))
     return 1;
 
   // 2. Canonicalize, then the CPU pipeline (dense results: slices=copy).
@@ -111,7 +112,7 @@ int main(int argc, char **argv) {
   slice::SliceToLLVMOptions options;
   options.slices = slice::SliceLowering::Copy;
   slice::buildSliceToLLVMPipeline(pm, options);
-  if (failed(pm.run(module))) {
+  if (failed(pm.run(*module))) {
     llvm::errs() << "the pipeline failed\n";
     return 1;
   }
@@ -119,7 +120,7 @@ int main(int argc, char **argv) {
   // 3. JIT, call, check.
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
-  auto engine = ExecutionEngine::create(module);
+  auto engine = ExecutionEngine::create(*module);
   if (!engine) {
     llvm::errs() << "JIT: " << llvm::toString(engine.takeError()) << "\n";
     return 1;

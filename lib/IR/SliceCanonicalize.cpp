@@ -80,7 +80,8 @@ DenseElementsAttr mlir::slice::sliceConstant(StridedOp op,
   if (source.isSplat())
     return DenseElementsAttr::get(resultType,
                                   source.getSplatValue<Attribute>());
-  if (maxElements >= 0 && resultType.getNumElements() > maxElements)
+  std::optional<int64_t> elements = checkedProduct(resultType.getShape());
+  if (!elements || (maxElements >= 0 && *elements > maxElements))
     return {};
   RankedTensorType sourceType = op.getSourceType();
   if (!sourceType.hasStaticShape())
@@ -94,7 +95,7 @@ DenseElementsAttr mlir::slice::sliceConstant(StridedOp op,
   if (unsigned bytes = rawElementBytes(sourceType.getElementType())) {
     ArrayRef<char> raw = source.getRawData();
     SmallVector<char> data;
-    data.reserve(resultType.getNumElements() * bytes);
+    data.reserve(*elements * bytes);
     if (!forEachSelectedIndex(*resolved, shape, [&](int64_t flat) {
           data.append(raw.begin() + flat * bytes,
                       raw.begin() + (flat + 1) * bytes);
@@ -105,7 +106,7 @@ DenseElementsAttr mlir::slice::sliceConstant(StridedOp op,
   // Bit-packed element types go through attributes.
   auto values = source.getValues<Attribute>();
   SmallVector<Attribute> selected;
-  selected.reserve(resultType.getNumElements());
+  selected.reserve(*elements);
   if (!forEachSelectedIndex(*resolved, shape, [&](int64_t flat) {
         selected.push_back(values[flat]);
       }))

@@ -255,7 +255,8 @@ struct StridedOpInterface
       spec = std::move(*emitted);
     }
     RankedTensorType resultType = sliceOp.getResultType();
-    SliceView view = computeSliceView(rewriter, loc, spec, resultType);
+    SliceView view =
+        computeSliceView(rewriter, loc, spec, sourceType.getShape(), resultType);
     SmallVector<OpFoldResult> resultSizes =
         dynamicWhere(rewriter, loc, view.resultSizes, resultType.getShape());
     if (view.knownEmpty || isStaticallyEmpty(sliceOp, sourceType)) {

@@ -50,7 +50,9 @@ struct SliceFoldConstantsPass
     RewritePatternSet patterns(&getContext());
     int64_t limit = maxElements;
     populateSliceConstantFoldPatterns(patterns, [limit](StridedOp op) {
-      return limit < 0 || op.getResultType().getNumElements() <= limit;
+      std::optional<int64_t> elements =
+          checkedProduct(op.getResultType().getShape());
+      return limit < 0 || (elements && *elements <= limit);
     });
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();

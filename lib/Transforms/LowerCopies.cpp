@@ -219,7 +219,12 @@ static bool useMemcpy(const RunContext &ctx) {
   if (sourceType.getMemorySpace() || targetType.getMemorySpace())
     return false;
   std::optional<int64_t> size = getConstantIntValue(ctx.size);
-  return !size || *size * ctx.elementBytes >= kMemcpyRunBytes;
+  if (!size)
+    return true;
+  // Elements, not bytes: a run of 2^62 elements is a valid type, and its
+  // byte count overflows int64.
+  return ctx.elementBytes > 0 &&
+         *size >= (kMemcpyRunBytes + ctx.elementBytes - 1) / ctx.elementBytes;
 }
 
 /// The address of element `index` of the 1-D view `memref` as an LLVM

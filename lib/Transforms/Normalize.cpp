@@ -113,8 +113,12 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
         emitCheck(arith, builder, loc, strideIsValid(arith, stride, flags),
                   where + (flags.shrink ? " shrinks with a non-positive stride"
                                         : " has stride 0"));
+    // A stride known to fail the check never reaches the view: the assert
+    // stops the program first. The view gets stride 1, so that no later
+    // folding gives it a zero stride that no layout (and no copy of a
+    // returned view) can express.
     if (badStride)
-      stride = keepDynamic(stride);
+      stride = one;
     DimRange<OpFoldResult> range =
         resolveDimRange(arith, begin, end, stride, dimSize, flags);
     bool outOfBounds = emitCheck(
@@ -136,7 +140,7 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
       entry = {start, shrinkEnd, one};
     } else if (isConstantIntValue(range.size, 0)) {
       entry = {zero, zero, one};
-    } else if (isConstantIntValue(range.size, 1) && !badStride) {
+    } else if (isConstantIntValue(range.size, 1)) {
       entry = {start, one, one};
     } else {
       entry = {start, range.interval, stride};

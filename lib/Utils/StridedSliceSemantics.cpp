@@ -10,6 +10,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <limits>
@@ -238,6 +239,17 @@ mlir::slice::buildDenseSpec(const SparseSliceSpec &spec, unsigned rank,
   // Without an explicit ellipsis, one is implied after the last entry.
   if (!ellipsis)
     fillEllipsis(rank - consumedTotal);
+  // The normal form (docs/normal-form.md), which every lowering goes
+  // through, spells each input dimension and new axis as one entry of a
+  // spec, and a spec's 64-bit masks hold 64.
+  size_t normalEntries = dense.dims.size() + dense.newAxisEntries.size();
+  if (normalEntries > kMaxSpecEntries) {
+    os << "the slice needs " << normalEntries << " entries in normal form ("
+       << dense.dims.size() << " input dimensions and "
+       << dense.newAxisEntries.size() << " new axes), more than the "
+       << kMaxSpecEntries << " a spec holds";
+    return std::nullopt;
+  }
   return dense;
 }
 
@@ -253,6 +265,27 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
       buildDenseSpec(spec, shape.size(), error);
   if (!dense)
     return std::nullopt;
+  // No buffer holds more elements than int64 counts, and the lowerings
+  // count them (flattening, strides, copy sizes) in int64.
+  SmallVector<int64_t> knownSizes;
+  for (MaybeInt size : shape)
+    if (size)
+      knownSizes.push_back(*size);
+  if (!checkedProduct(knownSizes)) {
+    llvm::raw_string_ostream os(error);
+    os << "the input's sizes ";
+    llvm::interleave(
+        shape, os,
+        [&](MaybeInt size) {
+          if (size)
+            os << *size;
+          else
+            os << "?";
+        },
+        "x");
+    os << " multiply to more elements than int64 counts";
+    return std::nullopt;
+  }
 
   KnownIntArith arith;
   ResolvedSlice resolved;
@@ -268,13 +301,17 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
       if (dimSpec.shrink) {
         os << "shrink index " << formatMaybe(dimSpec.begin) << " of entry "
            << dimSpec.entry << " (shrink_axis_mask bit " << dimSpec.entry
-           << ") is out of range [-" << *dimSize << ", " << *dimSize
-           << ") for dimension " << index << " of size " << *dimSize;
+           << ") is out of range [-" << formatMaybe(dimSize) << ", "
+           << formatMaybe(dimSize) << ") for dimension " << index
+           << " of size " << formatMaybe(dimSize);
       } else {
+        // Some of these may be unknown when the window is known to leave
+        // the dimension anyway (a start before the front, say).
         os << "entry " << dimSpec.entry << " (offset mode) selects "
-           << *range.size << " elements from index " << *range.start
-           << " with stride " << *range.stride << ", which leaves dimension "
-           << index << " of size " << *dimSize << " (begin "
+           << formatMaybe(range.size) << " elements from index "
+           << formatMaybe(range.start) << " with stride "
+           << formatMaybe(range.stride) << ", which leaves dimension "
+           << index << " of size " << formatMaybe(dimSize) << " (begin "
            << formatMaybe(dimSpec.begin) << ", extent "
            << formatMaybe(dimSpec.end) << ")";
       }
@@ -310,6 +347,10 @@ bool mlir::slice::forEachSelectedIndex(const ResolvedSlice &slice,
   for (const ResolvedDim &dim : slice.dims)
     if (*dim.size == 0)
       return true;
+  // The input's row-major strides; an input too large to index in int64
+  // cannot be enumerated.
+  if (!checkedProduct(shape))
+    return false;
   SmallVector<int64_t> inputStrides(rank, 1);
   for (size_t d = rank; d-- > 1;)
     inputStrides[d - 1] = inputStrides[d] * shape[d];
@@ -696,4 +737,18 @@ mlir::slice::parsePythonSlice(llvm::StringRef text, std::string &error) {
     spec.strides.push_back(stride);
   }
   return spec;
+}
+
+std::optional<int64_t>
+mlir::slice::checkedProduct(llvm::ArrayRef<int64_t> values) {
+  if (llvm::any_of(values, [](int64_t value) { return value < 0; }))
+    return std::nullopt;
+  // A 0 anywhere makes the product 0, whatever comes before it.
+  if (llvm::is_contained(values, 0))
+    return 0;
+  int64_t product = 1;
+  for (int64_t value : values)
+    if (llvm::MulOverflow(product, value, product))
+      return std::nullopt;
+  return product;
 }

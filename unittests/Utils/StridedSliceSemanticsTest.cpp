@@ -740,3 +740,151 @@ TEST(StridedSliceSemantics, PythonNotationExtremesAndErrors) {
     many += i ? ",:" : ":";
   rejects(many, "a slice has at most 64 entries, got 65");
 }
+
+//===----------------------------------------------------------------------===//
+// Overflow and extremes (docs/reliability.md)
+//===----------------------------------------------------------------------===//
+
+namespace {
+using Wide = __int128;
+
+/// Python's slice(begin, end, stride).indices(dim) and len(range(...)), in
+/// 128-bit arithmetic that cannot overflow: the reference for the library.
+int64_t pythonSliceSize(int64_t begin, int64_t end, int64_t stride,
+                        int64_t dim) {
+  Wide d = dim, b = begin, e = end, s = stride;
+  auto clamp = [&](Wide x) {
+    if (x < 0)
+      x += d;
+    Wide low = s > 0 ? 0 : -1, high = s > 0 ? d : d - 1;
+    return x < low ? low : (x > high ? high : x);
+  };
+  Wide start = clamp(b), stop = clamp(e);
+  Wide span = s > 0 ? stop - start : start - stop;
+  Wide magnitude = s > 0 ? s : -s;
+  return span <= 0 ? 0 : int64_t((span + magnitude - 1) / magnitude);
+}
+
+/// TFLite's offset mode: `extent` elements counted in `stride` steps from
+/// begin (wrapped once); whether every selected index lies in [0, dim).
+std::optional<int64_t> offsetWindowSize(int64_t begin, int64_t extent,
+                                        int64_t stride, int64_t dim) {
+  Wide d = dim, start = begin < 0 ? Wide(begin) + d : Wide(begin);
+  Wide s = stride, e = extent;
+  Wide count = 0;
+  if ((s > 0 && e > 0) || (s < 0 && e < 0))
+    count = (e > 0 ? e + s - 1 : -e - s - 1) / (s > 0 ? s : -s);
+  if (count == 0)
+    return 0;
+  Wide last = start + (count - 1) * s;
+  if (start < 0 || start >= d || last < 0 || last >= d)
+    return std::nullopt;
+  return int64_t(count);
+}
+} // namespace
+
+// Every combination of extreme begin, end and stride on dimensions from 0
+// to 2^62 and INT64_MAX: the size equals the 128-bit reference, never
+// overflows, and lies in [0, dim]; offset windows are accepted exactly when
+// they fit, with the reference's size.
+TEST(StridedSliceSemantics, ExtremesMatchA128BitReference) {
+  const int64_t big = int64_t(1) << 62;
+  const int64_t values[] = {kMin,     kMin + 1, -big - 1, -big, -3, -1, 0, 1,
+                            2,        big - 1,  big,      big + 1,
+                            kMax - 1, kMax};
+  const int64_t strides[] = {kMin, kMin + 1, -big, -2, -1,
+                             1,    2,        big,  kMax};
+  const int64_t dims[] = {0, 1, 3, big - 1, big, kMax};
+  int checked = 0;
+  for (int64_t dim : dims)
+    for (int64_t begin : values)
+      for (int64_t end : values)
+        for (int64_t stride : strides) {
+          std::string error;
+          std::optional<ResolvedSlice> range = resolveStridedSlice(
+              SpecBuilder().range(begin, end, stride).get(), {dim}, error);
+          ASSERT_TRUE(range) << error;
+          int64_t expected = pythonSliceSize(begin, end, stride, dim);
+          ASSERT_EQ(range->resultShape[0], MaybeInt(expected))
+              << begin << ":" << end << ":" << stride << " on " << dim;
+          SparseSliceSpec offset = SpecBuilder().range(begin, end, stride).get();
+          offset.offset = true;
+          std::optional<ResolvedSlice> window =
+              resolveStridedSlice(offset, {dim}, error);
+          std::optional<int64_t> fits =
+              offsetWindowSize(begin, end, stride, dim);
+          ASSERT_EQ(window.has_value(), fits.has_value())
+              << "offset " << begin << ":" << end << ":" << stride << " on "
+              << dim << ": " << error;
+          if (window)
+            ASSERT_EQ(window->resultShape[0], MaybeInt(*fits));
+          ++checked;
+        }
+  EXPECT_EQ(checked, 6 * 14 * 14 * 9);
+}
+
+// Shrink indices at the extremes: in range exactly when -dim <= i < dim.
+TEST(StridedSliceSemantics, ExtremeShrinkIndices) {
+  const int64_t big = int64_t(1) << 62;
+  for (int64_t dim : {int64_t(0), int64_t(1), big, kMax})
+    for (int64_t index : {kMin, kMin + 1, -big, int64_t(-1), int64_t(0),
+                          big - 1, big, kMax}) {
+      std::string error;
+      bool inRange = Wide(index) >= -Wide(dim) && Wide(index) < Wide(dim);
+      EXPECT_EQ(resolveStridedSlice(SpecBuilder().index(index).get(), {dim},
+                                    error)
+                    .has_value(),
+                inRange)
+          << index << " on " << dim;
+    }
+}
+
+TEST(StridedSliceSemantics, RankZero) {
+  EXPECT_EQ(resultShape(SpecBuilder().get(), {}), Shape{});
+  EXPECT_EQ(resultShape(SpecBuilder().ellipsis().get(), {}), Shape{});
+  EXPECT_EQ(resultShape(SpecBuilder().newAxis().newAxis().get(), {}),
+            (Shape{1, 1}));
+  EXPECT_EQ(rejection(SpecBuilder().index(0).get(), {}),
+            "the spec indexes 1 input dimensions (range and shrink entries), "
+            "but the input has rank 0");
+}
+
+// Rank 16 with new axes up to the 64 entries of a normal form.
+TEST(StridedSliceSemantics, Rank16WithManyNewAxes) {
+  Shape shape(16, MaybeInt(2));
+  SpecBuilder fits, tooMany;
+  for (int i = 0; i < 48; ++i)
+    fits.newAxis();
+  fits.ellipsis().index(-1);
+  for (int i = 0; i < 49; ++i)
+    tooMany.newAxis();
+  tooMany.ellipsis();
+  std::vector<MaybeInt> expected(48, MaybeInt(1));
+  expected.insert(expected.end(), 15, MaybeInt(2));
+  EXPECT_EQ(resultShape(fits.get(), shape), expected);
+  EXPECT_EQ(rejection(tooMany.get(), shape),
+            "the slice needs 65 entries in normal form (16 input dimensions "
+            "and 49 new axes), more than the 64 a spec holds");
+}
+
+TEST(StridedSliceSemantics, RejectsInputsLargerThanInt64Counts) {
+  const int64_t big = int64_t(1) << 62;
+  EXPECT_EQ(rejection(SpecBuilder().get(), shapeOf({big, 2})),
+            "the input's sizes 4611686018427387904x2 multiply to more "
+            "elements than int64 counts");
+  // Unknown sizes are not counted; 0 makes any product small.
+  EXPECT_EQ(resultShape(SpecBuilder().get(), shapeOf({big, -1})),
+            (Shape{big, std::nullopt}));
+  EXPECT_EQ(resultShape(SpecBuilder().get(), shapeOf({big, big, 0})),
+            (Shape{big, big, 0}));
+}
+
+TEST(StridedSliceSemantics, CheckedProduct) {
+  const int64_t big = int64_t(1) << 62;
+  EXPECT_EQ(checkedProduct({}), MaybeInt(1));
+  EXPECT_EQ(checkedProduct({big, 1}), MaybeInt(big));
+  EXPECT_EQ(checkedProduct({big, 2}), std::nullopt);
+  EXPECT_EQ(checkedProduct({kMax, 0}), MaybeInt(0));
+  EXPECT_EQ(checkedProduct({big, big, 0}), MaybeInt(0));
+  EXPECT_EQ(checkedProduct({3, -1}), std::nullopt);
+}

@@ -37,9 +37,8 @@ emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
                    ArrayRef<OpFoldResult> sourceSizes);
 
 /// Why `emitNormalFormSpec` / `normalizeStridedOp` fail on `op`, as a
-/// phrase for a diagnostic: a spec the semantics library rejects, or a
-/// valid slice whose normal form needs more entries (one per input
-/// dimension and new axis) than the 64 a spec holds.
+/// phrase for a diagnostic: the semantics library's reason to reject the
+/// spec (a verified op has a normal form).
 std::string explainNormalFormFailure(StridedOp op);
 
 /// The spec of an op that `isNormalForm()`, as it stands.
@@ -80,9 +79,13 @@ struct SliceView {
   /// The shape after the rank-reducing slice (kept dimensions only) and
   /// the full result shape, static where the result type says so.
   SmallVector<OpFoldResult> reducedSizes, resultSizes;
-  /// Some dimension is known to be empty: the view is not expressible as a
-  /// slice (a static offset on a 0-size dimension is invalid upstream), and
-  /// the result is a fresh empty value.
+  /// The slice is known to select nothing (or to be unreachable: its
+  /// assert fails): some size is known to be 0, the source has a static
+  /// 0-size dimension, or a static offset lies outside its static
+  /// dimension, which only an empty range or a failing shrink index has.
+  /// Such a view is not expressible as a slice (upstream rejects a static
+  /// offset outside the dimension even for size 0), and the result is a
+  /// fresh empty value.
   bool knownEmpty = false;
 
   /// The static shape of `reducedSizes` / `resultSizes`.
@@ -90,12 +93,13 @@ struct SliceView {
   SmallVector<int64_t> getResultShape() const;
 };
 
-/// Computes the view of the normal-form `spec` for a result of type
-/// `resultType`, emitting the size arithmetic (the semantics library's
-/// `countElements`) for dynamic entries. Sizes the result type knows are
-/// taken from it.
+/// Computes the view of the normal-form `spec` on a source of shape
+/// `sourceShape` for a result of type `resultType`, emitting the size
+/// arithmetic (the semantics library's `countElements`) for dynamic entries.
+/// Sizes the result type knows are taken from it.
 SliceView computeSliceView(OpBuilder &builder, Location loc,
                            const NormalFormSpec &spec,
+                           ArrayRef<int64_t> sourceShape,
                            RankedTensorType resultType);
 
 } // namespace slice

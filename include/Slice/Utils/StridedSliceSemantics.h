@@ -464,6 +464,13 @@ std::optional<SparseSliceSpec> composeSlices(const ResolvedSlice &first,
                                              const ResolvedSlice &second,
                                              std::string *reason = nullptr);
 
+/// The product of the sizes `values` (each >= 0), or std::nullopt when it
+/// does not fit in int64 (or a value is negative, such as
+/// ShapedType::kDynamic). Element counts and strides of types as large as
+/// tensor<4611686018427387904x4xf32> overflow; every such product in the
+/// project goes through here.
+std::optional<int64_t> checkedProduct(llvm::ArrayRef<int64_t> values);
+
 //===----------------------------------------------------------------------===//
 // Python notation
 //===----------------------------------------------------------------------===//

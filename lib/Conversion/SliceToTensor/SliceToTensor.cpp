@@ -68,6 +68,7 @@ FailureOr<Value> mlir::slice::lowerStridedOp(RewriterBase &rewriter,
   rewriter.setInsertionPoint(*normal);
   Location loc = normal->getLoc();
   SliceView view = computeSliceView(rewriter, loc, getNormalFormSpec(*normal),
+                                    normal->getSourceType().getShape(),
                                     normal->getResultType());
   Value result = buildTensorView(rewriter, loc, normal->getSource(), view,
                                  normal->getResultType(), lowering);
