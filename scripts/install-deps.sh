@@ -2,11 +2,13 @@
 # Installs what slice needs from Debian's packages, if anything is missing:
 # LLVM/MLIR 22 (libMLIR.so, libLLVM.so, mlir-tblgen, lit, FileCheck),
 # CMake + Ninja + a C++17 compiler, GoogleTest and NumPy (for the oracle),
-# LLVM's OpenMP runtime (for copies on several threads).
+# LLVM's OpenMP runtime (for copies on several threads), clang-22 with its
+# sanitizer and libFuzzer runtimes (the sanitizer build and the fuzzers).
 set -euo pipefail
 
 packages=(
   cmake ninja-build g++ python3 python3-numpy libgtest-dev
+  clang-22 libclang-rt-22-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev
 )
 missing=()

@@ -87,7 +87,29 @@ if ptxas:
         ("%cuda_path", os.path.dirname(os.path.dirname(ptxas))))
 if config.slice_cuda_runtime:
     config.available_features.add("cuda-runtime")
-config.substitutions.append(("%cc", shutil.which("cc") or "cc"))
+# C programs that link our code (the C API test, the AOT programs with the
+# CUDA runtime, the embedding example). In a sanitizer build they must link
+# the sanitizer runtimes too, with the compiler that built our code.
+cc = shutil.which("cc") or "cc"
+embed_cmake_args = ""
+if config.slice_sanitizer:
+    san_flags = "-fsanitize=address,undefined"
+    cc = f"{config.c_compiler} {san_flags}"
+    embed_cmake_args = (f"-DCMAKE_CXX_COMPILER={config.cxx_compiler} "
+                        f"-DCMAKE_EXE_LINKER_FLAGS={san_flags}")
+    config.available_features.add("sanitizer")
+    # Every report fails the test: ASan (leaks included) exits non-zero,
+    # UBSan is built with -fno-sanitize-recover=all.
+    config.environment["ASAN_OPTIONS"] = (
+        "detect_leaks=1:strict_string_checks=1:"
+        "detect_stack_use_after_return=1:check_initialization_order=1")
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    lsan_supp = os.path.join(config.test_source_root, "lsan.supp")
+    config.environment["LSAN_OPTIONS"] = f"suppressions={lsan_supp}"
+    # The scripts that link AOT programs (compile-aot.sh, ...) honour $CC.
+    config.environment["CC"] = cc
+config.substitutions.append(("%cc", cc))
+config.substitutions.append(("%embed_cmake_args", embed_cmake_args))
 config.substitutions.append(
     ("%llvm_include_dir", os.path.join(os.path.dirname(config.llvm_lib_dir),
                                        "include")))

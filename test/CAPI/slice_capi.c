@@ -125,6 +125,12 @@ int main(void) {
   bad = mlirSliceStridedOpCreateFromPython(
       loc, x, mlirStringRefCreateFromCString("1:2:x"));
   printf("malformed text gives null: %d\n", mlirOperationIsNull(bad));
+  MlirValue unranked = mlirBlockAddArgument(
+      entry, mlirUnrankedTensorTypeGet(mlirF32TypeGet(ctx)), loc);
+  bad = mlirSliceStridedOpCreateFromPython(
+      loc, unranked, mlirStringRefCreateFromCString("1:2"));
+  printf("unranked source gives null: %d\n", mlirOperationIsNull(bad));
+  mlirBlockEraseArgument(entry, (unsigned)mlirBlockGetNumArguments(entry) - 1);
   MlirType none = mlirSliceStridedInferResultType(
       mlirValueGetType(x), 1, (int64_t[]){9}, (int64_t[]){10},
       (int64_t[]){1}, (MlirSliceMasks){0, 0, 0, 0, 1}, false, printToStdout,

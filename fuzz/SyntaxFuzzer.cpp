@@ -1,0 +1,50 @@
+//===- SyntaxFuzzer.cpp - Fuzzing the slice custom syntax -----------------===//
+//
+// libFuzzer target: the input bytes are an MLIR module, as slice-opt would
+// read it, in a context with the dialects a slice module uses (builtin,
+// func, arith, tensor, slice). The seed corpus (fuzz/corpus/syntax) holds
+// modules with every form of the custom syntax, and fuzz/syntax.dict its
+// tokens, so most mutations land inside `slice.strided ...[...]` and
+// `slice.strided_axes`.
+//
+//   - Text that does not parse must give an error diagnostic (the parser's,
+//     at the token), never a crash.
+//   - Text that parses (and so verifies) must pass FuzzCommon's checks: the
+//     print/parse round trip, canonicalize and --slice-normalize, and, when
+//     it holds only slice functions, --slice-to-llvm to the LLVM dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FuzzCommon.h"
+
+#include "mlir/Parser/Parser.h"
+
+#include <string>
+
+using namespace mlir;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
+  // The first byte picks the lowering mode; the rest is the module.
+  if (size == 0)
+    return 0;
+  bool lowerAsCopies = bytes[0] & 1;
+  std::string text(reinterpret_cast<const char *>(bytes) + 1, size - 1);
+
+  // Only slice's dialects are registered: no other dialect's parser is
+  // fuzzed, and an op of any other dialect is a parse error.
+  std::unique_ptr<MLIRContext> context =
+      slice_fuzz::makeContext(/*onlySliceDialects=*/true);
+  slice_fuzz::DiagnosticCollector diags(*context);
+  ParserConfig config(context.get(), /*verifyAfterParse=*/true);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, config);
+  if (!module) {
+    if (diags.empty())
+      slice_fuzz::fail("text that does not parse gave no error:\n" + text,
+                       diags);
+    return 0;
+  }
+  if (!diags.empty())
+    slice_fuzz::fail("a parsed module with errors", diags, *module);
+  slice_fuzz::checkAcceptedModule(*module, diags, lowerAsCopies);
+  return 0;
+}

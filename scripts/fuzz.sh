@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets (fuzz/, docs/reliability.md) for a bounded time
+# each, from the seed corpus in fuzz/corpus plus what earlier runs found
+# (build-san/fuzz/corpus-*). Builds them first (scripts/build-sanitized.sh:
+# clang-22, ASan + UBSan, our asserts on).
+#
+# Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+#   default 60 s (what command 2 runs); for a long run, e.g. 4 hours each:
+#   bash scripts/fuzz.sh 14400
+# Prints one line per target, `fuzz TARGET: N executions in S s, K crashes`,
+# and writes build-san/fuzz/results.jsonl. A crash leaves its input in
+# build-san/fuzz/crash-TARGET-*; rerun it with
+#   build-san/bin/TARGET build-san/fuzz/crash-TARGET-<hash>
+# Exit status: 0 when no target crashed.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${SLICE_SAN_BUILD_DIR:-$root/build-san}
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(slice-spec-fuzzer slice-syntax-fuzzer)
+
+bash "$root/scripts/build-sanitized.sh" "${targets[@]}" >/dev/null
+out="$build/fuzz"
+mkdir -p "$out"
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+status=0
+for target in "${targets[@]}"; do
+  case $target in
+    slice-spec-fuzzer) seeds=$root/fuzz/corpus/spec; extra=(-max_len=1024) ;;
+    slice-syntax-fuzzer) seeds=$root/fuzz/corpus/syntax
+                         extra=(-dict="$root/fuzz/syntax.dict") ;;
+    *) echo "fuzz.sh: unknown target $target" >&2; exit 2 ;;
+  esac
+  corpus="$out/corpus-$target"
+  mkdir -p "$corpus"
+  log="$out/$target.log"
+  rc=0
+  # -rss_limit_mb: ASan's quarantine and MLIR contexts stay well below it;
+  # a leak or a runaway allocation does not.
+  "$build/bin/$target" "$corpus" "$seeds" "${extra[@]}" \
+    -max_total_time="$seconds" -rss_limit_mb=4096 -timeout=60 \
+    -print_final_stats=1 -artifact_prefix="$out/crash-$target-" \
+    > "$log" 2>&1 || rc=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  runs=${runs:-0}
+  crashes=0
+  if [ "$rc" -ne 0 ]; then
+    crashes=1
+    status=1
+    echo "fuzz $target: FAILED (exit $rc), log $log:" >&2
+    grep -E "check failed|runtime error|ERROR: |SUMMARY|Test unit written" "$log" | head -20 >&2
+  fi
+  echo "fuzz $target: $runs executions in $seconds s, $crashes crashes"
+  printf '{"target": "%s", "seconds": %s, "executions": %s, "crashes": %s, "date": "%s"}\n' \
+    "$target" "$seconds" "$runs" "$crashes" "$(date -u +%FT%TZ)" >> "$out/results.jsonl"
+done
+exit $status
