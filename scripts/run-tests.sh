@@ -42,6 +42,7 @@ import json, sys
 fuzz, stages = sys.argv[1], sys.argv[2:]
 passed = failed = 0
 skipped = []
+known = []  # XFAIL: a known, open bug that its test tracks
 for stage in stages:
     label, path = stage.split("=", 1)
     try:
@@ -55,6 +56,8 @@ for stage in stages:
         code = test["code"]
         if code in ("PASS", "XFAIL", "FLAKYPASS"):
             p += 1
+            if code == "XFAIL":
+                known.append(f"{label}: {test['name']}")
         elif code in ("UNSUPPORTED", "SKIPPED", "EXCLUDED"):
             skipped.append(f"{label}: {test['name']}")
         else:  # FAIL, XPASS, UNRESOLVED, TIMEOUT
@@ -74,6 +77,8 @@ if fuzz:
 # Tests whose REQUIRES this machine lacks (a GPU) are neither.
 for name in skipped:
     print(f"skipped (unsupported here): {name}")
+for name in known:
+    print(f"expected failure (known open bug, docs/reliability.md): {name}")
 print(f"{passed} passed, {failed} failed")
 PY
 exit $status
