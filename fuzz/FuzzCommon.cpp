@@ -65,21 +65,6 @@ DiagnosticCollector::~DiagnosticCollector() {
   context.getDiagEngine().eraseHandler(id);
 }
 
-/// Known bugs, open and tracked by an XFAIL regression test each, which the
-/// targets skip so that they keep finding new ones (docs/reliability.md).
-static const char *const kKnownIssues[] = {
-    // test/Regression/fuzz-ambiguous-unit-dims.mlir: upstream's
-    // expand-strided-metadata misreads which unit dimension a rank-reducing
-    // subview with dynamic strides dropped.
-    "expected result type with size = ",
-};
-
-bool isKnownIssue(const DiagnosticCollector &diagnostics) {
-  return llvm::any_of(kKnownIssues, [&](const char *signature) {
-    return StringRef(diagnostics.errors()).contains(signature);
-  });
-}
-
 void fail(const llvm::Twine &what, const DiagnosticCollector &diagnostics,
           Operation *module) {
   llvm::errs() << "slice-fuzz: check failed: " << what << "\n";
@@ -148,11 +133,8 @@ void checkAcceptedModule(ModuleOp module, DiagnosticCollector &diags,
   options.slices =
       lowerAsCopies ? slice::SliceLowering::Copy : slice::SliceLowering::View;
   slice::buildSliceToLLVMPipeline(pm, options);
-  if (failed(pm.run(*copy))) {
-    if (isKnownIssue(diags))
-      return;
+  if (failed(pm.run(*copy)))
     fail("--slice-to-llvm failed on a verified module", diags, module);
-  }
   copy->walk([&](Operation *op) {
     if (op != copy->getOperation() && !isa<LLVM::LLVMDialect>(op->getDialect()))
       fail("--slice-to-llvm left " + op->getName().getStringRef() +

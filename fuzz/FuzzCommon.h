@@ -56,10 +56,6 @@ private:
                        const DiagnosticCollector &diagnostics,
                        mlir::Operation *module = nullptr);
 
-/// Whether the diagnostics are those of a known, open bug (each tracked by
-/// an XFAIL test in test/Regression), which the targets skip.
-bool isKnownIssue(const DiagnosticCollector &diagnostics);
-
 /// The checks every module the verifier accepts must pass (see above).
 /// `lowerAsCopies` selects --slice-to-llvm's slices=copy over slices=view.
 /// Fails (aborts) on any violation.

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets (fuzz/, docs/reliability.md) for a bounded time
 # each, from the seed corpus in fuzz/corpus plus what earlier runs found
-# (build-san/fuzz/corpus-*). Builds them first (scripts/build-sanitized.sh:
+# (build-san/fuzz-runs/corpus-*). Builds them first (scripts/build-sanitized.sh:
 # clang-22, ASan + UBSan, our asserts on).
 #
 # Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #   default 60 s (what command 2 runs); for a long run, e.g. 4 hours each:
 #   bash scripts/fuzz.sh 14400
 # Prints one line per target, `fuzz TARGET: N executions in S s, K crashes`,
-# and writes build-san/fuzz/results.jsonl. A crash leaves its input in
-# build-san/fuzz/crash-TARGET-*; rerun it with
-#   build-san/bin/TARGET build-san/fuzz/crash-TARGET-<hash>
+# and writes build-san/fuzz-runs/results.jsonl. A crash leaves its input in
+# build-san/fuzz-runs/crash-TARGET-*; rerun it with
+#   build-san/bin/TARGET build-san/fuzz-runs/crash-TARGET-<hash>
 # Exit status: 0 when no target crashed.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -21,7 +21,7 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(slice-spec-fuzzer slice-syntax-fuzzer)
 
 bash "$root/scripts/build-sanitized.sh" "${targets[@]}" >/dev/null
-out="$build/fuzz"
+out="$build/fuzz-runs"  # (build-san/fuzz is CMake's folder for fuzz/)
 mkdir -p "$out"
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 status=0

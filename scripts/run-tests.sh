@@ -33,7 +33,8 @@ if [ "${SLICE_SKIP_SANITIZERS:-0}" != 1 ]; then
   bash "$root/scripts/build-sanitized.sh"
   run_lit sanitizers "$san"
   echo "== fuzzing"
-  fuzz_results="$san/fuzz/ci-results.txt"
+  fuzz_results="$san/fuzz-runs/ci-results.txt"
+  mkdir -p "$san/fuzz-runs"
   bash "$root/scripts/fuzz.sh" "${SLICE_FUZZ_SECONDS:-60}" | tee "$fuzz_results" || status=1
 fi
 

@@ -35,15 +35,61 @@ static Value buildTensorView(OpBuilder &builder, Location loc, Value source,
     result =
         tensor::EmptyOp::create(builder, loc, view.resultSizes, elementType);
   } else {
-    auto reducedType =
-        RankedTensorType::get(view.getReducedShape(), elementType);
-    result =
-        tensor::ExtractSliceOp::create(builder, loc, reducedType, source,
-                                       view.offsets, view.sizes, view.strides);
+    SmallVector<int64_t> reducedShape = view.getReducedShape();
+    auto reducedType = RankedTensorType::get(reducedShape, elementType);
+    // A rank-reducing slice that drops a unit dimension next to a kept one
+    // of size 1 is ambiguous once bufferized with unknown strides: upstream's
+    // expand-strided-metadata then drops the wrong one and fails
+    // (test/Regression/fuzz-ambiguous-unit-dims.mlir). Such a view keeps
+    // every dimension and collapses the shrunk ones away.
+    bool dropsDims = llvm::is_contained(view.layout.resultPositions, -1);
+    bool ambiguous = dropsDims && llvm::is_contained(reducedShape, 1);
+    SmallVector<OpFoldResult> sliceSizes = view.sizes;
+    SmallVector<OpFoldResult> copySizes = view.reducedSizes;
+    RankedTensorType sliceType = reducedType;
+    if (ambiguous) {
+      SmallVector<int64_t> fullShape;
+      for (auto [size, pos] :
+           llvm::zip_equal(view.sizes, view.layout.resultPositions))
+        fullShape.push_back(pos < 0 ? 1
+                                    : getConstantIntValue(size).value_or(
+                                          ShapedType::kDynamic));
+      // The kept sizes the result type states win over computed ones.
+      unsigned kept = 0;
+      for (auto [dim, pos] : llvm::enumerate(view.layout.resultPositions))
+        if (pos >= 0)
+          fullShape[dim] = reducedShape[kept++];
+      sliceType = RankedTensorType::get(fullShape, elementType);
+      sliceSizes.clear();
+      kept = 0;
+      for (auto [size, pos] :
+           llvm::zip_equal(view.sizes, view.layout.resultPositions))
+        sliceSizes.push_back(pos < 0 ? size : view.reducedSizes[kept++]);
+      copySizes = sliceSizes;
+    }
+    result = tensor::ExtractSliceOp::create(builder, loc, sliceType, source,
+                                            view.offsets, sliceSizes,
+                                            view.strides);
     if (lowering == SliceLowering::Copy) {
       Value init =
-          tensor::EmptyOp::create(builder, loc, view.reducedSizes, elementType);
+          tensor::EmptyOp::create(builder, loc, copySizes, elementType);
       result = linalg::CopyOp::create(builder, loc, result, init).getResult(0);
+    }
+    if (ambiguous) {
+      // Each shrunk dimension joins the next kept one (the last kept one
+      // when none follows).
+      SmallVector<ReassociationIndices> groups;
+      ReassociationIndices pending;
+      for (auto [dim, pos] : llvm::enumerate(view.layout.resultPositions)) {
+        pending.push_back(dim);
+        if (pos >= 0) {
+          groups.push_back(pending);
+          pending.clear();
+        }
+      }
+      groups.back().append(pending.begin(), pending.end());
+      result = tensor::CollapseShapeOp::create(builder, loc, reducedType,
+                                               result, groups);
     }
     if (view.layout.hasNewAxes()) {
       auto expandedType =
