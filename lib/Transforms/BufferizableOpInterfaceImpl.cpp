@@ -259,7 +259,8 @@ struct StridedOpInterface
         computeSliceView(rewriter, loc, spec, sourceType.getShape(), resultType);
     SmallVector<OpFoldResult> resultSizes =
         dynamicWhere(rewriter, loc, view.resultSizes, resultType.getShape());
-    if (view.knownEmpty || isStaticallyEmpty(sliceOp, sourceType)) {
+    // (computeSliceView marks a 0-size source or result dimension too.)
+    if (view.knownEmpty) {
       replaceOpWithBufferizedValues(
           rewriter, op, buildEmptyBuffer(rewriter, loc, *type, resultSizes));
       return success();

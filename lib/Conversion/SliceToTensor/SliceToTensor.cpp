@@ -48,23 +48,18 @@ static Value buildTensorView(OpBuilder &builder, Location loc, Value source,
     SmallVector<OpFoldResult> copySizes = view.reducedSizes;
     RankedTensorType sliceType = reducedType;
     if (ambiguous) {
+      // Shrunk dimensions keep size 1; kept ones take the result type's.
       SmallVector<int64_t> fullShape;
-      for (auto [size, pos] :
-           llvm::zip_equal(view.sizes, view.layout.resultPositions))
-        fullShape.push_back(pos < 0 ? 1
-                                    : getConstantIntValue(size).value_or(
-                                          ShapedType::kDynamic));
-      // The kept sizes the result type states win over computed ones.
-      unsigned kept = 0;
-      for (auto [dim, pos] : llvm::enumerate(view.layout.resultPositions))
-        if (pos >= 0)
-          fullShape[dim] = reducedShape[kept++];
-      sliceType = RankedTensorType::get(fullShape, elementType);
       sliceSizes.clear();
-      kept = 0;
+      unsigned kept = 0;
       for (auto [size, pos] :
-           llvm::zip_equal(view.sizes, view.layout.resultPositions))
-        sliceSizes.push_back(pos < 0 ? size : view.reducedSizes[kept++]);
+           llvm::zip_equal(view.sizes, view.layout.resultPositions)) {
+        bool shrunk = pos < 0;
+        fullShape.push_back(shrunk ? 1 : reducedShape[kept]);
+        sliceSizes.push_back(shrunk ? size : view.reducedSizes[kept]);
+        kept += !shrunk;
+      }
+      sliceType = RankedTensorType::get(fullShape, elementType);
       copySizes = sliceSizes;
     }
     result = tensor::ExtractSliceOp::create(builder, loc, sliceType, source,
