@@ -135,12 +135,26 @@ static bool isIdentity(StridedOp op) {
                       [](const ResolvedDim &dim) { return dim.full; });
 }
 
+/// Whether `op` stays valid with its source replaced by a value of the more
+/// static type `refined`: a spec that is fine on a `?` dimension (an index
+/// out of range is then a run-time error) may be invalid on the known size,
+/// and the result type must still be no more static than inferred.
+static bool isValidOnRefinedSource(StridedOp op, RankedTensorType refined) {
+  std::string error;
+  std::optional<RankedTensorType> inferred =
+      StridedOp::inferResultType(refined, op.getSparseSpec(), error);
+  return inferred && isValidResultType(*inferred, op.getResultType());
+}
+
 OpFoldResult StridedOp::fold(FoldAdaptor adaptor) {
   // slice(tensor.cast(x)) where the cast only erases static information
-  // slices x directly.
-  if (auto cast = getSource().getDefiningOp<tensor::CastOp>();
-      cast && tensor::canFoldIntoConsumerOp(cast)) {
-    getSourceMutable().assign(cast.getSource());
+  // slices x directly, unless the spec is invalid on x's known shape
+  // (upstream's ExtractSliceOpCastFolder guards the same way).
+  if (auto castOp = getSource().getDefiningOp<tensor::CastOp>();
+      castOp && tensor::canFoldIntoConsumerOp(castOp) &&
+      isValidOnRefinedSource(
+          *this, cast<RankedTensorType>(castOp.getSource().getType()))) {
+    getSourceMutable().assign(castOp.getSource());
     return getResult();
   }
   if (isIdentity(*this))

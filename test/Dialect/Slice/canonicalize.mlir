@@ -110,6 +110,34 @@ func.func @fold_cast_source(%x: tensor<8xf32>) -> tensor<?xf32> {
 
 // -----
 
+// The cast does not fold where the spec is invalid on the known shape: an
+// index out of range of a `?` dimension is a run-time error, of a known one
+// a verifier error. Canonicalization keeps valid IR valid.
+// CHECK-LABEL: func @no_fold_cast_shrink_out_of_range
+// CHECK-SAME: (%[[X:.*]]: tensor<3xf32>)
+// CHECK: %[[C:.*]] = tensor.cast %[[X]] : tensor<3xf32> to tensor<?xf32>
+// CHECK: slice.strided %[[C]][5] : tensor<?xf32> to tensor<f32>
+func.func @no_fold_cast_shrink_out_of_range(%x: tensor<3xf32>) -> tensor<f32> {
+  %c = tensor.cast %x : tensor<3xf32> to tensor<?xf32>
+  %s = slice.strided %c[5] : tensor<?xf32> to tensor<f32>
+  return %s : tensor<f32>
+}
+
+// -----
+
+// The same for an offset-mode window that leaves the known dimension:
+// rows 2 to 5 of a `?` dimension, of which the known one has 3.
+// CHECK-LABEL: func @no_fold_cast_window
+// CHECK: tensor.cast
+// CHECK: slice.strided %{{.*}}[2:4] offset : tensor<?x4xf32> to tensor<4x4xf32>
+func.func @no_fold_cast_window(%x: tensor<3x4xf32>) -> tensor<4x4xf32> {
+  %c = tensor.cast %x : tensor<3x4xf32> to tensor<?x4xf32>
+  %s = slice.strided %c[2:4] offset : tensor<?x4xf32> to tensor<4x4xf32>
+  return %s : tensor<4x4xf32>
+}
+
+// -----
+
 // Slice of slice: strides multiply, reversals compose, the inner slice goes
 // away when nothing else uses it.
 // CHECK-LABEL: func @compose_strides

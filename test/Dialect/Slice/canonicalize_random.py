@@ -13,6 +13,13 @@ constant np.arange tensor, then:
   3. requires every function to fold to one constant whose values are
      NumPy's x[s1][s2][s3].
 
+It also writes functions that slice an argument through a `tensor.cast`
+that erases some static sizes, with shrink indices and offset-mode windows
+that are fine on a `?` dimension but, about half of them, out of range of
+the known size (a run-time error there, a verifier error once the size is
+known). Canonicalize must keep every function valid: the cast folds into
+the slice exactly when the spec is valid on the known shape.
+
 Usage: canonicalize_random.py SLICE_OPT [--count N] [--seed S]
 """
 
@@ -117,6 +124,62 @@ def emit_function(rng, name):
     return text, current
 
 
+def emit_cast_function(rng, name):
+    """Returns (mlir text, whether the spec is valid on the known shape)."""
+    rank = rng.randint(1, 3)
+    shape = [rng.randint(1, 6) for _ in range(rank)]
+    erased = [rng.random() < 0.5 for _ in range(rank)]
+    target = rng.randrange(rank)
+    erased[target] = True
+    dim = shape[target]
+    invalid = rng.random() < 0.5
+    entries, result_rank, offset = [], 0, rng.random() < 0.3
+    for d, size in enumerate(shape):
+        if d != target:
+            entries.append("0:%d:1" % size)
+            result_rank += 1
+            continue
+        if offset:
+            # A window of `extent` elements from `begin`.
+            extent = rng.randint(1, size)
+            if invalid:
+                begin = rng.choice([size - extent + rng.randint(1, 3),
+                                    -size - rng.randint(1, 3)])
+            else:  # a start inside, written from the front or the back
+                begin = rng.randint(0, size - extent) - rng.choice([0, size])
+            entries.append("%d:%d:1" % (begin, extent))
+            result_rank += 1
+        else:
+            if invalid:
+                index = rng.choice([size + rng.randint(0, 3),
+                                    -size - 1 - rng.randint(0, 3)])
+            else:
+                index = rng.randint(-size, size - 1)
+            entries.append("%d:%d:1" % (index, index + 1))
+    shrink = 0 if offset else 1 << target
+    source = "tensor<" + "".join(f"{d}x" for d in shape) + "i64>"
+    cast = "tensor<" + "".join(("?" if e else str(d)) + "x"
+                               for d, e in zip(shape, erased)) + "i64>"
+    result = "tensor<" + "?x" * result_rank + "i64>"
+    masks = f" masks[shrink_axis_mask = {shrink}]" if shrink else ""
+    text = (f"func.func @{name}(%a: {source}) -> {result} {{\n"
+            f"  %c = tensor.cast %a : {source} to {cast}\n"
+            f"  %s = slice.strided %c spec[{', '.join(entries)}]{masks}"
+            f"{' offset' if offset else ''} : {cast} to {result}\n"
+            f"  return %s : {result}\n}}\n")
+    return text, not invalid
+
+
+def cast_folded(output):
+    """Maps each function name to whether its slice reads the argument."""
+    found = {}
+    for match in re.finditer(r"func\.func @(\w+)\((.*?)\n  \}", output, re.S):
+        slices = re.findall(r"slice\.strided (%\w+)", match.group(2))
+        # No slice left: the cast folded and the slice was the identity.
+        found[match.group(1)] = not slices or slices[0] == "%arg0"
+    return found
+
+
 def parse_constants(output):
     """Maps each function name to the dense literal its result folds to."""
     found = {}
@@ -148,7 +211,9 @@ def main():
     args = parser.parse_args()
     rng = random.Random(args.seed)
     functions = [emit_function(rng, f"f{i}") for i in range(args.count)]
-    module = "\n".join(text for text, _ in functions)
+    casts = [emit_cast_function(rng, f"g{i}") for i in range(args.count)]
+    module = "\n".join([text for text, _ in functions] +
+                       [text for text, _ in casts])
     hexflag = "--mlir-print-elementsattrs-with-hex-if-larger=-1"
     first = subprocess.run(
         [args.slice_opt, "-", "-canonicalize=test-convergence", hexflag],
@@ -173,9 +238,14 @@ def main():
         if got.shape != expected.shape or not np.array_equal(got, expected):
             problems.append(f"f{i}: folded {literal[:80]}, NumPy "
                             f"{expected.ravel()[:10]} shape {expected.shape}")
+    folded = cast_folded(first.stdout)
+    for i, (_, valid) in enumerate(casts):
+        if folded.get(f"g{i}") != valid:
+            problems.append(f"g{i}: the cast {'should' if valid else 'must not'}"
+                            " fold into the slice")
     for problem in problems[:20]:
         print("MISMATCH", problem)
-    print(f"{len(functions)} functions, {len(problems)} problems")
+    print(f"{len(functions) + len(casts)} functions, {len(problems)} problems")
     return 1 if problems else 0
 
 
