@@ -2,21 +2,48 @@
 # Compiles a module of func.func on tensors with slice ops ahead of time:
 #   slice-opt --slice-to-llvm -> mlir-translate -> llc -> cc
 # into a native executable linked with the MLIR runner-utils libraries (for
-# printMemref*) and, when the module runs copies on threads, LLVM's libomp. Usage: compile-aot.sh INPUT.mlir OUTPUT [slice-to-llvm options]
+# printMemref*), LLVM's libomp when the module runs copies on threads, and
+# the given C sources, objects or flags: a C program that calls the
+# module's `_mlir_ciface_` functions (docs/calling-convention.md) brings its
+# own main; a module with a @main needs none.
+#
+# Usage: compile-aot.sh INPUT.mlir OUTPUT [slice-to-llvm options] [cc args...]
+#        compile-aot.sh -c INPUT.mlir OUTPUT.o [slice-to-llvm options]
+# With -c it stops at the object file, to link into a program of your own.
+# Environment: SLICE_OPT (the slice-opt to run), SLICE_LLVM_PREFIX (the
+# LLVM 22 installation, default /usr/lib/llvm-22), CC.
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build=${SLICE_BUILD_DIR:-$root/build}
-llvm=/usr/lib/llvm-22
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# In the source tree: build/ (or $SLICE_BUILD_DIR); installed as
+# <prefix>/bin/slice-compile-aot: the slice-opt beside it.
+build=${SLICE_BUILD_DIR:-$here/../build}
+slice_opt=${SLICE_OPT:-}
+if [ -z "$slice_opt" ]; then
+  if [ -x "$here/slice-opt" ]; then slice_opt=$here/slice-opt
+  else slice_opt=$build/bin/slice-opt; fi
+fi
+llvm=${SLICE_LLVM_PREFIX:-@SLICE_LLVM_PREFIX@}
+case $llvm in @*) llvm=/usr/lib/llvm-22 ;; esac
+object_only=0
+if [ "${1:-}" = -c ]; then object_only=1; shift; fi
+if [ $# -lt 2 ]; then
+  echo "usage: $(basename "$0") [-c] INPUT.mlir OUTPUT [slice-to-llvm options] [cc args...]" >&2
+  exit 2
+fi
 input=$1 output=$2 options=${3:-}
+shift $(( $# < 3 ? $# : 3 ))
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$build/bin/slice-opt" "$input" --slice-to-llvm${options:+="$options"} -o "$work/lowered.mlir"
+"$slice_opt" "$input" --slice-to-llvm${options:+="$options"} -o "$work/lowered.mlir"
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$work/lowered.mlir" -o "$work/module.ll"
 # The module has no target triple; without one llc's library info knows no
 # memcpy and expands every llvm.memcpy into a byte-by-byte loop.
+object=$work/module.o
+[ $object_only = 1 ] && object=$output
 "$llvm/bin/llc" -O2 -mtriple="$("$llvm/bin/llvm-config" --host-target)" \
-  -filetype=obj -relocation-model=pic "$work/module.ll" -o "$work/module.o"
+  -filetype=obj -relocation-model=pic "$work/module.ll" -o "$object"
+[ $object_only = 1 ] && exit 0
 # libomp only when the module uses it (--slice-to-llvm's parallel-bytes).
-${CC:-cc} "$work/module.o" -o "$output" -L"$llvm/lib" -lmlir_runner_utils \
+${CC:-cc} "$object" "$@" -o "$output" -L"$llvm/lib" -lmlir_runner_utils \
   -lmlir_c_runner_utils -Wl,--push-state,--as-needed -lomp -Wl,--pop-state \
   -Wl,-rpath,"$llvm/lib"

@@ -57,10 +57,12 @@ cpu_tail = ("func.func(slice-copies-to-gpu,convert-linalg-to-loops,"
             "expand-strided-metadata,lower-affine,convert-scf-to-cf),"
             "slice-assert-to-stderr,slice-finalize-to-llvm,"
             "reconcile-unrealized-casts")
-front = ("slice-mark-runtime-read-only,inline,func.func(canonicalize,"
-         "{lowering},convert-elementwise-to-linalg,canonicalize,cse),"
+front = ("slice-mark-runtime-read-only,slice-read-only-arguments,inline,"
+         "func.func(canonicalize,{lowering},convert-elementwise-to-linalg,"
+         "canonicalize,cse),"
          "one-shot-bufferize{{bufferize-function-boundaries}},"
-         "buffer-deallocation-pipeline,convert-bufferization-to-memref,")
+         "buffer-deallocation-pipeline,slice-forward-argument-views,"
+         "convert-bufferization-to-memref,")
 config.substitutions.append((
     "%gpu_loops_on_cpu_copies",
     "'--pass-pipeline=builtin.module(" +
@@ -134,6 +136,7 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.slice_tools_dir, config.llvm_tools_dir]
-tools = ["slice-opt", "slice-spec-eval", "slice-lsp-server"]
+tools = ["slice-opt", "slice-minimal-opt", "slice-spec-eval",
+         "slice-lsp-server"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -27,6 +27,17 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Slice, slice);
    bufferization) to `registry`. */
 MLIR_CAPI_EXPORTED void mlirSliceRegisterDialect(MlirDialectRegistry registry);
 
+/* Adds to `registry` exactly what the pipelines (--slice-to-llvm,
+   --slice-to-nvvm) use beyond the slice dialect: the upstream dialects of
+   their input and of every step down, the external models (bufferization,
+   deallocation, the func inliner, conversions to LLVM and NVVM, the NVVM
+   target) and the translations of their output to LLVM IR (for
+   mlirExecutionEngineCreate and the kernel serializer). A context created
+   without it fails the pipelines' first pass with a diagnostic naming what
+   is missing. Includes mlirSliceRegisterDialect. */
+MLIR_CAPI_EXPORTED void
+mlirSliceRegisterPipelineDependencies(MlirDialectRegistry registry);
+
 /* Registers every slice pass and conversion (--slice-normalize,
    --convert-slice-to-tensor, ...) with the global registry, for
    mlirParsePassPipeline and mlirOpPassManagerAddPipeline. */

@@ -5,6 +5,7 @@
 //
 //   mlir::DialectRegistry registry;
 //   mlir::slice::registerSliceDialect(registry);  // + external models
+//   mlir::slice::registerPipelineDependencies(registry);  // for pipelines
 //   mlir::slice::registerAllSlicePasses();        // passes and pipelines
 //
 // Link Slice::SlicePipelines (find_package(Slice)), which brings the rest.
@@ -31,6 +32,17 @@ inline void registerSliceDialect(DialectRegistry &registry) {
   registry.insert<SliceDialect>();
   registerBufferizableOpInterfaceExternalModels(registry);
 }
+
+/// Adds to `registry` exactly what `--slice-to-llvm` and `--slice-to-nvvm`
+/// use beyond the slice dialect: the dialects of their input and of every
+/// step down, the upstream external models (bufferization and deallocation
+/// of arith, func, cf, linalg, scf, tensor and vector ops, the func inliner,
+/// the conversions to LLVM and NVVM, the NVVM target) and the translations
+/// of their output to LLVM IR (builtin, llvm, omp, gpu, nvvm), which
+/// `mlir::ExecutionEngine`, `mlir-translate` and the kernel serializer use.
+/// A context created without it fails the pipelines' first pass with a
+/// diagnostic naming what is missing. The slice dialect is registered too.
+void registerPipelineDependencies(DialectRegistry &registry);
 
 /// Registers every slice pass, conversion and pipeline with the global
 /// pass registry (for textual pipelines and opt tools).

@@ -22,6 +22,10 @@ void mlirSliceRegisterDialect(MlirDialectRegistry registry) {
   registerSliceDialect(*unwrap(registry));
 }
 
+void mlirSliceRegisterPipelineDependencies(MlirDialectRegistry registry) {
+  registerPipelineDependencies(*unwrap(registry));
+}
+
 void mlirSliceRegisterPasses(void) {
   registerSlicePasses();
   registerSliceConversionPasses();

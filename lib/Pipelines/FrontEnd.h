@@ -13,9 +13,12 @@ namespace detail {
 /// elementwise ops as linalg, and one-shot-bufferize with function
 /// boundaries: tensors in, buffers out, nothing target-specific yet. With
 /// `denseArguments`, function arguments are identity-layout buffers
-/// (`--slice-dense-arguments`) instead of fully dynamic ones.
+/// (`--slice-dense-arguments`) instead of fully dynamic ones. Unless
+/// `writableArguments`, the tensor arguments of public functions are
+/// read-only (`--slice-read-only-arguments`).
 void addSliceFrontEnd(OpPassManager &pm, SliceLowering slices,
-                      bool viaBufferization, bool denseArguments = false);
+                      bool viaBufferization, bool writableArguments,
+                      bool denseArguments = false);
 
 } // namespace detail
 } // namespace slice

@@ -32,10 +32,14 @@ using namespace mlir::slice;
 void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
                                            SliceLowering slices,
                                            bool viaBufferization,
+                                           bool writableArguments,
                                            bool denseArguments) {
   // Slice-level simplification first: folds and slice-of-slice need the
   // slices that inlining brings together.
   pm.addPass(createSliceMarkRuntimeReadOnly());
+  // Before inlining, which leaves the public functions public.
+  if (!writableArguments)
+    pm.addPass(createSliceReadOnlyArguments());
   // The inliner's own clean-up pipeline would canonicalize every function
   // one at a time; the nested canonicalize below does it in parallel.
   pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
@@ -70,7 +74,11 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
   // across calls, deallocation helpers, copy and assert functions, the
   // conversion of functions to LLVM).
 
-  detail::addSliceFrontEnd(pm, options.slices, options.viaBufferization);
+  SliceCheckPipelineDependenciesOptions check;
+  check.pipeline = "slice-to-llvm";
+  pm.addPass(createSliceCheckPipelineDependencies(check));
+  detail::addSliceFrontEnd(pm, options.slices, options.viaBufferization,
+                           options.writableArguments);
   if (options.deallocate) {
     // Upstream's buffer-deallocation-pipeline, with the passes that work
     // function by function nested.
@@ -83,6 +91,9 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     OpPassManager &simplify = pm.nest<func::FuncOp>();
     simplify.addPass(createCanonicalizerPass());
     simplify.addPass(bufferization::createBufferDeallocationSimplificationPass());
+    // Entry points return views of their arguments as views: their callers
+    // tell them from fresh buffers (docs/calling-convention.md).
+    pm.addPass(createSliceForwardArgumentViews());
     pm.addPass(bufferization::createLowerDeallocationsPass());
     OpPassManager &after = pm.nest<func::FuncOp>();
     after.addPass(createCSEPass());
@@ -129,6 +140,7 @@ struct SliceToLLVMPass : mlir::slice::impl::SliceToLLVMBase<SliceToLLVMPass> {
     SliceToLLVMOptions options;
     options.slices = slices;
     options.viaBufferization = viaBufferization;
+    options.writableArguments = writableArguments;
     options.deallocate = deallocate;
     options.nontemporalBytes = nontemporalBytes;
     options.parallelBytes = parallelBytes;

@@ -36,8 +36,12 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
                                            const SliceToNVVMOptions &options) {
   // Arguments are dense device buffers (what cuMemAlloc gives a caller):
   // static strides let the kernels fold their index arithmetic and checks.
+  SliceCheckPipelineDependenciesOptions check;
+  check.pipeline = "slice-to-nvvm";
+  check.gpu = true;
+  pm.addPass(createSliceCheckPipelineDependencies(check));
   detail::addSliceFrontEnd(pm, options.slices, options.viaBufferization,
-                           /*denseArguments=*/true);
+                           options.writableArguments, /*denseArguments=*/true);
   pm.addPass(createConvertBufferizationToMemRefPass());
 
   // Host functions: device buffers, copies and linalg ops as mapped
@@ -165,6 +169,7 @@ struct SliceToNVVMPass : mlir::slice::impl::SliceToNVVMBase<SliceToNVVMPass> {
     SliceToNVVMOptions options;
     options.slices = slices;
     options.viaBufferization = viaBufferization;
+    options.writableArguments = writableArguments;
     options.chip = chip;
     options.features = features;
     options.format = format;

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EntryPoints.h"
 #include "Slice/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -27,8 +28,7 @@ struct SliceDenseArgumentsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     for (auto function : module.getOps<func::FuncOp>()) {
-      if (function.isExternal() || !function.isPublic() ||
-          !SymbolTable::symbolKnownUseEmpty(function, module))
+      if (!slice::isEntryPoint(function, module))
         continue;
       Block &entry = function.getBody().front();
       OpBuilder builder = OpBuilder::atBlockBegin(&entry);

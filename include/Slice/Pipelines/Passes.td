@@ -43,9 +43,18 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
     program must be linked with (or run by `mlir-runner` with) LLVM's
     `libomp`. By default everything runs on the calling thread.
 
-    A function must return buffers it owns under the deallocation
-    pipeline, so a view returned from a function is cloned (a fast copy);
-    with `deallocate=false` it stays a view.
+    Tensors are values at the boundary of public functions: their tensor
+    arguments are read-only (`--slice-read-only-arguments`), so a function
+    copies what it would otherwise overwrite and never writes into its
+    caller's buffers; `writable-arguments=true` lets it write in place
+    (callers that donate their buffers), and `bufferization.writable` on
+    an argument wins either way. A result is a buffer the caller frees, or,
+    from an entry point (a public function nothing in the module calls), a
+    view of one of its arguments, which stays a view
+    (`--slice-forward-argument-views`); functions that the module calls
+    return buffers they own, as upstream's deallocation pipeline wants.
+    docs/calling-convention.md says how a caller tells them apart. With
+    `deallocate=false` nothing is freed and every view stays a view.
 
     Calls to `func.func private @printMemrefF32(tensor<*xf32>)` (and the
     I32 / I64 / F64 variants; F16 and I8 with `llvm.emit_c_interface`) reach
@@ -65,6 +74,12 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
            "With slices=view: let one-shot-bufferize turn slice.strided "
            "into views (its BufferizableOpInterface model) instead of "
            "converting it to tensor.extract_slice first">,
+    Option<"writableArguments", "writable-arguments", "bool",
+           /*default=*/"false",
+           "Let public functions write into the buffers of their tensor "
+           "arguments (callers that donate them); by default arguments are "
+           "read-only, and an explicit bufferization.writable on an "
+           "argument wins either way">,
     Option<"deallocate", "deallocate", "bool", /*default=*/"true",
            "Free the buffers bufferization allocates "
            "(buffer-deallocation-pipeline)">,
@@ -146,6 +161,12 @@ def SliceToNVVM : Pass<"slice-to-nvvm", "::mlir::ModuleOp"> {
     Option<"viaBufferization", "via-bufferization", "bool",
            /*default=*/"false",
            "With slices=view: let one-shot-bufferize build the views">,
+    Option<"writableArguments", "writable-arguments", "bool",
+           /*default=*/"false",
+           "Let public functions write into the buffers of their tensor "
+           "arguments (callers that donate them); by default arguments are "
+           "read-only, and an explicit bufferization.writable on an "
+           "argument wins either way">,
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "The GPU architecture (sm_80, sm_90, ...)">,
     Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
@@ -163,6 +184,31 @@ def SliceToNVVM : Pass<"slice-to-nvvm", "::mlir::ModuleOp"> {
            "Threads per block of the copy kernels">,
     Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
            "Bytes per vector access in the copy kernels (4, 8 or 16)">
+  ];
+}
+
+def SliceCheckPipelineDependencies
+    : Pass<"slice-check-pipeline-dependencies", "::mlir::ModuleOp"> {
+  let summary = "Check that the context has the external models and "
+                "interfaces the slice pipelines need";
+  let description = [{
+    The first pass of `--slice-to-llvm` and `--slice-to-nvvm`. The
+    pipelines need external models (bufferization and deallocation of the
+    upstream dialects, the func inliner, for the GPU pipeline the
+    conversions to LLVM, the NVVM target and the LLVM IR translations)
+    that only the registry a context is created from can provide. A
+    context made without `mlir::slice::registerPipelineDependencies` (C:
+    `mlirSliceRegisterPipelineDependencies`) would fail deep in
+    bufferization ("op was not bufferized"); this pass fails first, with
+    one error that names each missing piece and the call that registers
+    it.
+  }];
+  let options = [
+    Option<"pipeline", "pipeline", "std::string",
+           /*default=*/"\"slice-to-llvm\"",
+           "The pipeline named in the diagnostic">,
+    Option<"gpu", "gpu", "bool", /*default=*/"false",
+           "Check what the GPU pipeline needs too">
   ];
 }
 

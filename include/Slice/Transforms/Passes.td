@@ -69,6 +69,53 @@ def SliceMarkRuntimeReadOnly
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def SliceReadOnlyArguments
+    : Pass<"slice-read-only-arguments", "::mlir::ModuleOp"> {
+  let summary = "Make the tensor arguments of public functions read-only "
+                "for bufferization (value semantics at the boundary)";
+  let description = [{
+    One-shot bufferization with function boundaries assumes that a
+    function may write into the buffers of its tensor arguments: a view of
+    an argument followed by an elementwise op then writes into the
+    caller's buffer. Tensors are values, so this pass sets
+    `bufferization.writable = false` on every tensor argument of every
+    public `func.func` with a body, unless the argument already carries
+    `bufferization.writable` (either value is honoured). Bufferization
+    then copies only what would otherwise be overwritten (the elements a
+    write touches, into a fresh buffer), and nothing when no op writes.
+
+    Private functions are left alone: only the module calls them, and
+    bufferization resolves their conflicts at the call sites. Callers that
+    donate their buffers run `--slice-to-llvm` / `--slice-to-nvvm` with
+    `writable-arguments=true`, which skips this pass.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
+def SliceForwardArgumentViews
+    : Pass<"slice-forward-argument-views", "::mlir::ModuleOp"> {
+  let summary = "Return views of arguments from entry points without "
+                "cloning them";
+  let description = [{
+    Upstream's ownership-based deallocation makes every function return
+    buffers it owns: a result that is a view of an argument (which the
+    function does not own) is cloned (`bufferization.clone`) before the
+    return. For an entry point (a public function with a body that nothing
+    in the module calls), that copy is not needed: its caller, outside the
+    module, tells a view of one of its arguments from a fresh buffer by
+    the descriptor's allocated pointer (docs/calling-convention.md).
+
+    Run after the deallocation pipeline, before
+    `--convert-bufferization-to-memref`, this pass replaces such a clone
+    by the view when the clone's source is a chain of view ops
+    (`ViewLikeOpInterface`: subview, cast, reshape, reinterpret_cast, ...)
+    on an argument of the entry block, and the clone is only returned or
+    retained by `bufferization.dealloc`. Functions that the module calls
+    keep the clone: their callers in the module own their results.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
 def SliceAssertToStderr : Pass<"slice-assert-to-stderr", "::mlir::ModuleOp"> {
   let summary = "Lower cf.assert to a message on stderr and abort";
   let description = [{

@@ -1,0 +1,40 @@
+//===- ReadOnlyArguments.cpp - Value semantics at function boundaries -----===//
+//
+// `--slice-read-only-arguments` (Passes.td): the tensor arguments of public
+// functions become `bufferization.writable = false`, so that one-shot
+// bufferization never writes into a caller's buffer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/Transforms/Passes.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir {
+namespace slice {
+#define GEN_PASS_DEF_SLICEREADONLYARGUMENTS
+#include "Slice/Transforms/Passes.h.inc"
+} // namespace slice
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+struct SliceReadOnlyArgumentsPass
+    : mlir::slice::impl::SliceReadOnlyArgumentsBase<
+          SliceReadOnlyArgumentsPass> {
+  void runOnOperation() override {
+    StringRef writable = bufferization::BufferizationDialect::kWritableAttrName;
+    BoolAttr readOnly = BoolAttr::get(&getContext(), false);
+    for (auto function : getOperation().getOps<func::FuncOp>()) {
+      if (function.isExternal() || !function.isPublic())
+        continue;
+      for (auto [index, type] : llvm::enumerate(function.getArgumentTypes()))
+        if (isa<TensorType>(type) && !function.getArgAttr(index, writable))
+          function.setArgAttr(index, writable, readOnly);
+    }
+  }
+};
+} // namespace
