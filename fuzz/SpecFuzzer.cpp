@@ -154,6 +154,9 @@ public:
 /// as its values are (SSA constants known too).
 struct Specs {
   SmallVector<MaybeInt> stated, known;
+  /// Static entries of INT64_MIN, which the builders turn into the static
+  /// entry that selects the same, or else into an SSA constant.
+  SmallVector<bool> staticMin;
   bool hasArgument = false;
   bool hasMinConstant = false;
 };
@@ -176,9 +179,11 @@ public:
 
   /// `entry` as an OpFoldResult, recording what the op and the values say.
   OpFoldResult add(const Entry &entry, Specs &specs) {
+    specs.staticMin.push_back(entry.form == EntryForm::Static &&
+                              entry.value == kMin);
     switch (entry.form) {
     case EntryForm::Static:
-      // The builder turns INT64_MIN (the dynamic marker) into a constant.
+      // INT64_MIN (the dynamic marker): see stateMinEntries.
       specs.stated.push_back(entry.value == kMin ? MaybeInt()
                                                  : MaybeInt(entry.value));
       specs.known.push_back(entry.value);
@@ -214,6 +219,28 @@ public:
   OwningOpRef<ModuleOp> module;
   func::FuncOp function;
 };
+
+/// What the builders make of static INT64_MIN begins and ends: the static
+/// value (or end mask bit) that selects the same, where the semantics
+/// library's replaceMinIndices finds one; an SSA constant otherwise.
+/// (A static stride of INT64_MIN is known to the builder while it decides,
+/// then becomes an SSA constant too.)
+void stateMinEntries(SparseSliceSpec &stated, const Specs &begin,
+                     const Specs &end, const Specs &strides,
+                     ArrayRef<MaybeInt> shape) {
+  for (auto [values, specs] : {std::pair(&stated.begin, &begin),
+                               std::pair(&stated.end, &end),
+                               std::pair(&stated.strides, &strides)})
+    for (auto [index, isMin] : llvm::enumerate(specs->staticMin))
+      if (isMin)
+        (*values)[index] = kMin;
+  replaceMinIndices(stated, shape);
+  for (SmallVector<MaybeInt> *values :
+       {&stated.begin, &stated.end, &stated.strides})
+    for (MaybeInt &value : *values)
+      if (value == kMin)
+        value = std::nullopt;
+}
 
 SmallVector<MaybeInt> shapeOf(RankedTensorType type) {
   SmallVector<MaybeInt> shape;
@@ -355,6 +382,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
       spec->masks = masks;
       spec->offset = offset;
     }
+    stateMinEntries(stated, begin, end, strides, shape);
     statedSpec = stated;
     knownSpec = known;
   } else {
@@ -376,6 +404,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
     auto op = StridedAxesOp::create(mb.builder, mb.loc, mb.source(), axes, b,
                                     e, s);
     result = op.getResult();
+    // Static INT64_MIN starts and ends: the builder's per-axis equivalent.
+    std::string ignoredError;
+    if (std::optional<SmallVector<int64_t>> dims =
+            mapAxesToDims(axes, rank, ignoredError))
+      for (auto [dim, entry] : llvm::enumerate(*dims)) {
+        if (entry < 0)
+          continue;
+        MaybeInt stride = strides.staticMin[entry] ? MaybeInt(kMin)
+                                                   : strides.stated[entry];
+        MaybeInt equivalent = staticEquivalentOfMinIndex(stride, shape[dim]);
+        for (Specs *specs : {&begin, &end})
+          if (specs->staticMin[entry] && equivalent)
+            specs->stated[entry] = equivalent;
+      }
     statedSpec = buildAxesSpec(axes, begin.stated, end.stated, strides.stated,
                                rank, error);
     std::string ignored;

@@ -22,6 +22,8 @@
 
 #include "llvm/Support/Debug.h"
 
+#include <limits>
+
 #define DEBUG_TYPE "slice-canonicalize"
 
 using namespace mlir;
@@ -173,14 +175,18 @@ OpFoldResult StridedOp::fold(FoldAdaptor adaptor) {
 namespace {
 /// Replaces constant index operands by static entries, except constants the
 /// verifier would reject as static values (a zero stride, a non-positive
-/// shrink stride, an out-of-range shrink index or offset window, INT64_MIN):
-/// those stay operands and fail at run time, so that folding never turns
-/// valid IR (say, dead code) into invalid IR.
+/// shrink stride, an out-of-range shrink index or offset window): those stay
+/// operands and fail at run time, so that folding never turns valid IR (say,
+/// dead code) into invalid IR. INT64_MIN cannot be a static entry; as a
+/// begin or end (ONNX's "to the front") it becomes the static value or end
+/// mask bit that selects the same elements, where there is one
+/// (replaceMinIndices).
 struct FoldConstantOperands : OpRewritePattern<StridedOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(StridedOp op,
                                 PatternRewriter &rewriter) const override {
+    constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
     SmallVector<OpFoldResult> lists[3] = {
         op.getMixedBegin(), op.getMixedEnd(), op.getMixedStrides()};
     SparseSliceSpec spec = op.getSparseSpec();
@@ -195,7 +201,7 @@ struct FoldConstantOperands : OpRewritePattern<StridedOp> {
         if (!ssaValue)
           continue;
         std::optional<int64_t> constant = getConstantIntValue(ssaValue);
-        if (!constant || ShapedType::isDynamic(*constant))
+        if (!constant || *constant == kMin)
           continue;
         // Keep the constant only if the spec stays valid with it.
         (*specList)[index] = *constant;
@@ -207,11 +213,34 @@ struct FoldConstantOperands : OpRewritePattern<StridedOp> {
         changed = true;
       }
     }
+
+    // INT64_MIN begins and ends, with every other entry as known as now.
+    SparseSliceSpec withMin = spec;
+    for (auto [mixed, specList] :
+         {std::pair(&lists[0], &withMin.begin),
+          std::pair(&lists[1], &withMin.end)})
+      for (auto [index, value] : llvm::enumerate(*mixed))
+        if (isa<Value>(value) && getConstantIntValue(value) == kMin)
+          (*specList)[index] = kMin;
+    if (replaceMinIndices(withMin, shape) &&
+        resolveStridedSlice(withMin, shape, error)) {
+      for (auto [mixed, specList] :
+           {std::pair(&lists[0], &withMin.begin),
+            std::pair(&lists[1], &withMin.end)})
+        for (auto [index, value] : llvm::enumerate(*mixed))
+          if (isa<Value>(value) && getConstantIntValue(value) == kMin &&
+              (*specList)[index] != kMin) {
+            (*mixed)[index] = rewriter.getIndexAttr(*(*specList)[index]);
+            changed = true;
+          }
+      spec.masks = withMin.masks;
+    }
+
     if (!changed)
       return rewriter.notifyMatchFailure(op, "no foldable constant operand");
     rewriter.replaceOpWithNewOp<StridedOp>(
         op, op.getResultType(), op.getSource(), lists[0], lists[1], lists[2],
-        op.getMasks(), op.getOffset());
+        spec.masks, op.getOffset());
     return success();
   }
 };

@@ -137,6 +137,45 @@ StridedOp::inferResultType(RankedTensorType sourceType,
                                sourceType.getElementType());
 }
 
+/// The value of an entry given as an attribute (a builder's static entry),
+/// INT64_MIN included; unknown for an SSA value, even a constant one.
+static MaybeInt attributeValue(OpFoldResult value) {
+  if (isa<Attribute>(value))
+    return getConstantIntValue(value);
+  return std::nullopt;
+}
+
+/// INT64_MIN cannot be a static entry: a begin or end attribute of INT64_MIN
+/// (ONNX's "to the front") becomes the static value, or the end mask bit,
+/// that selects the same elements (the semantics library's
+/// replaceMinIndices); where there is none it stays, and dispatchEntries
+/// makes it an SSA constant.
+static void replaceMinAttributes(Builder &builder, RankedTensorType sourceType,
+                                 SmallVectorImpl<OpFoldResult> &begin,
+                                 SmallVectorImpl<OpFoldResult> &end,
+                                 ArrayRef<OpFoldResult> strides,
+                                 SliceMasks &masks, bool offset) {
+  auto isMin = [](OpFoldResult value) {
+    return attributeValue(value) == std::numeric_limits<int64_t>::min();
+  };
+  if (!llvm::any_of(begin, isMin) && !llvm::any_of(end, isMin))
+    return;
+  SparseSliceSpec spec;
+  spec.begin = llvm::map_to_vector(begin, attributeValue);
+  spec.end = llvm::map_to_vector(end, attributeValue);
+  spec.strides = llvm::map_to_vector(strides, attributeValue);
+  spec.masks = masks;
+  spec.offset = offset;
+  if (!replaceMinIndices(spec, staticToMaybeInts(sourceType.getShape())))
+    return;
+  for (auto [values, replaced] :
+       {std::pair(&begin, &spec.begin), std::pair(&end, &spec.end)})
+    for (auto [value, replacement] : llvm::zip_equal(*values, *replaced))
+      if (isMin(value) && replacement != attributeValue(value))
+        value = builder.getIndexAttr(*replacement);
+  masks = spec.masks;
+}
+
 namespace {
 /// Mixed entries split into static lists and dynamic operands.
 struct DispatchedSpec {
@@ -157,9 +196,15 @@ struct DispatchedSpec {
 void StridedOp::build(OpBuilder &builder, OperationState &state,
                       RankedTensorType resultType, Value source,
                       ArrayRef<OpFoldResult> begin, ArrayRef<OpFoldResult> end,
-                      ArrayRef<OpFoldResult> strides, const SliceMasks &masks,
-                      bool offset, ArrayRef<NamedAttribute> attrs) {
-  DispatchedSpec spec(builder, state.location, begin, end, strides);
+                      ArrayRef<OpFoldResult> strides,
+                      const SliceMasks &givenMasks, bool offset,
+                      ArrayRef<NamedAttribute> attrs) {
+  SmallVector<OpFoldResult> mixedBegin(begin), mixedEnd(end);
+  SliceMasks masks = givenMasks;
+  if (auto sourceType = dyn_cast<RankedTensorType>(source.getType()))
+    replaceMinAttributes(builder, sourceType, mixedBegin, mixedEnd, strides,
+                         masks, offset);
+  DispatchedSpec spec(builder, state.location, mixedBegin, mixedEnd, strides);
   build(builder, state, resultType, source, spec.begin, spec.end, spec.strides,
         spec.staticBegin, spec.staticEnd, spec.staticStrides, masks.begin,
         masks.end, masks.ellipsis, masks.newAxis, masks.shrinkAxis, offset);
@@ -168,10 +213,15 @@ void StridedOp::build(OpBuilder &builder, OperationState &state,
 
 void StridedOp::build(OpBuilder &builder, OperationState &state, Value source,
                       ArrayRef<OpFoldResult> begin, ArrayRef<OpFoldResult> end,
-                      ArrayRef<OpFoldResult> strides, const SliceMasks &masks,
-                      bool offset, ArrayRef<NamedAttribute> attrs) {
-  DispatchedSpec spec(builder, state.location, begin, end, strides);
+                      ArrayRef<OpFoldResult> strides,
+                      const SliceMasks &givenMasks, bool offset,
+                      ArrayRef<NamedAttribute> attrs) {
   auto sourceType = cast<RankedTensorType>(source.getType());
+  SmallVector<OpFoldResult> mixedBegin(begin), mixedEnd(end);
+  SliceMasks masks = givenMasks;
+  replaceMinAttributes(builder, sourceType, mixedBegin, mixedEnd, strides,
+                       masks, offset);
+  DispatchedSpec spec(builder, state.location, mixedBegin, mixedEnd, strides);
   std::string error;
   std::optional<RankedTensorType> resultType =
       inferResultType(sourceType,
@@ -389,9 +439,30 @@ void StridedAxesOp::build(OpBuilder &builder, OperationState &state,
                           ArrayRef<OpFoldResult> ends,
                           ArrayRef<OpFoldResult> strides,
                           ArrayRef<NamedAttribute> attrs) {
-  DispatchedSpec spec(builder, state.location, starts, ends, strides);
   auto sourceType = cast<RankedTensorType>(source.getType());
+  // Starts and ends of INT64_MIN: the static value that selects the same
+  // elements on the named axis, where there is one (no masks here).
+  SmallVector<OpFoldResult> mixedStarts(starts), mixedEnds(ends);
   std::string error;
+  if (std::optional<SmallVector<int64_t>> dims =
+          mapAxesToDims(axes, sourceType.getRank(), error)) {
+    ArrayRef<int64_t> shape = sourceType.getShape();
+    for (auto [dim, entry] : llvm::enumerate(*dims)) {
+      if (entry < 0 || static_cast<size_t>(entry) >= strides.size())
+        continue;
+      MaybeInt size =
+          ShapedType::isDynamic(shape[dim]) ? MaybeInt() : MaybeInt(shape[dim]);
+      MaybeInt equivalent =
+          staticEquivalentOfMinIndex(attributeValue(strides[entry]), size);
+      for (SmallVector<OpFoldResult> *values : {&mixedStarts, &mixedEnds})
+        if (equivalent && static_cast<size_t>(entry) < values->size() &&
+            attributeValue((*values)[entry]) ==
+                std::numeric_limits<int64_t>::min())
+          (*values)[entry] = builder.getIndexAttr(*equivalent);
+    }
+  }
+  DispatchedSpec spec(builder, state.location, mixedStarts, mixedEnds,
+                      strides);
   std::optional<SparseSliceSpec> sparse = buildAxesSpec(
       axes, staticToMaybeInts(spec.staticBegin),
       staticToMaybeInts(spec.staticEnd), staticToMaybeInts(spec.staticStrides),

@@ -36,6 +36,8 @@ namespace {
 struct ParsedIndex {
   int64_t value = 0;
   std::optional<OpAsmParser::UnresolvedOperand> operand;
+  /// Where the integer was written (for INT64_MIN, which needs the types).
+  SMLoc loc;
 };
 
 /// The parsed spec, accumulated entry by entry.
@@ -43,25 +45,86 @@ struct ParsedSpec {
   SmallVector<int64_t> staticBegin, staticEnd, staticStrides;
   SmallVector<OpAsmParser::UnresolvedOperand> begin, end, strides;
   SliceMasks masks;
+  /// Static INT64_MIN literals: which list (0 begin, 1 end, 2 strides),
+  /// which entry, and where. They become static once the source type is
+  /// known (resolveMinLiterals).
+  struct MinLiteral {
+    unsigned list, entry;
+    SMLoc loc;
+  };
+  SmallVector<MinLiteral> minLiterals;
 
-  void add(const ParsedIndex &index, SmallVectorImpl<int64_t> &statics,
+  void add(const ParsedIndex &index, unsigned list,
+           SmallVectorImpl<int64_t> &statics,
            SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dynamics) {
     if (index.operand) {
       statics.push_back(ShapedType::kDynamic);
       dynamics.push_back(*index.operand);
       return;
     }
+    if (ShapedType::isDynamic(index.value))
+      minLiterals.push_back({list, unsigned(statics.size()), index.loc});
     statics.push_back(index.value);
   }
 
   void addEntry(const ParsedIndex &b, const ParsedIndex &e,
                 const ParsedIndex &s) {
-    add(b, staticBegin, begin);
-    add(e, staticEnd, end);
-    add(s, staticStrides, strides);
+    add(b, 0, staticBegin, begin);
+    add(e, 1, staticEnd, end);
+    add(s, 2, staticStrides, strides);
   }
 };
 } // namespace
+
+/// INT64_MIN cannot be a static entry (it marks dynamic ones): a literal
+/// begin or end of INT64_MIN (ONNX's "to the front") becomes the static
+/// value, or the end mask bit, that selects the same elements on
+/// `sourceType` (the semantics library's replaceMinIndices). Anything else
+/// written as INT64_MIN is an error: it must be an SSA value.
+static ParseResult resolveMinLiterals(OpAsmParser &parser, ParsedSpec &spec,
+                                      RankedTensorType sourceType,
+                                      bool offset) {
+  if (spec.minLiterals.empty())
+    return success();
+  auto known = [](ArrayRef<int64_t> statics, unsigned list,
+                  ArrayRef<ParsedSpec::MinLiteral> literals) {
+    SmallVector<MaybeInt> values;
+    for (auto [entry, value] : llvm::enumerate(statics)) {
+      bool literal = llvm::any_of(literals, [&](const auto &min) {
+        return min.list == list && min.entry == entry;
+      });
+      values.push_back(ShapedType::isDynamic(value) && !literal
+                           ? MaybeInt()
+                           : MaybeInt(value));
+    }
+    return values;
+  };
+  SparseSliceSpec sparse;
+  sparse.begin = known(spec.staticBegin, 0, spec.minLiterals);
+  sparse.end = known(spec.staticEnd, 1, spec.minLiterals);
+  sparse.strides = known(spec.staticStrides, 2, spec.minLiterals);
+  sparse.masks = spec.masks;
+  sparse.offset = offset;
+  SmallVector<MaybeInt> shape;
+  for (int64_t dim : sourceType.getShape())
+    shape.push_back(ShapedType::isDynamic(dim) ? MaybeInt() : MaybeInt(dim));
+  replaceMinIndices(sparse, shape);
+  SmallVector<MaybeInt> *lists[] = {&sparse.begin, &sparse.end,
+                                    &sparse.strides};
+  SmallVectorImpl<int64_t> *statics[] = {&spec.staticBegin, &spec.staticEnd,
+                                         &spec.staticStrides};
+  for (const ParsedSpec::MinLiteral &min : spec.minLiterals) {
+    MaybeInt value = (*lists[min.list])[min.entry];
+    if (ShapedType::isDynamic(*value))
+      return parser.emitError(min.loc)
+             << "static index " << *value
+             << " (INT64_MIN) marks dynamic entries, and no other static "
+                "value selects the same here; pass it as an SSA value";
+    (*statics[min.list])[min.entry] = *value;
+  }
+  spec.masks = sparse.masks;
+  return success();
+}
 
 static ParsedIndex staticIndex(int64_t value) {
   ParsedIndex index;
@@ -80,19 +143,11 @@ static OptionalParseResult parseOptionalIndex(OpAsmParser &parser,
     index.operand = operand;
     return success();
   }
-  SMLoc loc = parser.getCurrentLocation();
-  int64_t value = 0;
-  result = parser.parseOptionalInteger(value);
+  index.loc = parser.getCurrentLocation();
+  result = parser.parseOptionalInteger(index.value);
   if (!result.has_value())
     return std::nullopt;
-  if (failed(*result))
-    return failure();
-  if (ShapedType::isDynamic(value))
-    return parser.emitError(loc)
-           << "static index " << value
-           << " is reserved to mark dynamic entries; pass it as an SSA value";
-  index.value = value;
-  return success();
+  return *result;
 }
 
 static ParseResult parseIndex(OpAsmParser &parser, ParsedIndex &index) {
@@ -222,6 +277,9 @@ ParseResult StridedOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.parseOptionalAttrDict(result.attributes) ||
       parser.parseColonType(sourceType) || parser.parseKeyword("to") ||
       parser.parseType(resultType))
+    return failure();
+
+  if (resolveMinLiterals(parser, spec, sourceType, offset))
     return failure();
 
   Type indexType = parser.getBuilder().getIndexType();

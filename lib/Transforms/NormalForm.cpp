@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::slice;
@@ -76,6 +77,22 @@ SliceViewLayout mlir::slice::getSliceViewLayout(const SliceMasks &masks,
   return layout;
 }
 
+/// The stride an upstream view gets for a normal-form `stride`: never
+/// INT64_MIN, which upstream's folders take for the dynamic marker once it
+/// is a constant (and crash on). A stride of magnitude 2^63 - 1 or more
+/// selects at most one element of any dimension, whose start the offset
+/// gives, so INT64_MIN + 1 selects the same; a stride only known at run
+/// time is clamped by an arith.maxsi, which folds with it should it become
+/// a constant later (after inlining, say).
+static OpFoldResult getViewStride(ArithIndexBuilder &arith,
+                                  OpFoldResult stride) {
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+  std::optional<int64_t> known = getConstantIntValue(stride);
+  if (known)
+    return *known == kMin ? arith.constant(kMin + 1) : stride;
+  return arith.max(stride, arith.constant(kMin + 1));
+}
+
 SliceView mlir::slice::computeSliceView(OpBuilder &builder, Location loc,
                                         const NormalFormSpec &spec,
                                         ArrayRef<int64_t> sourceShape,
@@ -90,10 +107,13 @@ SliceView mlir::slice::computeSliceView(OpBuilder &builder, Location loc,
        llvm::zip_equal(view.layout.entries, view.layout.resultPositions)) {
     // A static offset outside a static dimension (a 0-size one included)
     // belongs to an empty range or to a shrink index whose assert fails.
+    // A known negative offset (INT64_MIN included, which upstream must not
+    // see) can only be such a failing index, whatever the dimension.
     int64_t dimSize = sourceShape[view.offsets.size()];
     std::optional<int64_t> offset = getConstantIntValue(spec.begin[entry]);
-    if (!ShapedType::isDynamic(dimSize) &&
-        (dimSize == 0 || (offset && (*offset < 0 || *offset >= dimSize))))
+    if ((offset && *offset < 0) ||
+        (!ShapedType::isDynamic(dimSize) &&
+         (dimSize == 0 || (offset && *offset >= dimSize))))
       view.knownEmpty = true;
     view.offsets.push_back(spec.begin[entry]);
     if (resultPos < 0) {
@@ -118,7 +138,7 @@ SliceView mlir::slice::computeSliceView(OpBuilder &builder, Location loc,
     if (knownSize && *knownSize <= 0)
       view.knownEmpty = true;
     view.sizes.push_back(size);
-    view.strides.push_back(spec.strides[entry]);
+    view.strides.push_back(getViewStride(arith, spec.strides[entry]));
     view.reducedSizes.push_back(size);
     view.resultSizes[resultPos] = size;
   }

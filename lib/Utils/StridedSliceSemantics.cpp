@@ -376,6 +376,83 @@ bool mlir::slice::forEachSelectedIndex(const ResolvedSlice &slice,
 }
 
 //===----------------------------------------------------------------------===//
+// INT64_MIN
+//===----------------------------------------------------------------------===//
+
+MaybeInt mlir::slice::staticEquivalentOfMinIndex(MaybeInt stride,
+                                                 MaybeInt dim) {
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  // Wrapped once, INT64_MIN + d and INT64_MIN + 1 + d are both below 0 for
+  // d < INT64_MAX, so both clamp to the front for either sign (0 or -1).
+  // For a positive stride the front is 0, which INT64_MIN + 1 + INT64_MAX
+  // = 0 also reaches.
+  if ((stride && *stride > 0) || (dim && *dim < kMax))
+    return kMin + 1;
+  return std::nullopt;
+}
+
+bool mlir::slice::replaceMinIndices(SparseSliceSpec &spec,
+                                    llvm::ArrayRef<MaybeInt> shape) {
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+  std::string error;
+  std::optional<DenseSliceSpec> dense =
+      buildDenseSpec(spec, shape.size(), error);
+  if (!dense)
+    return false;
+  // Each entry's input dimension (-1 for entries that consume none).
+  SmallVector<int64_t> entryDims(spec.begin.size(), -1);
+  for (auto [dim, flags] : llvm::enumerate(dense->dims))
+    if (flags.entry >= 0)
+      entryDims[flags.entry] = dim;
+
+  bool changed = false;
+  auto replace = [&](MaybeInt &value, MaybeInt by) {
+    if (value != kMin || !by)
+      return;
+    value = by;
+    changed = true;
+  };
+  for (unsigned i = 0, e = spec.begin.size(); i < e; ++i) {
+    EntryKind kind = classifyEntry(spec.masks, i);
+    if (kind == EntryKind::Ellipsis || kind == EntryKind::NewAxis) {
+      // Their values are ignored.
+      replace(spec.begin[i], 0);
+      replace(spec.end[i], 0);
+      continue;
+    }
+    if (kind == EntryKind::Shrink) {
+      // The end is ignored; an index of INT64_MIN is out of range of every
+      // dimension and stays for the verifier or the run-time check.
+      replace(spec.end[i], 0);
+      continue;
+    }
+    bool beginMasked = isMaskBitSet(spec.masks.begin, i);
+    bool endMasked = isMaskBitSet(spec.masks.end, i);
+    if (beginMasked)
+      replace(spec.begin[i], 0);
+    if (endMasked)
+      replace(spec.end[i], 0);
+    // In offset mode the end is an extent and the begin is not clamped.
+    if (spec.offset)
+      continue;
+    MaybeInt dim = entryDims[i] >= 0 ? shape[entryDims[i]] : MaybeInt();
+    MaybeInt stride = spec.strides[i];
+    replace(spec.begin[i], staticEquivalentOfMinIndex(stride, dim));
+    if (spec.end[i] == kMin && !staticEquivalentOfMinIndex(stride, dim) &&
+        stride && *stride < 0) {
+      // A range to the front: exactly the end mask for a negative stride.
+      spec.masks.end |= uint64_t(1) << i;
+      spec.end[i] = 0;
+      changed = true;
+      continue;
+    }
+    replace(spec.end[i], staticEquivalentOfMinIndex(stride, dim));
+  }
+  return changed;
+}
+
+//===----------------------------------------------------------------------===//
 // Axes encoding
 //===----------------------------------------------------------------------===//
 

@@ -90,16 +90,57 @@ TEST_F(SliceOpsTest, DynamicEntriesBecomeOperands) {
   EXPECT_TRUE(succeeded(verify(op)));
 }
 
-TEST_F(SliceOpsTest, Int64MinConstantIsMaterialized) {
-  // INT64_MIN marks dynamic entries, so a constant INT64_MIN begin becomes an
-  // SSA constant instead of a corrupt static entry.
+TEST_F(SliceOpsTest, Int64MinBeginOrEndBecomesItsStaticEquivalent) {
+  // INT64_MIN marks dynamic entries. As a begin or end with a positive
+  // stride it selects what INT64_MIN + 1 does: a static entry, and a static
+  // result type.
   auto [x, i] = makeFunction({8});
   int64_t min = std::numeric_limits<int64_t>::min();
   auto op = StridedOp::create(builder, builder.getUnknownLoc(), x, ints({min}),
                               ints({3}), ints({1}));
+  EXPECT_TRUE(op.getBegin().empty());
+  EXPECT_EQ(op.getStaticBegin()[0], min + 1);
+  EXPECT_EQ(op.getResultType().getShape(), ArrayRef<int64_t>({3}));
+  EXPECT_TRUE(succeeded(verify(op)));
+}
+
+TEST_F(SliceOpsTest, OnnxReversalGetsAStaticEnd) {
+  // starts [-1] ends [INT64_MIN] steps [-1]: on a known dimension the end
+  // is INT64_MIN + 1, on a dynamic one the end mask; both builders.
+  int64_t min = std::numeric_limits<int64_t>::min();
+  auto [x, i] = makeFunction({4, ShapedType::kDynamic});
+  auto known = StridedOp::create(builder, builder.getUnknownLoc(), x,
+                                 ints({-1}), ints({min}), ints({-1}));
+  EXPECT_EQ(known.getStaticEnd()[0], min + 1);
+  EXPECT_EQ(known.getResultType().getShape()[0], 4);
+  auto dynamic = StridedOp::create(builder, builder.getUnknownLoc(), x,
+                                   ints({0, -1}), ints({0, min}),
+                                   ints({1, -1}), SliceMasks{1, 1, 0, 0, 0});
+  EXPECT_TRUE(dynamic.getEnd().empty());
+  EXPECT_EQ(dynamic.getEndMask(), 3u);
+  auto axes = StridedAxesOp::create(builder, builder.getUnknownLoc(), x,
+                                    ArrayRef<int64_t>{0}, ints({-1}),
+                                    ints({min}), ints({-1}));
+  EXPECT_TRUE(axes.getEnds().empty());
+  EXPECT_EQ(axes.getStaticEnds()[0], min + 1);
+  EXPECT_EQ(axes.getResultType().getShape()[0], 4);
+  for (Operation *op : {known.getOperation(), dynamic.getOperation(),
+                        axes.getOperation()})
+    EXPECT_TRUE(succeeded(verify(op)));
+}
+
+TEST_F(SliceOpsTest, Int64MinWithoutStaticEquivalentIsMaterialized) {
+  // A begin of INT64_MIN with a negative stride on a dynamic dimension
+  // (an empty range, but one element on a dimension of INT64_MAX) and an
+  // INT64_MIN stride stay SSA constants, which inference leaves unknown.
+  int64_t min = std::numeric_limits<int64_t>::min();
+  auto [x, i] = makeFunction({ShapedType::kDynamic});
+  auto op = StridedOp::create(builder, builder.getUnknownLoc(), x, ints({min}),
+                              ints({0}), ints({min}),
+                              SliceMasks{0, 1, 0, 0, 0});
   ASSERT_EQ(op.getBegin().size(), 1u);
   EXPECT_TRUE(op.getBegin()[0].getDefiningOp<arith::ConstantIndexOp>());
-  // A dynamic entry is unknown to inference, constant or not.
+  ASSERT_EQ(op.getStrides().size(), 1u);
   EXPECT_EQ(op.getResultType().getShape(),
             ArrayRef<int64_t>({ShapedType::kDynamic}));
   EXPECT_TRUE(succeeded(verify(op)));

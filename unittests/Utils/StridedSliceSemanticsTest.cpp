@@ -888,3 +888,102 @@ TEST(StridedSliceSemantics, CheckedProduct) {
   EXPECT_EQ(checkedProduct({big, big, 0}), MaybeInt(0));
   EXPECT_EQ(checkedProduct({3, -1}), std::nullopt);
 }
+
+// INT64_MIN as a begin or end (ONNX's "to the front") is replaced only by
+// static values that select the same elements: for every stride and every
+// dimension the replacement was computed for (a known one, or unknown,
+// which must then hold for all), the original and the replaced spec
+// resolve to the same start, stride and size.
+TEST(StridedSliceSemantics, MinIndicesBecomeEquivalentStaticValues) {
+  const int64_t big = int64_t(1) << 62;
+  const int64_t dims[] = {0, 1, 2, 5, big, kMax - 1, kMax};
+  const MaybeInt strides[] = {kMin, kMin + 1, -2, -1, 1, 3, kMax,
+                              std::nullopt};
+  const int64_t others[] = {kMin + 1, -3, -1, 0, 2, kMax};
+  int replaced = 0, kept = 0;
+  for (MaybeInt stride : strides)
+    for (int64_t other : others)
+      for (bool minIsEnd : {false, true})
+        for (std::optional<int64_t> known :
+             {std::optional<int64_t>(), std::optional<int64_t>(2),
+              std::optional<int64_t>(kMax - 1), std::optional<int64_t>(kMax)}) {
+          MaybeInt begin = minIsEnd ? MaybeInt(other) : MaybeInt(kMin);
+          MaybeInt end = minIsEnd ? MaybeInt(kMin) : MaybeInt(other);
+          SparseSliceSpec original =
+              SpecBuilder().range(begin, end, stride).get();
+          SparseSliceSpec mapped = original;
+          MaybeInt shapeDim = known ? MaybeInt(*known) : MaybeInt();
+          if (!replaceMinIndices(mapped, {shapeDim})) {
+            ++kept;
+            continue;
+          }
+          ++replaced;
+          EXPECT_NE(mapped.begin[0], MaybeInt(kMin));
+          EXPECT_NE(mapped.end[0], MaybeInt(kMin));
+          for (int64_t dim : dims) {
+            if (known && dim != *known)
+              continue;
+            for (int64_t concrete : {int64_t(-1), int64_t(2), kMin, kMax}) {
+              // An unknown stride is checked with concrete ones.
+              if (stride && concrete != -1)
+                continue;
+              SparseSliceSpec a = original, b = mapped;
+              if (!stride)
+                a.strides[0] = b.strides[0] = concrete;
+              std::string error;
+              std::optional<ResolvedSlice> ra =
+                  resolveStridedSlice(a, {dim}, error);
+              std::optional<ResolvedSlice> rb =
+                  resolveStridedSlice(b, {dim}, error);
+              ASSERT_TRUE(ra && rb) << error;
+              ASSERT_EQ(ra->resultShape, rb->resultShape)
+                  << "dim " << dim << ", stride " << *a.strides[0]
+                  << (minIsEnd ? ", end" : ", begin") << " INT64_MIN";
+              if (ra->resultShape[0] != MaybeInt(0))
+                ASSERT_EQ(ra->dims[0].start, rb->dims[0].start);
+            }
+          }
+        }
+  // Known positive strides and dimensions below INT64_MAX map; what would
+  // differ on a dimension of INT64_MAX (a negative or unknown stride on an
+  // unknown or INT64_MAX dimension) keeps INT64_MIN, but for an end with a
+  // known negative stride, which becomes the end mask.
+  EXPECT_GT(replaced, 0);
+  EXPECT_GT(kept, 0);
+}
+
+TEST(StridedSliceSemantics, MinIndicesExamples) {
+  // ONNX's reversal: starts [-1] ends [INT64_MIN] steps [-1] on 4 rows.
+  SparseSliceSpec spec = SpecBuilder().range(-1, kMin, -1).get();
+  ASSERT_TRUE(replaceMinIndices(spec, {4}));
+  EXPECT_EQ(spec.end[0], MaybeInt(kMin + 1));
+  EXPECT_EQ(spec.masks.end, 0u);
+  // On an unknown dimension: the end mask, exact for every size.
+  spec = SpecBuilder().range(-1, kMin, -1).get();
+  ASSERT_TRUE(replaceMinIndices(spec, {std::nullopt}));
+  EXPECT_EQ(spec.masks.end, 1u);
+  EXPECT_EQ(spec.end[0], MaybeInt(0));
+  // A begin of INT64_MIN with a negative stride on an unknown dimension
+  // (an empty range but on INT64_MAX elements) has no static equivalent.
+  spec = SpecBuilder().range(kMin, 0, -1).get();
+  EXPECT_FALSE(replaceMinIndices(spec, {std::nullopt}));
+  EXPECT_EQ(spec.begin[0], MaybeInt(kMin));
+  // Offset mode: extents and unclamped begins keep their value.
+  spec = SpecBuilder().range(kMin, kMin, 1).get();
+  spec.offset = true;
+  EXPECT_FALSE(replaceMinIndices(spec, {4}));
+  // Ignored values become 0; a shrink index of INT64_MIN stays.
+  spec = SpecBuilder().index(kMin).newAxis().rangeMasked(0, 0, 1, true, true)
+             .get();
+  spec.end[0] = kMin;
+  spec.begin[1] = kMin;
+  spec.begin[2] = kMin;
+  ASSERT_TRUE(replaceMinIndices(spec, {4, 4}));
+  EXPECT_EQ(spec.begin[0], MaybeInt(kMin));
+  EXPECT_EQ(spec.end[0], MaybeInt(0));
+  EXPECT_EQ(spec.begin[1], MaybeInt(0));
+  EXPECT_EQ(spec.begin[2], MaybeInt(0));
+  // An invalid spec is left alone.
+  spec = SpecBuilder().range(kMin, 0, 0).get();
+  EXPECT_FALSE(replaceMinIndices(spec, {4}));
+}

@@ -423,6 +423,31 @@ bool forEachSelectedIndex(const ResolvedSlice &slice,
                           llvm::function_ref<void(int64_t)> fn);
 
 //===----------------------------------------------------------------------===//
+// INT64_MIN
+//===----------------------------------------------------------------------===//
+
+/// INT64_MIN cannot be a static entry of an MLIR op (it is
+/// ShapedType::kDynamic), but ONNX exporters write it as the end of a range
+/// that runs to the front ("to INT64_MIN with step -1"). Returns the static
+/// value that selects exactly what a begin or end of INT64_MIN selects on a
+/// (non offset-mode) range entry with stride `stride` over a dimension of
+/// size `dim`: INT64_MIN + 1 when the stride is known positive (both clamp
+/// to 0 on any dimension) or the dimension is known smaller than INT64_MAX
+/// (both wrap below 0 and clamp to the front); std::nullopt otherwise (on a
+/// dimension of INT64_MAX a negative stride tells them apart).
+MaybeInt staticEquivalentOfMinIndex(MaybeInt stride, MaybeInt dim);
+
+/// Replaces the known INT64_MIN begin and end values of `spec` on an input
+/// of shape `shape` by static values that select the same elements: those
+/// of `staticEquivalentOfMinIndex`, else, for the end of an entry with a
+/// known negative stride, the end mask bit (a range to the front); a value
+/// that a mask bit or the entry's kind ignores becomes 0. Entries in offset
+/// mode (an end that is an extent, a begin that is not clamped) and entries
+/// with no static equivalent keep INT64_MIN. Changes nothing in a spec that
+/// `buildDenseSpec` rejects. Returns whether anything changed.
+bool replaceMinIndices(SparseSliceSpec &spec, llvm::ArrayRef<MaybeInt> shape);
+
+//===----------------------------------------------------------------------===//
 // The axes encoding (Paddle, ONNX)
 //===----------------------------------------------------------------------===//
 

@@ -235,3 +235,49 @@ func.func @axes_front_only(%x: tensor<3x4xf32>) -> tensor<1x4xf32> {
   %r = slice.strided_axes %x axes [0] starts [1] ends [2] strides [1] : tensor<3x4xf32> to tensor<1x4xf32>
   return %r : tensor<1x4xf32>
 }
+
+// -----
+
+// ONNX's reversal (starts [-1] ends [INT64_MIN] steps [-1]): INT64_MIN is a
+// constant operand (it marks dynamic entries), and selects exactly what
+// INT64_MIN + 1 does on a known dimension below INT64_MAX: the entry becomes
+// static and so does the result type.
+// CHECK-LABEL: func @onnx_reversal
+//  CHECK-SAME:   (%[[X:.*]]: tensor<4x2xf32>)
+//       CHECK:   %[[S:.*]] = slice.strided %[[X]][-1:-9223372036854775807:-1] : tensor<4x2xf32> to tensor<4x2xf32>
+//       CHECK:   %[[C:.*]] = tensor.cast %[[S]] : tensor<4x2xf32> to tensor<?x2xf32>
+//       CHECK:   return %[[C]]
+func.func @onnx_reversal(%x: tensor<4x2xf32>) -> tensor<?x2xf32> {
+  %min = arith.constant -9223372036854775808 : index
+  %s = slice.strided_axes %x axes [0] starts [-1] ends [%min] strides [-1]
+      : tensor<4x2xf32> to tensor<?x2xf32>
+  return %s : tensor<?x2xf32>
+}
+
+// -----
+
+// On a `?` dimension (which could hold INT64_MAX elements) the end mask
+// says "to the front" exactly.
+// CHECK-LABEL: func @onnx_reversal_dynamic
+//       CHECK:   slice.strided %{{.*}}[-1::-1] : tensor<?x2xf32> to tensor<?x2xf32>
+func.func @onnx_reversal_dynamic(%x: tensor<?x2xf32>) -> tensor<?x2xf32> {
+  %min = arith.constant -9223372036854775808 : index
+  %s = slice.strided %x[-1:%min:-1] : tensor<?x2xf32> to tensor<?x2xf32>
+  return %s : tensor<?x2xf32>
+}
+
+// -----
+
+// What no static entry expresses stays a constant operand: a begin of
+// INT64_MIN with a negative stride on a `?` dimension, and an INT64_MIN
+// stride.
+// CHECK-LABEL: func @no_fold_int64_min
+//       CHECK:   %[[MIN:.*]] = arith.constant -9223372036854775808 : index
+//       CHECK:   slice.strided %{{.*}}[%[[MIN]]::-1] : tensor<?x2xf32> to tensor<?x2xf32>
+//       CHECK:   slice.strided %{{.*}}[::%[[MIN]]] : tensor<?x2xf32> to tensor<?x2xf32>
+func.func @no_fold_int64_min(%x: tensor<?x2xf32>) -> (tensor<?x2xf32>, tensor<?x2xf32>) {
+  %min = arith.constant -9223372036854775808 : index
+  %a = slice.strided %x[%min::-1] : tensor<?x2xf32> to tensor<?x2xf32>
+  %b = slice.strided %x[::%min] : tensor<?x2xf32> to tensor<?x2xf32>
+  return %a, %b : tensor<?x2xf32>, tensor<?x2xf32>
+}

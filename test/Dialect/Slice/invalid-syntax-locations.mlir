@@ -23,8 +23,8 @@ func.func @f(%x: tensor<8xf32>) {
 }
 // -----
 func.func @f(%x: tensor<8xf32>) {
-// CHECK: invalid-syntax-locations.mlir:[[@LINE+1]]:27: error: custom op 'slice.strided' static index -9223372036854775808 is reserved to mark dynamic entries; pass it as an SSA value
-  %0 = slice.strided %x[1:-9223372036854775808] : tensor<8xf32> to tensor<0xf32>
+// CHECK: invalid-syntax-locations.mlir:[[@LINE+1]]:28: error: custom op 'slice.strided' static index -9223372036854775808 (INT64_MIN) marks dynamic entries, and no other static value selects the same here; pass it as an SSA value
+  %0 = slice.strided %x[1::-9223372036854775808] : tensor<8xf32> to tensor<1xf32>
   return
 }
 // -----

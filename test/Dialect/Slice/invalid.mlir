@@ -197,9 +197,28 @@ func.func @missing_static_begin(%x: tensor<5xf32>) {
 
 // Parser diagnostics point at the token.
 
-func.func @reserved_static_index(%x: tensor<5xf32>) {
-  // expected-error @+1 {{static index -9223372036854775808 is reserved to mark dynamic entries; pass it as an SSA value}}
-  %0 = slice.strided %x[-9223372036854775808:] : tensor<5xf32> to tensor<5xf32>
+// INT64_MIN marks dynamic entries; as a begin or end it becomes the static
+// value that selects the same (ops.mlir), but a stride, a shrink index or a
+// begin with a negative stride on a `?` dimension have none.
+func.func @reserved_static_stride(%x: tensor<5xf32>) {
+  // expected-error @+1 {{static index -9223372036854775808 (INT64_MIN) marks dynamic entries, and no other static value selects the same here; pass it as an SSA value}}
+  %0 = slice.strided %x[::-9223372036854775808] : tensor<5xf32> to tensor<1xf32>
+  return
+}
+
+// -----
+
+func.func @reserved_static_shrink(%x: tensor<5xf32>) {
+  // expected-error @+1 {{static index -9223372036854775808 (INT64_MIN) marks dynamic entries}}
+  %0 = slice.strided %x[-9223372036854775808] : tensor<5xf32> to tensor<f32>
+  return
+}
+
+// -----
+
+func.func @reserved_static_begin(%x: tensor<?xf32>) {
+  // expected-error @+1 {{static index -9223372036854775808 (INT64_MIN) marks dynamic entries}}
+  %0 = slice.strided %x[-9223372036854775808::-1] : tensor<?xf32> to tensor<?xf32>
   return
 }
 

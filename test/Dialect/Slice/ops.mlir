@@ -146,3 +146,23 @@ func.func @constant_operands_are_dynamic(%x: tensor<8xf32>) {
   %0 = slice.strided %x[::%c0] : tensor<8xf32> to tensor<?xf32>
   return
 }
+
+// -----
+
+// INT64_MIN cannot be a static entry (it marks dynamic ones). ONNX's "to
+// the front", an end of INT64_MIN with a negative step, becomes INT64_MIN + 1
+// on a known dimension below INT64_MAX, the end mask on a `?` one; a begin
+// or end with a positive stride becomes INT64_MIN + 1 on any dimension. The
+// selection, and so the result type, stays static.
+// CHECK-LABEL: func @int64_min_literals
+//       CHECK:   slice.strided %{{.*}}[-1:-9223372036854775807:-1] : tensor<4x2xf32> to tensor<4x2xf32>
+//       CHECK:   slice.strided %{{.*}}[-1::-1] : tensor<?x2xf32> to tensor<?x2xf32>
+//       CHECK:   slice.strided %{{.*}}[-9223372036854775807:-9223372036854775807] : tensor<?x2xf32> to tensor<?x2xf32>
+//       CHECK:   slice.strided %{{.*}}[-9223372036854775807:] : tensor<?x2xf32> to tensor<?x2xf32>
+func.func @int64_min_literals(%x: tensor<4x2xf32>, %y: tensor<?x2xf32>) {
+  %0 = slice.strided %x[-1:-9223372036854775808:-1] : tensor<4x2xf32> to tensor<4x2xf32>
+  %1 = slice.strided %y[-1:-9223372036854775808:-1] : tensor<?x2xf32> to tensor<?x2xf32>
+  %2 = slice.strided %y[-9223372036854775808:-9223372036854775808] : tensor<?x2xf32> to tensor<?x2xf32>
+  %3 = slice.strided %y spec[-9223372036854775808:0:1] masks[end_mask = 1] : tensor<?x2xf32> to tensor<?x2xf32>
+  return
+}
