@@ -42,7 +42,7 @@ def cpu_name():
 
 def numpy_version():
     return subprocess.run(
-        ["/usr/bin/python3", "-c", "import numpy; print(numpy.__version__)"],
+        [sys.executable, "-c", "import numpy; print(numpy.__version__)"],
         capture_output=True, text=True).stdout.strip()
 
 

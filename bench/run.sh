@@ -5,8 +5,9 @@
 # Not part of the tests; takes a few minutes and 2-3 GiB of memory.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$root/scripts/env.sh"
 build=${SLICE_BUILD_DIR:-$root/build}
-llvm=/usr/lib/llvm-22
+llvm=$SLICE_LLVM_PREFIX
 only=${1:-}
 bash "$root/scripts/install-deps.sh"
 bash "$root/scripts/build.sh" >/dev/null
@@ -15,7 +16,7 @@ rm -rf "$out"
 mkdir -p "$out"
 
 echo "== generating and compiling the benchmark modules" >&2
-/usr/bin/python3 "$root/bench/gen.py" "$out"
+"$SLICE_PYTHON" "$root/bench/gen.py" "$out"
 # Ours: --slice-to-llvm. Views and copies into the caller's buffer return
 # no buffer of their own, so they need no deallocation (which would clone a
 # returned view).
@@ -54,11 +55,11 @@ echo "== timing (harness, then NumPy)" >&2
 # so too with this tunable, so that both sides fault 2 MiB pages.
 export GLIBC_TUNABLES=glibc.malloc.hugetlb=1
 "$out/harness" "$only" > "$out/results.jsonl"
-/usr/bin/python3 "$root/bench/numpy_bench.py" "$only" >> "$out/results.jsonl"
+"$SLICE_PYTHON" "$root/bench/numpy_bench.py" "$only" >> "$out/results.jsonl"
 
 echo "== compile-time scaling" >&2
 unset GLIBC_TUNABLES
-/usr/bin/python3 "$root/bench/compile_scaling.py" "$build/bin/slice-opt" "$out" > "$out/scaling.jsonl"
+"$SLICE_PYTHON" "$root/bench/compile_scaling.py" "$build/bin/slice-opt" "$out" > "$out/scaling.jsonl"
 
-/usr/bin/python3 "$root/bench/report.py" "$out/results.jsonl" "$out/scaling.jsonl" > "$root/docs/performance.md"
+"$SLICE_PYTHON" "$root/bench/report.py" "$out/results.jsonl" "$out/scaling.jsonl" > "$root/docs/performance.md"
 echo "== wrote docs/performance.md" >&2

@@ -6,8 +6,9 @@
 # (scripts/install-deps.sh installs them).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$root/scripts/env.sh"
 build=${SLICE_SAN_BUILD_DIR:-$root/build-san}
-llvm=/usr/lib/llvm-22
+llvm=$SLICE_LLVM_PREFIX
 
 if [ ! -f "$build/build.ninja" ]; then
   mkdir -p "$build"
@@ -15,7 +16,7 @@ if [ ! -f "$build/build.ninja" ]; then
     -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER="$llvm/bin/clang" -DCMAKE_CXX_COMPILER="$llvm/bin/clang++" \
     -DMLIR_DIR="$llvm/lib/cmake/mlir" -DLLVM_DIR="$llvm/lib/cmake/llvm" \
-    -DLLVM_EXTERNAL_LIT="$llvm/bin/lit" \
+    -DLLVM_EXTERNAL_LIT="$llvm/bin/lit" -DPython3_EXECUTABLE="$SLICE_PYTHON" \
     -DLLVM_USE_SANITIZER="Address;Undefined" \
     -DLLVM_USE_SANITIZE_COVERAGE=ON \
     -DSLICE_ENABLE_ASSERTIONS=ON \

@@ -14,8 +14,12 @@
 # LLVM 22 installation, default /usr/lib/llvm-22), CC.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# In the source tree: build/ (or $SLICE_BUILD_DIR); installed as
-# <prefix>/bin/slice-compile-aot: the slice-opt beside it.
+# In the source tree (scripts/compile-aot.sh): build/ or $SLICE_BUILD_DIR,
+# and scripts/env.sh. Installed (<prefix>/bin/slice-compile-aot): the
+# slice-opt beside it and the LLVM slice was built with.
+if [ -f "$here/env.sh" ]; then
+  . "$here/env.sh"
+fi
 build=${SLICE_BUILD_DIR:-$here/../build}
 slice_opt=${SLICE_OPT:-}
 if [ -z "$slice_opt" ]; then
@@ -23,7 +27,6 @@ if [ -z "$slice_opt" ]; then
   else slice_opt=$build/bin/slice-opt; fi
 fi
 llvm=${SLICE_LLVM_PREFIX:-@SLICE_LLVM_PREFIX@}
-case $llvm in @*) llvm=/usr/lib/llvm-22 ;; esac
 object_only=0
 if [ "${1:-}" = -c ]; then object_only=1; shift; fi
 if [ $# -lt 2 ]; then

@@ -12,24 +12,41 @@
 # needs ptxas and fatbinary (the CUDA toolkit; CUDA_PATH, default
 # /usr/local/cuda). SLICE_OPT overrides the slice-opt binary.
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-build=${SLICE_BUILD_DIR:-$root/build}
-llvm=/usr/lib/llvm-22
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# In the source tree (scripts/compile-gpu-aot.sh): build/ or
+# $SLICE_BUILD_DIR, and scripts/env.sh. Installed
+# (<prefix>/bin/slice-compile-gpu-aot): the slice-opt beside it, the runtime
+# and its header under the prefix, and the LLVM slice was built with.
+if [ -f "$here/env.sh" ]; then
+  . "$here/env.sh"
+  build=${SLICE_BUILD_DIR:-$here/../build}
+  runtime=$build/lib/libslice_cuda_runtime.a
+  runtime_include=$here/../runtime/cuda
+  slice_opt=${SLICE_OPT:-$build/bin/slice-opt}
+else
+  runtime=$here/../lib/libslice_cuda_runtime.a
+  runtime_include=$here/../include
+  slice_opt=${SLICE_OPT:-$here/slice-opt}
+fi
+llvm=${SLICE_LLVM_PREFIX:-@SLICE_LLVM_PREFIX@}
 cuda=${CUDA_PATH:-/usr/local/cuda}
+if [ $# -lt 2 ]; then
+  echo "usage: $(basename "$0") INPUT.mlir OUTPUT [slice-to-nvvm options] [cc args...]" >&2
+  exit 2
+fi
 input=$1 output=$2 options=${3:-}
 shift $(( $# < 3 ? $# : 3 ))
-runtime=$build/lib/libslice_cuda_runtime.a
 if [ ! -f "$runtime" ]; then
-  echo "compile-gpu-aot.sh: $runtime is missing: the build found no CUDA toolkit" >&2
+  echo "$(basename "$0"): $runtime is missing: the build found no CUDA toolkit" >&2
   exit 1
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-PATH=$cuda/bin:$PATH "${SLICE_OPT:-$build/bin/slice-opt}" "$input" \
+PATH=$cuda/bin:$PATH "$slice_opt" "$input" \
   --slice-to-nvvm="cuda-path=$cuda${options:+ $options}" -o "$work/lowered.mlir"
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$work/lowered.mlir" -o "$work/module.ll"
 # Without a target triple llc expands llvm.memcpy into byte loops.
 "$llvm/bin/llc" -O2 -mtriple="$("$llvm/bin/llvm-config" --host-target)" \
   -filetype=obj -relocation-model=pic "$work/module.ll" -o "$work/module.o"
-${CC:-cc} -O2 -I"$root/runtime/cuda" "$work/module.o" "$@" "$runtime" -ldl -lpthread \
+${CC:-cc} -O2 -I"$runtime_include" "$work/module.o" "$@" "$runtime" -ldl -lpthread \
   -o "$output"

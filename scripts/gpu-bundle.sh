@@ -15,6 +15,7 @@
 # Usage: scripts/gpu-bundle.sh [DIR]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$root/scripts/env.sh"
 build=${SLICE_BUILD_DIR:-$root/build}
 bundle=${1:-$build/gpu-bundle}
 cuda=${CUDA_PATH:-/usr/local/cuda}
@@ -29,14 +30,14 @@ rm -rf "$bundle"
 mkdir -p "$bundle/tests" "$bundle/bench"
 
 echo "== the executed GPU tests" >&2
-/usr/bin/python3 "$root/test/Integration/GPU/gpu_exec.py" build "$bundle/tests" \
+"$SLICE_PYTHON" "$root/test/Integration/GPU/gpu_exec.py" build "$bundle/tests" \
   --slice-opt "$build/bin/slice-opt" --count 200 --chip "$chip"
 cp "$root/test/Integration/GPU/gpu_exec.py" "$bundle/tests/"
 
 echo "== the GPU benchmark" >&2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-/usr/bin/python3 "$root/bench/gpu/gen.py" "$work"
+"$SLICE_PYTHON" "$root/bench/gpu/gen.py" "$work"
 CUDA_PATH=$cuda bash "$root/scripts/compile-gpu-aot.sh" "$work/ours_gpu.mlir" \
   "$bundle/bench/gpu-bench" "format=fatbin chip=$chip" \
   "$root/bench/gpu/harness.c" -I"$work" -I"$cuda/include" \

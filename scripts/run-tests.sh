@@ -13,6 +13,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SLICE_BUILD_DIR:-$root/build}
 san=${SLICE_SAN_BUILD_DIR:-$root/build-san}
+. "$root/scripts/env.sh"
 bash "$root/scripts/install-deps.sh"
 bash "$root/scripts/build.sh"
 
@@ -22,7 +23,7 @@ run_lit() {  # run_lit LABEL BUILD_DIR
   local json="$2/test-results.json"
   rm -f "$json"
   echo "== lit: $1 ($2)"
-  /usr/lib/llvm-22/bin/lit -sv -o "$json" "$2/test" "$2/test/Unit" || status=1
+  "$SLICE_LLVM_PREFIX/bin/lit" -sv -o "$json" "$2/test" "$2/test/Unit" || status=1
   results+=("$1=$json")
 }
 run_lit release "$build"
@@ -38,7 +39,7 @@ if [ "${SLICE_SKIP_SANITIZERS:-0}" != 1 ]; then
   bash "$root/scripts/fuzz.sh" "${SLICE_FUZZ_SECONDS:-60}" | tee "$fuzz_results" || status=1
 fi
 
-/usr/bin/python3 - "$fuzz_results" "${results[@]}" <<'PY'
+"$SLICE_PYTHON" - "$fuzz_results" "${results[@]}" <<'PY'
 import json, sys
 fuzz, stages = sys.argv[1], sys.argv[2:]
 passed = failed = 0

@@ -18,8 +18,13 @@ config.test_exec_root = os.path.join(config.slice_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
-# NumPy comes from Debian's python3-numpy, which only /usr/bin/python3 sees.
+# The Python with NumPy that CMake was given (Python3_EXECUTABLE; the
+# scripts pass Debian's /usr/bin/python3, which sees python3-numpy).
 config.substitutions.append(("%python", config.host_python))
+# The LLVM/MLIR this build uses, for tests that configure CMake projects.
+config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
+config.substitutions.append(("%llvm_cmake_dir", config.llvm_cmake_dir))
+config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 config.substitutions.append(("%slice_src_root", config.slice_src_root))
 config.substitutions.append(("%slice_obj_root", config.slice_obj_root))
 
@@ -30,6 +35,10 @@ runner_libs = ",".join(
     os.path.join(config.llvm_lib_dir, f"lib{name}{config.llvm_shlib_ext}")
     for name in ["mlir_runner_utils", "mlir_c_runner_utils"])
 runner = os.path.join(config.llvm_tools_dir, "mlir-runner")
+# `lit --param slow=1` also runs the tests that take minutes
+# (test/Examples/static-build.test builds slice a second time).
+if lit_config.params.get("slow"):
+    config.available_features.add("slow")
 if lit_config.params.get("valgrind"):
     suppressions = os.path.join(config.test_source_root, "Integration",
                                 "valgrind.supp")

@@ -1,17 +1,22 @@
 //===- embed.cpp - slice inside another compiler --------------------------===//
 //
 // What a compiler that embeds slice does, start to end, with the C++ API:
-//   1. builds a module with one function holding slice.strided, created from
-//      a Python-style description of the slice (parsePythonSlice and the
-//      op's inferring builder);
-//   2. runs canonicalize and the CPU pipeline programmatically
+//   1. a context from a registry holding exactly what the slice pipelines
+//      need (registerPipelineDependencies);
+//   2. a module with one function holding slice.strided, built from a
+//      Python-style description of the slice (parsePythonSlice and the op's
+//      inferring builder);
+//   3. canonicalize and the CPU pipeline in a PassManager of its own
 //      (buildSliceToLLVMPipeline);
-//   3. JIT-compiles it with mlir::ExecutionEngine, calls it on an iota
-//      input and checks every element against the semantics library's
-//      answer (the flat input index of each selected element).
+//   4. either JIT-compiled with mlir::ExecutionEngine and called on an iota
+//      input, every element checked against the semantics library's answer
+//      (the flat input index of each selected element), or, with
+//      --emit-llvm, translated to LLVM IR for an ahead-of-time build.
 //
-// Usage: slice-embed [SLICE [D0xD1x...]]   default "1:5:2, ::-1, newaxis" on 6x8
-// Exit status 0 when the result is right.
+// Usage: slice-embed [--emit-llvm FILE] [SLICE [D0xD1x...]]
+//        default SLICE "1:5:2, ::-1, newaxis" on 6x8.
+// The function is `@slice` (`_mlir_ciface_slice` from C,
+// docs/calling-convention.md). Exit status 0 when all is right.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,18 +25,21 @@
 #include "Slice/Utils/StridedSliceSemantics.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/ExecutionEngine/CRunnerUtils.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 
-#include "llvm/Support/TargetSelect.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+
+#ifdef SLICE_EMBED_JIT
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "llvm/Support/TargetSelect.h"
+#endif
 
 #include <cstdlib>
 #include <string>
@@ -46,22 +54,120 @@ struct Descriptor {
   int64_t sizesAndStrides[16];
 };
 
+/// Writes the LLVM IR of the lowered `module` to `path`.
+static int emitLLVM(ModuleOp module, StringRef path) {
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext);
+  if (!llvmModule) {
+    llvm::errs() << "cannot translate the module to LLVM IR\n";
+    return 1;
+  }
+  std::error_code error;
+  llvm::raw_fd_ostream out(path, error, llvm::sys::fs::OF_Text);
+  if (error) {
+    llvm::errs() << "cannot write " << path << ": " << error.message() << "\n";
+    return 1;
+  }
+  llvmModule->print(out, nullptr);
+  llvm::outs() << "wrote " << path << "\n";
+  return 0;
+}
+
+#ifdef SLICE_EMBED_JIT
+/// JIT-compiles `module`, calls @slice on an iota of `shape` and checks the
+/// result against the semantics library.
+static int runAndCheck(ModuleOp module, const slice::SparseSliceSpec &spec,
+                       ArrayRef<int64_t> shape, size_t rank,
+                       StringRef description) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto engine = ExecutionEngine::create(module);
+  if (!engine) {
+    llvm::errs() << "JIT: " << llvm::toString(engine.takeError()) << "\n";
+    return 1;
+  }
+  auto entry = (*engine)->lookup("_mlir_ciface_slice");
+  if (!entry) {
+    llvm::errs() << "JIT: " << llvm::toString(entry.takeError()) << "\n";
+    return 1;
+  }
+  int64_t count = 1;
+  for (int64_t d : shape)
+    count *= d;
+  std::vector<float> input(count);
+  for (int64_t i = 0; i < count; ++i)
+    input[i] = float(i);
+  Descriptor in{input.data(), input.data(), 0, {}}, out{};
+  int64_t stride = 1;
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    in.sizesAndStrides[d] = shape[d];
+    in.sizesAndStrides[shape.size() + d] = stride;
+    stride *= shape[d];
+  }
+  reinterpret_cast<void (*)(Descriptor *, Descriptor *)>(*entry)(&out, &in);
+
+  std::string error;
+  std::optional<slice::ResolvedSlice> resolved = slice::resolveStridedSlice(
+      spec, SmallVector<slice::MaybeInt>(shape.begin(), shape.end()), error);
+  std::vector<int64_t> expected;
+  slice::forEachSelectedIndex(*resolved, shape,
+                              [&](int64_t i) { expected.push_back(i); });
+  // The result's shape from its descriptor (its type may be dynamic).
+  ArrayRef<int64_t> outShape(out.sizesAndStrides, rank);
+  SmallVector<int64_t> index(rank, 0);
+  size_t mismatches = 0;
+  llvm::outs() << description << ":";
+  for (size_t k = 0; k < expected.size(); ++k) {
+    int64_t at = out.offset;
+    for (size_t d = 0; d < rank; ++d)
+      at += index[d] * out.sizesAndStrides[rank + d];
+    float value = out.aligned[at];
+    llvm::outs() << " " << int64_t(value);
+    if (value != float(expected[k]))
+      ++mismatches;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      if (++index[d] < outShape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+  bool intact = true;
+  for (int64_t i = 0; i < count; ++i)
+    intact &= input[i] == float(i);
+  llvm::outs() << "\n"
+               << (mismatches || !intact ? "MISMATCH: " : "ok: ")
+               << expected.size() << " elements, " << mismatches
+               << " differ from the semantics library, input "
+               << (intact ? "intact" : "WRITTEN") << "\n";
+  // The calling convention: a result is a view of the argument (the same
+  // allocated pointer) or a fresh buffer the caller frees.
+  if (out.allocated != input.data())
+    free(out.allocated);
+  return mismatches || !intact ? 1 : 0;
+}
+#endif
+
 int main(int argc, char **argv) {
-  std::string text = argc > 1 ? argv[1] : "1:5:2, ::-1, newaxis";
-  std::string shapeText = argc > 2 ? argv[2] : "6x8";
+  std::vector<std::string> args(argv + 1, argv + argc);
+  std::string llvmPath;
+  if (args.size() >= 2 && args[0] == "--emit-llvm") {
+    llvmPath = args[1];
+    args.erase(args.begin(), args.begin() + 2);
+  }
+  std::string text = args.size() > 0 ? args[0] : "1:5:2, ::-1, newaxis";
+  std::string shapeText = args.size() > 1 ? args[1] : "6x8";
   SmallVector<int64_t> shape;
   for (StringRef dim : llvm::split(shapeText, 'x'))
     shape.push_back(std::stoll(dim.str()));
 
-  // 1. The module: func @slice(%x: tensor<6x8xf32>) -> tensor<...>.
+  // 1. The context: exactly what the pipelines need.
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
-  slice::registerSliceDialect(registry);
+  slice::registerPipelineDependencies(registry);
   MLIRContext context(registry);
-  context.loadAllAvailableDialects();
+  context.loadDialect<slice::SliceDialect, func::FuncDialect>();
 
+  // 2. The module: func @slice(%x: tensor<6x8xf32>) -> tensor<...>.
   std::string error;
   std::optional<slice::SparseSliceSpec> spec =
       slice::parsePythonSlice(text, error);
@@ -96,9 +202,7 @@ int main(int argc, char **argv) {
   auto op = slice::StridedOp::create(
       builder, loc, function.getArgument(0), entries(spec->begin),
       entries(spec->end), entries(spec->strides), spec->masks);
-  // The op's own type: an INT64_MIN entry is an SSA constant there (the
-  // static value marks dynamic entries), so its result may be less static
-  // than the spec's.
+  // The op's own type: it is the spec's unless an entry cannot be static.
   function.setType(
       builder.getFunctionType({inputType}, {op.getResult().getType()}));
   func::ReturnOp::create(builder, loc, op.getResult());
@@ -106,7 +210,7 @@ int main(int argc, char **argv) {
   if (failed(module->verify()))
     return 1;
 
-  // 2. Canonicalize, then the CPU pipeline (dense results: slices=copy).
+  // 3. Canonicalize, then the CPU pipeline (dense results: slices=copy).
   PassManager pm(&context);
   pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
   slice::SliceToLLVMOptions options;
@@ -117,64 +221,15 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  // 3. JIT, call, check.
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  auto engine = ExecutionEngine::create(*module);
-  if (!engine) {
-    llvm::errs() << "JIT: " << llvm::toString(engine.takeError()) << "\n";
-    return 1;
-  }
-  auto entry = (*engine)->lookup("_mlir_ciface_slice");
-  if (!entry) {
-    llvm::errs() << "JIT: " << llvm::toString(entry.takeError()) << "\n";
-    return 1;
-  }
-  int64_t count = 1;
-  for (int64_t d : shape)
-    count *= d;
-  std::vector<float> input(count);
-  for (int64_t i = 0; i < count; ++i)
-    input[i] = float(i);
-  Descriptor in{input.data(), input.data(), 0, {}}, out{};
-  int64_t stride = 1;
-  for (int64_t d = shape.size() - 1; d >= 0; --d) {
-    in.sizesAndStrides[d] = shape[d];
-    in.sizesAndStrides[shape.size() + d] = stride;
-    stride *= shape[d];
-  }
-  reinterpret_cast<void (*)(Descriptor *, Descriptor *)>(*entry)(&out, &in);
-
-  std::optional<slice::ResolvedSlice> resolved = slice::resolveStridedSlice(
-      *spec, SmallVector<slice::MaybeInt>(shape.begin(), shape.end()), error);
-  std::vector<int64_t> expected;
-  slice::forEachSelectedIndex(*resolved, shape,
-                              [&](int64_t i) { expected.push_back(i); });
-  // The result's shape from its descriptor (its type may be dynamic).
-  size_t rank = resultType->getRank();
-  ArrayRef<int64_t> outShape(out.sizesAndStrides, rank);
-  SmallVector<int64_t> index(rank, 0);
-  size_t mismatches = 0;
-  llvm::outs() << "x[" << text << "] of a " << shapeText << " iota:";
-  for (size_t k = 0; k < expected.size(); ++k) {
-    int64_t at = out.offset;
-    for (size_t d = 0; d < rank; ++d)
-      at += index[d] * out.sizesAndStrides[rank + d];
-    float value = out.aligned[at];
-    llvm::outs() << " " << int64_t(value);
-    if (value != float(expected[k]))
-      ++mismatches;
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      if (++index[d] < outShape[d])
-        break;
-      index[d] = 0;
-    }
-  }
-  llvm::outs() << "\n"
-               << (mismatches ? "MISMATCH: " : "ok: ") << expected.size()
-               << " elements, " << mismatches
-               << " differ from the semantics library\n";
-  if (out.allocated != input.data())
-    free(out.allocated);
-  return mismatches ? 1 : 0;
+  // 4. Ahead of time, or JIT, call and check.
+  if (!llvmPath.empty())
+    return emitLLVM(*module, llvmPath);
+#ifdef SLICE_EMBED_JIT
+  return runAndCheck(*module, *spec, shape, resultType->getRank(),
+                     "x[" + text + "] of a " + shapeText + " iota");
+#else
+  llvm::errs() << "this build has no JIT (mlir::ExecutionEngine): use "
+                  "--emit-llvm\n";
+  return 1;
+#endif
 }

@@ -1,9 +1,28 @@
 /*===-- Slice-c/Slice.h - C API of the slice dialect --------------*- C -*-===*\
 |*                                                                            *|
 |* MLIR's C API conventions: the dialect handle, registration of the passes  *|
-|* and pipelines, and building and inspecting slice.strided. Link the shared *|
-|* library SliceCAPI (Slice::SliceCAPI with find_package(Slice)); it holds   *|
-|* MLIR's core C API too (mlir-c/IR.h, Pass.h, ...).                         *|
+|* and pipelines and of what they depend on, and building and inspecting     *|
+|* slice.strided and slice.strided_axes. Per-pass entry points are in        *|
+|* Slice-c/Passes.h.                                                         *|
+|*                                                                            *|
+|* Link the shared library SliceCAPI (Slice::SliceCAPI with                  *|
+|* find_package(Slice)). It holds MLIR's C API too: the core (mlir-c/IR.h,   *|
+|* Pass.h, Transforms.h, Diagnostics.h, ...), mlir-c/ExecutionEngine.h, and  *|
+|* the dialect handles of the pipelines' input (mlir-c/Dialect/Func.h,       *|
+|* Arith.h, Tensor.h, Linalg.h, SCF.h, MemRef.h, Bufferization.h,            *|
+|* ControlFlow.h, Math.h, Vector.h, Tosa.h, LLVM.h, GPU.h). A binding that   *|
+|* aggregates several C APIs (as upstream's Python bindings do) links the    *|
+|* static Slice::SliceCAPIStatic instead, which holds only slice's          *|
+|* functions, beside the MLIR C API libraries of its choice (the package's  *|
+|* SLICE_MLIR_CAPI_LIBRARIES names those libSliceCAPI.so holds).            *|
+|*                                                                            *|
+|* Dynamic entries: each list of static entries (begin, end, strides,        *|
+|* starts, ends) marks an entry given by an SSA value with                   *|
+|* mlirSliceDynamicEntry() (INT64_MIN, MLIR's kDynamic), and the values come *|
+|* in order in the matching array. The literal INT64_MIN (ONNX's "to the   *|
+|* front" end) is passed as a dynamic value defined by an index constant:   *|
+|* the op then gets the static entry that selects the same elements, where  *|
+|* there is one (docs/semantics.md, "INT64_MIN").                           *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -40,7 +59,8 @@ mlirSliceRegisterPipelineDependencies(MlirDialectRegistry registry);
 
 /* Registers every slice pass and conversion (--slice-normalize,
    --convert-slice-to-tensor, ...) with the global registry, for
-   mlirParsePassPipeline and mlirOpPassManagerAddPipeline. */
+   mlirParsePassPipeline and mlirOpPassManagerAddPipeline. Slice-c/Passes.h
+   registers and creates them one by one. */
 MLIR_CAPI_EXPORTED void mlirSliceRegisterPasses(void);
 
 /* Registers the pipelines (--slice-to-llvm, --slice-to-nvvm). */
@@ -97,6 +117,74 @@ MLIR_CAPI_EXPORTED int64_t mlirSliceStridedOpGetStaticStride(MlirOperation op,
                                                               intptr_t pos);
 MLIR_CAPI_EXPORTED MlirSliceMasks mlirSliceStridedOpGetMasks(MlirOperation op);
 MLIR_CAPI_EXPORTED bool mlirSliceStridedOpGetOffset(MlirOperation op);
+/* The SSA values of the dynamic entries, in spec order: as many as the
+   static list has mlirSliceDynamicEntry() markers. */
+MLIR_CAPI_EXPORTED intptr_t
+mlirSliceStridedOpGetNumDynamicBegin(MlirOperation op);
+MLIR_CAPI_EXPORTED MlirValue mlirSliceStridedOpGetDynamicBegin(MlirOperation op,
+                                                               intptr_t pos);
+MLIR_CAPI_EXPORTED intptr_t mlirSliceStridedOpGetNumDynamicEnd(MlirOperation op);
+MLIR_CAPI_EXPORTED MlirValue mlirSliceStridedOpGetDynamicEnd(MlirOperation op,
+                                                             intptr_t pos);
+MLIR_CAPI_EXPORTED intptr_t
+mlirSliceStridedOpGetNumDynamicStrides(MlirOperation op);
+MLIR_CAPI_EXPORTED MlirValue
+mlirSliceStridedOpGetDynamicStride(MlirOperation op, intptr_t pos);
+
+/*===----------------------------------------------------------------------===*
+ * slice.strided_axes: Paddle's / ONNX's encoding
+ *===----------------------------------------------------------------------===*/
+
+/* The result type slice.strided_axes infers for `sourceType` (a ranked
+   tensor): entry i slices dimension axes[i] (negative counts from the back)
+   with starts[i]:ends[i]:strides[i]. A null type when the spec is invalid;
+   the message then goes to `callback` (may be NULL). Dynamic entries are
+   unknown. */
+MLIR_CAPI_EXPORTED MlirType mlirSliceStridedAxesInferResultType(
+    MlirType sourceType, intptr_t numEntries, const int64_t *axes,
+    const int64_t *staticStarts, const int64_t *staticEnds,
+    const int64_t *staticStrides, MlirStringCallback callback,
+    void *userData);
+
+/* Creates a slice.strided_axes (not inserted anywhere) with the inferred
+   result type; dynamic entries as for mlirSliceStridedOpCreate. Returns a
+   null operation, and emits the verifier's diagnostic at `loc`, when the
+   spec is invalid. */
+MLIR_CAPI_EXPORTED MlirOperation mlirSliceStridedAxesOpCreate(
+    MlirLocation loc, MlirValue source, intptr_t numEntries,
+    const int64_t *axes, const int64_t *staticStarts,
+    const int64_t *staticEnds, const int64_t *staticStrides,
+    intptr_t numDynamicStarts, const MlirValue *dynamicStarts,
+    intptr_t numDynamicEnds, const MlirValue *dynamicEnds,
+    intptr_t numDynamicStrides, const MlirValue *dynamicStrides);
+
+MLIR_CAPI_EXPORTED bool mlirOperationIsASliceStridedAxesOp(MlirOperation op);
+MLIR_CAPI_EXPORTED MlirValue
+mlirSliceStridedAxesOpGetSource(MlirOperation op);
+MLIR_CAPI_EXPORTED intptr_t
+mlirSliceStridedAxesOpGetNumEntries(MlirOperation op);
+MLIR_CAPI_EXPORTED int64_t mlirSliceStridedAxesOpGetAxis(MlirOperation op,
+                                                         intptr_t pos);
+/* Entry `pos` of the static lists (mlirSliceDynamicEntry() when dynamic). */
+MLIR_CAPI_EXPORTED int64_t
+mlirSliceStridedAxesOpGetStaticStart(MlirOperation op, intptr_t pos);
+MLIR_CAPI_EXPORTED int64_t
+mlirSliceStridedAxesOpGetStaticEnd(MlirOperation op, intptr_t pos);
+MLIR_CAPI_EXPORTED int64_t
+mlirSliceStridedAxesOpGetStaticStride(MlirOperation op, intptr_t pos);
+/* The SSA values of the dynamic entries, in entry order. */
+MLIR_CAPI_EXPORTED intptr_t
+mlirSliceStridedAxesOpGetNumDynamicStarts(MlirOperation op);
+MLIR_CAPI_EXPORTED MlirValue
+mlirSliceStridedAxesOpGetDynamicStart(MlirOperation op, intptr_t pos);
+MLIR_CAPI_EXPORTED intptr_t
+mlirSliceStridedAxesOpGetNumDynamicEnds(MlirOperation op);
+MLIR_CAPI_EXPORTED MlirValue
+mlirSliceStridedAxesOpGetDynamicEnd(MlirOperation op, intptr_t pos);
+MLIR_CAPI_EXPORTED intptr_t
+mlirSliceStridedAxesOpGetNumDynamicStrides(MlirOperation op);
+MLIR_CAPI_EXPORTED MlirValue
+mlirSliceStridedAxesOpGetDynamicStride(MlirOperation op, intptr_t pos);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,10 @@
 //===- Slice.cpp - C API of the slice dialect -----------------------------===//
+//
+// Thin wrappers: every rule is the semantics library's and every op is
+// built by its C++ builder, so the C API accepts, rejects and infers
+// exactly what C++ does.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Slice-c/Slice.h"
 
@@ -12,6 +18,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
 
 using namespace mlir;
 using namespace mlir::slice;
@@ -85,9 +92,12 @@ MlirType mlirSliceStridedInferResultType(
   return wrap(Type(*result));
 }
 
-/// Merges static entries with the dynamic values, in spec order.
+/// Merges static entries with the dynamic values, in spec order. A value
+/// that is the constant INT64_MIN, which no static list can hold, is passed
+/// to the builders as an attribute: they turn it into the static entry that
+/// selects the same, where there is one.
 static FailureOr<SmallVector<OpFoldResult>>
-mixedEntries(Location loc, StringRef list, intptr_t numEntries,
+mixedEntries(Location loc, StringRef op, StringRef list, intptr_t numEntries,
              const int64_t *statics, intptr_t numDynamic,
              const MlirValue *dynamics) {
   SmallVector<OpFoldResult> result;
@@ -99,19 +109,48 @@ mixedEntries(Location loc, StringRef list, intptr_t numEntries,
       continue;
     }
     if (next == numDynamic) {
-      emitError(loc) << "slice.strided: " << list << " entry " << i
+      emitError(loc) << op << ": " << list << " entry " << i
                      << " is dynamic but only " << numDynamic
                      << " dynamic values were given";
       return failure();
     }
-    result.push_back(unwrap(dynamics[next++]));
+    Value value = unwrap(dynamics[next++]);
+    if (!value || !value.getType().isIndex()) {
+      emitError(loc) << op << ": dynamic " << list << " value " << next - 1
+                     << " must be of type index";
+      return failure();
+    }
+    if (getConstantIntValue(value) == ShapedType::kDynamic)
+      result.push_back(getAsOpFoldResult(value));
+    else
+      result.push_back(value);
   }
   if (next != numDynamic) {
-    emitError(loc) << "slice.strided: " << numDynamic << " dynamic " << list
+    emitError(loc) << op << ": " << numDynamic << " dynamic " << list
                    << " values for " << next << " dynamic entries";
     return failure();
   }
   return result;
+}
+
+/// Whether `source` is a ranked tensor, with a diagnostic otherwise.
+static bool checkSource(Location loc, StringRef op, Value source) {
+  if (source && isa<RankedTensorType>(source.getType()))
+    return true;
+  InFlightDiagnostic diag = emitError(loc)
+                            << op << ": the source must be a ranked tensor";
+  if (source)
+    diag << ", got " << source.getType();
+  return false;
+}
+
+/// `op` when it verifies; otherwise it is erased (its diagnostic emitted)
+/// and a null operation is returned.
+static MlirOperation verifiedOrNull(Operation *op) {
+  if (succeeded(verify(op, /*verifyRecursively=*/false)))
+    return wrap(op);
+  op->erase();
+  return MlirOperation{nullptr};
 }
 
 /// Builds the op with the inferring builder; an invalid spec still builds
@@ -121,20 +160,12 @@ static MlirOperation createStrided(Location loc, Value source,
                                    ArrayRef<OpFoldResult> end,
                                    ArrayRef<OpFoldResult> strides,
                                    const SliceMasks &masks, bool offset) {
-  if (!isa<RankedTensorType>(source.getType())) {
-    emitError(loc) << "slice.strided: the source must be a ranked tensor, "
-                      "got "
-                   << source.getType();
+  if (!checkSource(loc, "slice.strided", source))
     return MlirOperation{nullptr};
-  }
   OpBuilder builder(loc.getContext());
   auto op = StridedOp::create(builder, loc, source, begin, end, strides,
                               masks, offset);
-  if (failed(op.verify())) {
-    op->erase();
-    return MlirOperation{nullptr};
-  }
-  return wrap(op.getOperation());
+  return verifiedOrNull(op);
 }
 
 MlirOperation mlirSliceStridedOpCreate(
@@ -145,12 +176,14 @@ MlirOperation mlirSliceStridedOpCreate(
     const MlirValue *dynamicEnd, intptr_t numDynamicStrides,
     const MlirValue *dynamicStrides, MlirSliceMasks masks, bool offset) {
   Location location = unwrap(loc);
-  auto begin = mixedEntries(location, "begin", numEntries, staticBegin,
+  StringRef name = "slice.strided";
+  auto begin = mixedEntries(location, name, "begin", numEntries, staticBegin,
                             numDynamicBegin, dynamicBegin);
-  auto end = mixedEntries(location, "end", numEntries, staticEnd,
+  auto end = mixedEntries(location, name, "end", numEntries, staticEnd,
                           numDynamicEnd, dynamicEnd);
-  auto strides = mixedEntries(location, "strides", numEntries, staticStrides,
-                              numDynamicStrides, dynamicStrides);
+  auto strides = mixedEntries(location, name, "strides", numEntries,
+                              staticStrides, numDynamicStrides,
+                              dynamicStrides);
   if (failed(begin) || failed(end) || failed(strides))
     return MlirOperation{nullptr};
   return createStrided(location, unwrap(source), *begin, *end, *strides,
@@ -211,4 +244,138 @@ MlirSliceMasks mlirSliceStridedOpGetMasks(MlirOperation op) {
 
 bool mlirSliceStridedOpGetOffset(MlirOperation op) {
   return cast<StridedOp>(unwrap(op)).getOffset();
+}
+
+intptr_t mlirSliceStridedOpGetNumDynamicBegin(MlirOperation op) {
+  return cast<StridedOp>(unwrap(op)).getBegin().size();
+}
+
+MlirValue mlirSliceStridedOpGetDynamicBegin(MlirOperation op, intptr_t pos) {
+  return wrap(cast<StridedOp>(unwrap(op)).getBegin()[pos]);
+}
+
+intptr_t mlirSliceStridedOpGetNumDynamicEnd(MlirOperation op) {
+  return cast<StridedOp>(unwrap(op)).getEnd().size();
+}
+
+MlirValue mlirSliceStridedOpGetDynamicEnd(MlirOperation op, intptr_t pos) {
+  return wrap(cast<StridedOp>(unwrap(op)).getEnd()[pos]);
+}
+
+intptr_t mlirSliceStridedOpGetNumDynamicStrides(MlirOperation op) {
+  return cast<StridedOp>(unwrap(op)).getStrides().size();
+}
+
+MlirValue mlirSliceStridedOpGetDynamicStride(MlirOperation op, intptr_t pos) {
+  return wrap(cast<StridedOp>(unwrap(op)).getStrides()[pos]);
+}
+
+//===----------------------------------------------------------------------===//
+// slice.strided_axes
+//===----------------------------------------------------------------------===//
+
+MlirType mlirSliceStridedAxesInferResultType(
+    MlirType sourceType, intptr_t numEntries, const int64_t *axes,
+    const int64_t *staticStarts, const int64_t *staticEnds,
+    const int64_t *staticStrides, MlirStringCallback callback,
+    void *userData) {
+  auto report = [&](StringRef message) {
+    if (callback)
+      callback(wrap(message), userData);
+    return MlirType{nullptr};
+  };
+  auto source = dyn_cast<RankedTensorType>(unwrap(sourceType));
+  if (!source)
+    return report("the source type must be a ranked tensor");
+  std::string error;
+  std::optional<SparseSliceSpec> spec = buildAxesSpec(
+      ArrayRef<int64_t>(axes, numEntries), maybeInts(numEntries, staticStarts),
+      maybeInts(numEntries, staticEnds), maybeInts(numEntries, staticStrides),
+      source.getRank(), error);
+  std::optional<RankedTensorType> result;
+  if (spec)
+    result = StridedOp::inferResultType(source, *spec, error);
+  if (!result)
+    return report(error);
+  return wrap(Type(*result));
+}
+
+MlirOperation mlirSliceStridedAxesOpCreate(
+    MlirLocation loc, MlirValue source, intptr_t numEntries,
+    const int64_t *axes, const int64_t *staticStarts,
+    const int64_t *staticEnds, const int64_t *staticStrides,
+    intptr_t numDynamicStarts, const MlirValue *dynamicStarts,
+    intptr_t numDynamicEnds, const MlirValue *dynamicEnds,
+    intptr_t numDynamicStrides, const MlirValue *dynamicStrides) {
+  Location location = unwrap(loc);
+  StringRef name = "slice.strided_axes";
+  auto starts = mixedEntries(location, name, "starts", numEntries,
+                             staticStarts, numDynamicStarts, dynamicStarts);
+  auto ends = mixedEntries(location, name, "ends", numEntries, staticEnds,
+                           numDynamicEnds, dynamicEnds);
+  auto strides = mixedEntries(location, name, "strides", numEntries,
+                              staticStrides, numDynamicStrides,
+                              dynamicStrides);
+  if (failed(starts) || failed(ends) || failed(strides) ||
+      !checkSource(location, name, unwrap(source)))
+    return MlirOperation{nullptr};
+  OpBuilder builder(location.getContext());
+  auto op = StridedAxesOp::create(builder, location, unwrap(source),
+                                  ArrayRef<int64_t>(axes, numEntries), *starts,
+                                  *ends, *strides);
+  return verifiedOrNull(op);
+}
+
+bool mlirOperationIsASliceStridedAxesOp(MlirOperation op) {
+  return isa<StridedAxesOp>(unwrap(op));
+}
+
+MlirValue mlirSliceStridedAxesOpGetSource(MlirOperation op) {
+  return wrap(cast<StridedAxesOp>(unwrap(op)).getSource());
+}
+
+intptr_t mlirSliceStridedAxesOpGetNumEntries(MlirOperation op) {
+  return cast<StridedAxesOp>(unwrap(op)).getAxes().size();
+}
+
+int64_t mlirSliceStridedAxesOpGetAxis(MlirOperation op, intptr_t pos) {
+  return cast<StridedAxesOp>(unwrap(op)).getAxes()[pos];
+}
+
+int64_t mlirSliceStridedAxesOpGetStaticStart(MlirOperation op, intptr_t pos) {
+  return cast<StridedAxesOp>(unwrap(op)).getStaticStarts()[pos];
+}
+
+int64_t mlirSliceStridedAxesOpGetStaticEnd(MlirOperation op, intptr_t pos) {
+  return cast<StridedAxesOp>(unwrap(op)).getStaticEnds()[pos];
+}
+
+int64_t mlirSliceStridedAxesOpGetStaticStride(MlirOperation op, intptr_t pos) {
+  return cast<StridedAxesOp>(unwrap(op)).getStaticStrides()[pos];
+}
+
+intptr_t mlirSliceStridedAxesOpGetNumDynamicStarts(MlirOperation op) {
+  return cast<StridedAxesOp>(unwrap(op)).getStarts().size();
+}
+
+MlirValue mlirSliceStridedAxesOpGetDynamicStart(MlirOperation op,
+                                                intptr_t pos) {
+  return wrap(cast<StridedAxesOp>(unwrap(op)).getStarts()[pos]);
+}
+
+intptr_t mlirSliceStridedAxesOpGetNumDynamicEnds(MlirOperation op) {
+  return cast<StridedAxesOp>(unwrap(op)).getEnds().size();
+}
+
+MlirValue mlirSliceStridedAxesOpGetDynamicEnd(MlirOperation op, intptr_t pos) {
+  return wrap(cast<StridedAxesOp>(unwrap(op)).getEnds()[pos]);
+}
+
+intptr_t mlirSliceStridedAxesOpGetNumDynamicStrides(MlirOperation op) {
+  return cast<StridedAxesOp>(unwrap(op)).getStrides().size();
+}
+
+MlirValue mlirSliceStridedAxesOpGetDynamicStride(MlirOperation op,
+                                                 intptr_t pos) {
+  return wrap(cast<StridedAxesOp>(unwrap(op)).getStrides()[pos]);
 }

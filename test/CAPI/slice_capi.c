@@ -9,8 +9,18 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/Bufferization.h"
+#include "mlir-c/Dialect/ControlFlow.h"
 #include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/Dialect/LLVM.h"
+#include "mlir-c/Dialect/Linalg.h"
+#include "mlir-c/Dialect/Math.h"
+#include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/Tensor.h"
+#include "mlir-c/Dialect/Tosa.h"
+#include "mlir-c/Dialect/Vector.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
@@ -55,11 +65,26 @@ int main(void) {
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__arith__(), ctx);
   MlirStringRef ns = mlirDialectGetNamespace(slice);
   printf("dialect: %.*s\n", (int)ns.length, ns.data);
+  /* The handles of the dialects a pipeline's input may hold. */
+  MlirDialectHandle handles[] = {
+      mlirGetDialectHandle__linalg__(), mlirGetDialectHandle__tosa__(),
+      mlirGetDialectHandle__scf__(), mlirGetDialectHandle__memref__(),
+      mlirGetDialectHandle__bufferization__(), mlirGetDialectHandle__cf__(),
+      mlirGetDialectHandle__math__(), mlirGetDialectHandle__vector__(),
+      mlirGetDialectHandle__llvm__(), mlirGetDialectHandle__gpu__()};
+  printf("also loaded:");
+  for (size_t i = 0; i < sizeof(handles) / sizeof(handles[0]); ++i) {
+    MlirStringRef name = mlirDialectGetNamespace(
+        mlirDialectHandleLoadDialect(handles[i], ctx));
+    printf(" %.*s", (int)name.length, name.data);
+  }
+  printf("\n");
   mlirContextAttachDiagnosticHandler(ctx, printDiagnostic, NULL, NULL);
 
   MlirModule module = mlirModuleCreateParse(
       ctx, mlirStringRefCreateFromCString(
                "func.func @f(%x: tensor<5x6x7xf32>, %b: index) {\n"
+               "  %min = arith.constant -9223372036854775808 : index\n"
                "  return\n"
                "}\n"));
   MlirOperation func =
@@ -68,7 +93,9 @@ int main(void) {
       mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirValue x = mlirBlockGetArgument(entry, 0);
   MlirValue b = mlirBlockGetArgument(entry, 1);
-  MlirOperation ret = mlirBlockGetFirstOperation(entry);
+  MlirOperation minConstant = mlirBlockGetFirstOperation(entry);
+  MlirValue min = mlirOperationGetResult(minConstant, 0);
+  MlirOperation ret = mlirOperationGetNextInBlock(minConstant);
   MlirLocation loc = mlirLocationUnknownGet(ctx);
 
   /* The inferred type of x[1, ::2, newaxis] (static). */
@@ -116,6 +143,89 @@ int main(void) {
   printf("result type: ");
   mlirTypePrint(mlirValueGetType(mlirOperationGetResult(mixed, 0)),
                 printToStdout, NULL);
+  printf("\n");
+
+  /* The dynamic operands of x[%b:, 2, ::-3]. */
+  printf("dynamic begin: %ld, is %%b: %d; dynamic end: %ld; dynamic "
+         "strides: %ld\n",
+         (long)mlirSliceStridedOpGetNumDynamicBegin(mixed),
+         mlirValueEqual(mlirSliceStridedOpGetDynamicBegin(mixed, 0), b),
+         (long)mlirSliceStridedOpGetNumDynamicEnd(mixed),
+         (long)mlirSliceStridedOpGetNumDynamicStrides(mixed));
+  int64_t endDyn[] = {dyn}, strideDyn[] = {dyn};
+  MlirOperation allDynamic = mlirSliceStridedOpCreate(
+      loc, x, 1, (int64_t[]){0}, endDyn, strideDyn, 0, NULL, 1, &b, 1, &b,
+      (MlirSliceMasks){1, 0, 0, 0, 0}, false);
+  printf("end is %%b: %d, stride is %%b: %d\n",
+         mlirValueEqual(mlirSliceStridedOpGetDynamicEnd(allDynamic, 0), b),
+         mlirValueEqual(mlirSliceStridedOpGetDynamicStride(allDynamic, 0), b));
+  mlirOperationDestroy(allDynamic);
+
+  /* slice.strided_axes: paddle.strided_slice(x, axes=[0, 2],
+     starts=[1, %b], ends=[3, 0], strides=[1, -1]). */
+  int64_t axes[] = {0, 2}, starts[] = {1, dyn}, ends[] = {3, 0},
+          axesStrides[] = {1, -1};
+  MlirOperation axesOp = mlirSliceStridedAxesOpCreate(
+      loc, x, 2, axes, starts, ends, axesStrides, 1, &b, 0, NULL, 0, NULL);
+  mlirBlockInsertOwnedOperationBefore(entry, ret, axesOp);
+  mlirOperationPrint(axesOp, printToStdout, NULL);
+  printf("\nis slice.strided_axes: %d %d\n",
+         mlirOperationIsASliceStridedAxesOp(axesOp),
+         mlirOperationIsASliceStridedAxesOp(mixed));
+  printf("axes entries: %ld, source is %%x: %d\n",
+         (long)mlirSliceStridedAxesOpGetNumEntries(axesOp),
+         mlirValueEqual(mlirSliceStridedAxesOpGetSource(axesOp), x));
+  for (intptr_t i = 0; i < mlirSliceStridedAxesOpGetNumEntries(axesOp); ++i) {
+    int64_t start = mlirSliceStridedAxesOpGetStaticStart(axesOp, i);
+    printf("axis %lld: start %s%lld, end %lld, stride %lld\n",
+           (long long)mlirSliceStridedAxesOpGetAxis(axesOp, i),
+           start == dyn ? "dynamic " : "", start == dyn ? 0LL : (long long)start,
+           (long long)mlirSliceStridedAxesOpGetStaticEnd(axesOp, i),
+           (long long)mlirSliceStridedAxesOpGetStaticStride(axesOp, i));
+  }
+  printf("dynamic starts: %ld (is %%b: %d), ends: %ld, strides: %ld\n",
+         (long)mlirSliceStridedAxesOpGetNumDynamicStarts(axesOp),
+         mlirValueEqual(mlirSliceStridedAxesOpGetDynamicStart(axesOp, 0), b),
+         (long)mlirSliceStridedAxesOpGetNumDynamicEnds(axesOp),
+         (long)mlirSliceStridedAxesOpGetNumDynamicStrides(axesOp));
+  MlirOperation axesDynamic = mlirSliceStridedAxesOpCreate(
+      loc, x, 1, (int64_t[]){1}, (int64_t[]){0}, (int64_t[]){dyn},
+      (int64_t[]){dyn}, 0, NULL, 1, &b, 1, &b);
+  printf("axes end is %%b: %d, stride is %%b: %d\n",
+         mlirValueEqual(mlirSliceStridedAxesOpGetDynamicEnd(axesDynamic, 0), b),
+         mlirValueEqual(mlirSliceStridedAxesOpGetDynamicStride(axesDynamic, 0),
+                        b));
+  mlirOperationDestroy(axesDynamic);
+  MlirType axesType = mlirSliceStridedAxesInferResultType(
+      mlirValueGetType(x), 2, axes, (int64_t[]){1, -1}, ends, axesStrides,
+      printToStdout, NULL);
+  printf("axes inferred: ");
+  mlirTypePrint(axesType, printToStdout, NULL);
+  printf("\n");
+  MlirType repeated = mlirSliceStridedAxesInferResultType(
+      mlirValueGetType(x), 2, (int64_t[]){1, -2}, starts, ends, axesStrides,
+      printToStdout, NULL);
+  printf("\nrepeated axis gives a null type: %d\n", mlirTypeIsNull(repeated));
+  MlirOperation badAxes = mlirSliceStridedAxesOpCreate(
+      loc, x, 1, (int64_t[]){3}, (int64_t[]){0}, (int64_t[]){1},
+      (int64_t[]){1}, 0, NULL, 0, NULL, 0, NULL);
+  printf("axis out of range gives null: %d\n", mlirOperationIsNull(badAxes));
+
+  /* INT64_MIN, the dynamic marker, as a constant value: ONNX's reversal
+     (starts [-1] ends [INT64_MIN] steps [-1]) gets the static end that
+     selects the same, and a static type; so does slice.strided's
+     x[:INT64_MIN:-1]. */
+  MlirOperation onnx = mlirSliceStridedAxesOpCreate(
+      loc, x, 1, (int64_t[]){0}, (int64_t[]){-1}, (int64_t[]){dyn},
+      (int64_t[]){-1}, 0, NULL, 1, &min, 0, NULL);
+  mlirBlockInsertOwnedOperationBefore(entry, ret, onnx);
+  mlirOperationPrint(onnx, printToStdout, NULL);
+  printf("\n");
+  MlirOperation reversed = mlirSliceStridedOpCreate(
+      loc, x, 1, (int64_t[]){0}, (int64_t[]){dyn}, (int64_t[]){-1}, 0, NULL,
+      1, &min, 0, NULL, (MlirSliceMasks){1, 0, 0, 0, 0}, false);
+  mlirBlockInsertOwnedOperationBefore(entry, ret, reversed);
+  mlirOperationPrint(reversed, printToStdout, NULL);
   printf("\n");
 
   /* Invalid specs: a diagnostic and a null operation, never a crash. */

@@ -1,0 +1,114 @@
+/* The per-pass C API (Slice-c/Passes.h, generated from the passes'
+   TableGen): every pass is created and added to a pass manager, and every
+   registration makes its name parse in a textual pipeline. FileChecked by
+   passes.test. */
+
+#include "Slice-c/Passes.h"
+#include "Slice-c/Slice.h"
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+
+static void printToStdout(MlirStringRef text, void *userData) {
+  (void)userData;
+  fwrite(text.data, 1, text.length, stdout);
+}
+
+/* Registration: one call per pass; then its name parses. */
+static void registerAndParse(MlirContext ctx, void (*reg)(void),
+                             const char *pipeline) {
+  reg();
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirLogicalResult parsed = mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm),
+      mlirStringRefCreateFromCString(pipeline), printToStdout, NULL);
+  printf("parsed %s: %d\n", pipeline, mlirLogicalResultIsSuccess(parsed));
+  mlirPassManagerDestroy(pm);
+}
+
+int main(void) {
+  MlirContext ctx = mlirContextCreate();
+
+  /* Creation: module-level passes, and the ones that run on functions. */
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirOpPassManager module = mlirPassManagerGetAsOpPassManager(pm);
+  MlirOpPassManager func = mlirOpPassManagerGetNestedUnder(
+      module, mlirStringRefCreateFromCString("func.func"));
+  MlirPass modulePasses[] = {
+      mlirCreateSliceSliceNormalize(),
+      mlirCreateSliceSliceFoldConstants(),
+      mlirCreateSliceSliceMarkRuntimeReadOnly(),
+      mlirCreateSliceSliceReadOnlyArguments(),
+      mlirCreateSliceSliceForwardArgumentViews(),
+      mlirCreateSliceSliceAssertToStderr(),
+      mlirCreateSliceSliceLowerCopies(),
+      mlirCreateSliceSliceDenseArguments(),
+      mlirCreateSliceConversionConvertSliceToTensor(),
+      mlirCreateSliceConversionConvertSliceToLinalg(),
+      mlirCreateSliceConversionConvertSliceToTosa(),
+      mlirCreateSliceConversionConvertTosaToSlice(),
+      mlirCreateSlicePipelinesSliceCheckPipelineDependencies(),
+      mlirCreateSlicePipelinesSliceFinalizeToLLVM(),
+      mlirCreateSlicePipelinesSliceToLLVM(),
+      mlirCreateSlicePipelinesSliceToNVVM(),
+  };
+  for (size_t i = 0; i < sizeof(modulePasses) / sizeof(modulePasses[0]); ++i)
+    mlirOpPassManagerAddOwnedPass(module, modulePasses[i]);
+  mlirOpPassManagerAddOwnedPass(func, mlirCreateSliceSliceCopiesToGPU());
+  mlirOpPassManagerAddOwnedPass(func, mlirCreateSliceSliceDeviceBuffers());
+  printf("created: ");
+  mlirPrintPassPipeline(module, printToStdout, NULL);
+  printf("\n");
+  mlirPassManagerDestroy(pm);
+
+  registerAndParse(ctx, mlirRegisterSliceSliceNormalize,
+                   "any(slice-normalize)");
+  registerAndParse(ctx, mlirRegisterSliceSliceFoldConstants,
+                   "any(slice-fold-constants)");
+  registerAndParse(ctx, mlirRegisterSliceSliceMarkRuntimeReadOnly,
+                   "builtin.module(slice-mark-runtime-read-only)");
+  registerAndParse(ctx, mlirRegisterSliceSliceReadOnlyArguments,
+                   "builtin.module(slice-read-only-arguments)");
+  registerAndParse(ctx, mlirRegisterSliceSliceForwardArgumentViews,
+                   "builtin.module(slice-forward-argument-views)");
+  registerAndParse(ctx, mlirRegisterSliceSliceAssertToStderr,
+                   "builtin.module(slice-assert-to-stderr)");
+  registerAndParse(ctx, mlirRegisterSliceSliceLowerCopies,
+                   "builtin.module(slice-lower-copies)");
+  registerAndParse(ctx, mlirRegisterSliceSliceDenseArguments,
+                   "builtin.module(slice-dense-arguments)");
+  registerAndParse(ctx, mlirRegisterSliceSliceCopiesToGPU,
+                   "func.func(slice-copies-to-gpu)");
+  registerAndParse(ctx, mlirRegisterSliceSliceDeviceBuffers,
+                   "func.func(slice-device-buffers)");
+  registerAndParse(ctx, mlirRegisterSliceConversionConvertSliceToTensor,
+                   "any(convert-slice-to-tensor)");
+  registerAndParse(ctx, mlirRegisterSliceConversionConvertSliceToLinalg,
+                   "any(convert-slice-to-linalg)");
+  registerAndParse(ctx, mlirRegisterSliceConversionConvertSliceToTosa,
+                   "any(convert-slice-to-tosa)");
+  registerAndParse(ctx, mlirRegisterSliceConversionConvertTosaToSlice,
+                   "any(convert-tosa-to-slice)");
+  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceCheckPipelineDependencies,
+                   "builtin.module(slice-check-pipeline-dependencies)");
+  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceFinalizeToLLVM,
+                   "builtin.module(slice-finalize-to-llvm)");
+  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceToLLVM,
+                   "builtin.module(slice-to-llvm{slices=copy})");
+  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceToNVVM,
+                   "builtin.module(slice-to-nvvm{chip=sm_80})");
+  /* The group registrations (and the hand-written ones of Slice.h). */
+  mlirRegisterSlicePasses();
+  mlirRegisterSliceConversionPasses();
+  mlirRegisterSlicePipelinesPasses();
+  mlirContextDestroy(ctx);
+  return 0;
+}
+
+/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers),slice-normalize,slice-fold-constants{max-elements=-1},slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
+   CHECK: parsed any(slice-normalize): 1
+   CHECK: parsed builtin.module(slice-to-nvvm{chip=sm_80}): 1
+   CHECK-NOT: : 0
+*/
