@@ -279,11 +279,22 @@ struct StridedOpInterface
     if (failed(viewType))
       return op->emitOpError("cannot expand the view of its source of type ")
              << sourceType << " with its new axes";
-    MemRefType subviewType = memref::SubViewOp::inferRankReducedResultType(
-        getReducedShape(layout, resultType), sourceType, view.offsets, sizes,
-        view.strides);
-    Value result = memref::SubViewOp::create(
-        rewriter, loc, subviewType, *source, view.offsets, sizes, view.strides);
+    Value result;
+    if (view.isAmbiguousRankReduction()) {
+      // The subview keeps every dimension and the shrunk ones are collapsed
+      // away: a rank-reducing subview with unknown strides that drops a unit
+      // dimension next to a kept one is misread by expand-strided-metadata.
+      Value full = memref::SubViewOp::create(rewriter, loc, *source,
+                                             view.offsets, sizes, view.strides);
+      result = memref::CollapseShapeOp::create(
+          rewriter, loc, full, layout.getShrinkCollapseGroups());
+    } else {
+      MemRefType subviewType = memref::SubViewOp::inferRankReducedResultType(
+          getReducedShape(layout, resultType), sourceType, view.offsets, sizes,
+          view.strides);
+      result = memref::SubViewOp::create(rewriter, loc, subviewType, *source,
+                                         view.offsets, sizes, view.strides);
+    }
     if (layout.hasNewAxes())
       result = memref::ExpandShapeOp::create(rewriter, loc, *viewType, result,
                                              layout.reassociation, resultSizes);

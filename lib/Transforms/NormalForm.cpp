@@ -53,6 +53,35 @@ SmallVector<int64_t> SliceViewLayout::getKeptResultPositions() const {
       resultPositions, [](int64_t pos) { return pos >= 0; }));
 }
 
+SmallVector<ReassociationIndices>
+SliceViewLayout::getShrinkCollapseGroups() const {
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices pending;
+  for (auto [dim, pos] : llvm::enumerate(resultPositions)) {
+    pending.push_back(dim);
+    if (pos >= 0) {
+      groups.push_back(pending);
+      pending.clear();
+    }
+  }
+  if (!groups.empty())
+    groups.back().append(pending.begin(), pending.end());
+  return groups;
+}
+
+bool SliceView::isAmbiguousRankReduction() const {
+  return llvm::is_contained(layout.resultPositions, -1) &&
+         llvm::is_contained(getReducedShape(), 1);
+}
+
+SmallVector<OpFoldResult> SliceView::getFullRankSizes() const {
+  SmallVector<OpFoldResult> fullSizes;
+  unsigned kept = 0;
+  for (auto [size, pos] : llvm::zip_equal(sizes, layout.resultPositions))
+    fullSizes.push_back(pos < 0 ? size : reducedSizes[kept++]);
+  return fullSizes;
+}
+
 SliceViewLayout mlir::slice::getSliceViewLayout(const SliceMasks &masks,
                                                 unsigned numEntries) {
   SliceViewLayout layout;

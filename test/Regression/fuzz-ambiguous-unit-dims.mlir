@@ -9,8 +9,9 @@
 // (tensor.collapse_shape). Values are NumPy's:
 //   np.arange(24.).reshape(1, 2, 3, 4)[..., 2]
 //   np.arange(6.).reshape(2, 1, 3)[1, :, ::-1]
-// The bufferization model's route (via-bufferization) still builds the
-// ambiguous subview: fuzz-ambiguous-unit-dims-bufferization.mlir (XFAIL).
+// The bufferization model's route (via-bufferization) does the same with
+// memref.subview and memref.collapse_shape:
+// fuzz-ambiguous-unit-dims-bufferization.mlir.
 //
 // RUN: slice-opt %s --slice-to-llvm | %mlir_run | FileCheck %s
 // RUN: slice-opt %s --slice-to-llvm=slices=copy | %mlir_run | FileCheck %s

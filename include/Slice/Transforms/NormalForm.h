@@ -64,6 +64,10 @@ struct SliceViewLayout {
   bool hasNewAxes() const;
   /// The result positions of the kept dimensions, in order.
   SmallVector<int64_t> getKeptResultPositions() const;
+  /// How a view that keeps every input dimension collapses into the
+  /// rank-reduced one: each shrunk dimension joins the group of the next
+  /// kept dimension (the last kept one when none follows).
+  SmallVector<ReassociationIndices> getShrinkCollapseGroups() const;
 };
 
 /// The layout of a normal-form spec of `numEntries` entries under `masks`.
@@ -91,6 +95,18 @@ struct SliceView {
   /// The static shape of `reducedSizes` / `resultSizes`.
   SmallVector<int64_t> getReducedShape() const;
   SmallVector<int64_t> getResultShape() const;
+
+  /// Whether a rank-reducing slice would be ambiguous: it drops a unit
+  /// dimension next to a kept dimension of size 1. Once bufferized with
+  /// unknown strides, upstream's expand-strided-metadata cannot tell which
+  /// one was dropped and drops the wrong one
+  /// (test/Regression/fuzz-ambiguous-unit-dims*.mlir). Such a view keeps
+  /// every dimension (getFullRankSizes) and collapses the shrunk ones
+  /// (SliceViewLayout::getShrinkCollapseGroups).
+  bool isAmbiguousRankReduction() const;
+  /// Per input dimension, the size of the view that keeps every dimension:
+  /// 1 for a shrunk one, the reduced size for a kept one.
+  SmallVector<OpFoldResult> getFullRankSizes() const;
 };
 
 /// Computes the view of the normal-form `spec` on a source of shape

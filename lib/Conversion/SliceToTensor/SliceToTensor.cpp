@@ -37,30 +37,20 @@ static Value buildTensorView(OpBuilder &builder, Location loc, Value source,
   } else {
     SmallVector<int64_t> reducedShape = view.getReducedShape();
     auto reducedType = RankedTensorType::get(reducedShape, elementType);
-    // A rank-reducing slice that drops a unit dimension next to a kept one
-    // of size 1 is ambiguous once bufferized with unknown strides: upstream's
-    // expand-strided-metadata then drops the wrong one and fails
-    // (test/Regression/fuzz-ambiguous-unit-dims.mlir). Such a view keeps
-    // every dimension and collapses the shrunk ones away.
-    bool dropsDims = llvm::is_contained(view.layout.resultPositions, -1);
-    bool ambiguous = dropsDims && llvm::is_contained(reducedShape, 1);
+    // An ambiguous rank reduction keeps every dimension and collapses the
+    // shrunk ones away (SliceView::isAmbiguousRankReduction).
+    bool ambiguous = view.isAmbiguousRankReduction();
     SmallVector<OpFoldResult> sliceSizes = view.sizes;
     SmallVector<OpFoldResult> copySizes = view.reducedSizes;
     RankedTensorType sliceType = reducedType;
     if (ambiguous) {
-      // Shrunk dimensions keep size 1; kept ones take the result type's.
-      SmallVector<int64_t> fullShape;
-      sliceSizes.clear();
-      unsigned kept = 0;
-      for (auto [size, pos] :
-           llvm::zip_equal(view.sizes, view.layout.resultPositions)) {
-        bool shrunk = pos < 0;
-        fullShape.push_back(shrunk ? 1 : reducedShape[kept]);
-        sliceSizes.push_back(shrunk ? size : view.reducedSizes[kept]);
-        kept += !shrunk;
-      }
-      sliceType = RankedTensorType::get(fullShape, elementType);
+      sliceSizes = view.getFullRankSizes();
       copySizes = sliceSizes;
+      SmallVector<int64_t> fullShape;
+      for (OpFoldResult size : sliceSizes)
+        fullShape.push_back(
+            getConstantIntValue(size).value_or(ShapedType::kDynamic));
+      sliceType = RankedTensorType::get(fullShape, elementType);
     }
     result = tensor::ExtractSliceOp::create(builder, loc, sliceType, source,
                                             view.offsets, sliceSizes,
@@ -70,22 +60,10 @@ static Value buildTensorView(OpBuilder &builder, Location loc, Value source,
           tensor::EmptyOp::create(builder, loc, copySizes, elementType);
       result = linalg::CopyOp::create(builder, loc, result, init).getResult(0);
     }
-    if (ambiguous) {
-      // Each shrunk dimension joins the next kept one (the last kept one
-      // when none follows).
-      SmallVector<ReassociationIndices> groups;
-      ReassociationIndices pending;
-      for (auto [dim, pos] : llvm::enumerate(view.layout.resultPositions)) {
-        pending.push_back(dim);
-        if (pos >= 0) {
-          groups.push_back(pending);
-          pending.clear();
-        }
-      }
-      groups.back().append(pending.begin(), pending.end());
-      result = tensor::CollapseShapeOp::create(builder, loc, reducedType,
-                                               result, groups);
-    }
+    if (ambiguous)
+      result = tensor::CollapseShapeOp::create(
+          builder, loc, reducedType, result,
+          view.layout.getShrinkCollapseGroups());
     if (view.layout.hasNewAxes()) {
       auto expandedType =
           RankedTensorType::get(view.getResultShape(), elementType);
