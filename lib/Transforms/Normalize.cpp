@@ -166,27 +166,42 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
   return spec;
 }
 
+/// Erases the operations of `block`, last first (each uses only earlier
+/// ones and values from outside).
+static void eraseScratch(Block &block) {
+  while (!block.empty())
+    block.back().erase();
+}
+
 FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
                                                      StridedOp op) {
   if (op.isNormalForm())
     return op;
+  // Everything is built in a scratch block outside the IR first, and moved
+  // in only once the normal form verifies: a failure changes nothing (a
+  // pattern that fails must leave the IR as it was).
   Location loc = op.getLoc();
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(op);
+  Block scratch;
+  OpBuilder builder(op.getContext());
+  builder.setInsertionPointToEnd(&scratch);
   SmallVector<OpFoldResult> sourceSizes =
-      tensor::getMixedSizes(rewriter, loc, op.getSource());
+      tensor::getMixedSizes(builder, loc, op.getSource());
   FailureOr<NormalFormSpec> spec =
-      emitNormalFormSpec(rewriter, loc, op, sourceSizes);
-  if (failed(spec))
+      emitNormalFormSpec(builder, loc, op, sourceSizes);
+  if (failed(spec)) {
+    eraseScratch(scratch);
     return failure();
+  }
   auto normal =
-      StridedOp::create(rewriter, loc, op.getResultType(), op.getSource(),
+      StridedOp::create(builder, loc, op.getResultType(), op.getSource(),
                         spec->begin, spec->end, spec->strides, spec->masks,
                         /*offset=*/true);
   if (failed(verify(normal, /*verifyRecursively=*/false))) {
-    rewriter.eraseOp(normal);
+    eraseScratch(scratch);
     return failure();
   }
+  for (Operation &built : llvm::make_early_inc_range(scratch))
+    rewriter.moveOpBefore(&built, op);
   rewriter.replaceOp(op, normal.getResult());
   return normal;
 }
