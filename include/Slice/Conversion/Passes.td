@@ -95,13 +95,19 @@ def ConvertSliceToTosa : Pass<"convert-slice-to-tosa"> {
 }
 
 def ConvertTosaToSlice : Pass<"convert-tosa-to-slice"> {
-  let summary = "Raise tosa.slice to slice.strided";
+  let summary = "Raise tosa.slice and tosa.reverse to slice.strided";
   let description = [{
     Rewrites every `tosa.slice` whose start and size are constant shapes
     (`tosa.const_shape`) into `slice.strided` `x[s0:s0+n0, s1:s1+n1, ...]`
-    (a size of -1: to the end), so that TOSA producers get slice's folds,
-    canonicalization (slice of slice into one) and lowerings. A slice whose
-    window leaves its input is left alone for TOSA's verifier to report.
+    (a size of -1: to the end), and every `tosa.reverse` along axis `k`
+    into `x[:, ..., ::-1]` (`::-1` on dimension `k`), so that TOSA
+    producers get slice's folds, canonicalization (a chain of slices and
+    reversals into one slice) and lowerings.
+
+    A `tosa.slice` whose constant window leaves its input (a negative
+    start, a start + size past a known dimension) is an error: TOSA's
+    verifier does not check the window, and upstream's TOSA lowerings turn
+    it into invalid IR. The pass reports it and fails.
   }];
   let dependentDialects = ["::mlir::slice::SliceDialect"];
 }

@@ -1,12 +1,17 @@
-// tosa.slice executed through upstream's TOSA lowerings and through
-// --convert-tosa-to-slice + --slice-to-llvm: both print NumPy's values of
-// x[1:4, 2:9], x[3:, :] (a size of -1) and x[1:4, 2:9][1:3, 0:2] (two
-// slices, one after raising and canonicalization) on a 6x10 iota.
+// tosa.slice and tosa.reverse executed through upstream's TOSA lowerings
+// and through --convert-tosa-to-slice + --slice-to-llvm: both print NumPy's
+// values of x[1:4, 2:9], x[3:, :] (a size of -1), x[1:4, 2:9][1:3, 0:2]
+// (two slices, one after raising and canonicalization) and
+// x[1:4, 2:9][::-1][:, ::-1] (a slice and two reversals, one slice) on a
+// 6x10 iota.
 // RUN: slice-opt %s --tosa-to-linalg-pipeline --tosa-to-tensor --tosa-to-arith --slice-to-llvm | %mlir_run | FileCheck %s
 // RUN: slice-opt %s --convert-tosa-to-slice --slice-to-llvm | %mlir_run | FileCheck %s
 // RUN: slice-opt %s --convert-tosa-to-slice | FileCheck %s --check-prefix=RAISED
-// RAISED-COUNT-3: slice.strided
+// RAISED-COUNT-5: slice.strided
 // RAISED-NOT: tosa.slice
+// RAISED-NOT: tosa.reverse
+// RUN: slice-opt %s --convert-tosa-to-slice --canonicalize | FileCheck %s --check-prefix=FOLDED
+// FOLDED: slice.strided %{{.*}}[3:0:-1, 8:1:-1] : tensor<6x10xf32> to tensor<3x7xf32>
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
@@ -38,6 +43,11 @@ func.func @main() {
   %c = tosa.slice %a, %s3, %z3 : (tensor<3x7xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<2x2xf32>
   %uc = tensor.cast %c : tensor<2x2xf32> to tensor<*xf32>
   call @printMemrefF32(%uc) : (tensor<*xf32>) -> ()
+
+  %r0 = tosa.reverse %a {axis = 0 : i32} : (tensor<3x7xf32>) -> tensor<3x7xf32>
+  %r1 = tosa.reverse %r0 {axis = 1 : i32} : (tensor<3x7xf32>) -> tensor<3x7xf32>
+  %ur = tensor.cast %r1 : tensor<3x7xf32> to tensor<*xf32>
+  call @printMemrefF32(%ur) : (tensor<*xf32>) -> ()
   return
 }
 
@@ -52,3 +62,7 @@ func.func @main() {
 // CHECK: rank = 2 offset = {{[0-9]+}} sizes = [2, 2]
 // CHECK-NEXT: {{\[}}[22, 23],
 // CHECK-NEXT: [32, 33]]
+// CHECK: rank = 2 offset = {{[0-9]+}} sizes = [3, 7]
+// CHECK-NEXT: {{\[}}[38, 37, 36, 35, 34, 33, 32],
+// CHECK-NEXT: [28, 27, 26, 25, 24, 23, 22],
+// CHECK-NEXT: [18, 17, 16, 15, 14, 13, 12]]

@@ -1,8 +1,8 @@
 //===- SliceToTosa.h - slice ops to and from TOSA ---------------*- C++ -*-===//
 //
 // TOSA interop: slice.strided on static shapes lowered to tosa.slice,
-// tosa.pad, tosa.reshape and tosa.reverse; tosa.slice raised to
-// slice.strided.
+// tosa.pad, tosa.reshape and tosa.reverse; tosa.slice and tosa.reverse
+// raised to slice.strided.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +27,9 @@ FailureOr<Value> lowerStridedOpToTosa(RewriterBase &rewriter, StridedOp op,
 /// canonical slice.strided) to TOSA, where expressible.
 void populateSliceToTosaConversionPatterns(RewritePatternSet &patterns);
 
-/// Patterns: tosa.slice with constant start and size to slice.strided.
+/// Patterns: tosa.slice with constant start and size (inside its input) and
+/// tosa.reverse to slice.strided; canonicalization then folds chains of
+/// them into one slice.
 void populateTosaToSliceConversionPatterns(RewritePatternSet &patterns);
 
 } // namespace slice
