@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Slice/InitSlice.h"
+#include "Slice/Tools/VersionPrinter.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -14,6 +15,7 @@
 #include "mlir/Tools/mlir-lsp-server/MlirLspServerMain.h"
 
 int main(int argc, char **argv) {
+  mlir::slice::addSliceVersionPrinter();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);

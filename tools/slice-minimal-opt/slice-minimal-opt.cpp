@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Slice/InitSlice.h"
+#include "Slice/Tools/VersionPrinter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -23,6 +24,7 @@
 #include <vector>
 
 int main(int argc, char **argv) {
+  mlir::slice::addSliceVersionPrinter();
   mlir::slice::registerAllSlicePasses();
   mlir::DialectRegistry registry;
   // A flag of this tool's own, taken out before MlirOptMain parses the rest.

@@ -6,11 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Slice/Conversion/Passes.h"
-#include "Slice/IR/SliceDialect.h"
-#include "Slice/Pipelines/Pipelines.h"
-#include "Slice/Transforms/BufferizableOpInterfaceImpl.h"
-#include "Slice/Transforms/Passes.h"
+#include "Slice/InitSlice.h"
+#include "Slice/Tools/VersionPrinter.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -20,18 +17,16 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  mlir::slice::addSliceVersionPrinter();
   mlir::registerAllPasses();
-  mlir::slice::registerSlicePasses();
-  mlir::slice::registerSliceConversionPasses();
-  mlir::slice::registerSlicePipelines();
+  mlir::slice::registerAllSlicePasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   // gpu-module-to-binary translates kernels to LLVM IR (--slice-to-nvvm).
   mlir::registerAllToLLVMIRTranslations(registry);
-  registry.insert<mlir::slice::SliceDialect>();
-  mlir::slice::registerBufferizableOpInterfaceExternalModels(registry);
+  mlir::slice::registerSliceDialect(registry);
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "slice optimizer driver\n", registry));

@@ -1,0 +1,28 @@
+//===- VersionPrinter.h - slice's tools name their version -----*- C++ -*-===//
+//
+// `--version` of slice's tools names slice's version before LLVM's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLICE_TOOLS_VERSIONPRINTER_H
+#define SLICE_TOOLS_VERSIONPRINTER_H
+
+#include "Slice/Version.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir {
+namespace slice {
+
+/// Adds slice's version to what `--version` prints (after LLVM's).
+inline void addSliceVersionPrinter() {
+  llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    os << "slice version " << SLICE_VERSION << "\n";
+  });
+}
+
+} // namespace slice
+} // namespace mlir
+
+#endif // SLICE_TOOLS_VERSIONPRINTER_H
