@@ -3,14 +3,23 @@
 # LLVM/MLIR 22 (libMLIR.so, libLLVM.so, mlir-tblgen, lit, FileCheck),
 # CMake + Ninja + a C++17 compiler, GoogleTest and NumPy (for the oracle),
 # LLVM's OpenMP runtime (for copies on several threads), clang-22 with its
-# sanitizer and libFuzzer runtimes (the sanitizer build and the fuzzers).
+# sanitizer and libFuzzer runtimes (the sanitizer build and the fuzzers),
+# zstd's headers (LLVM's CMake package needs them to describe its static
+# component libraries, which the component route links).
 set -euo pipefail
 
 packages=(
   cmake ninja-build g++ python3 python3-numpy libgtest-dev
   clang-22 libclang-rt-22-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev
+  libzstd-dev
 )
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$root/scripts/env.sh"
+if [ "$SLICE_LLVM_PREFIX" != /usr/lib/llvm-22 ]; then
+  # Another LLVM/MLIR 22 installation: Debian's is not needed.
+  packages=(cmake ninja-build g++ python3 python3-numpy libgtest-dev libzstd-dev)
+fi
 missing=()
 for pkg in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||

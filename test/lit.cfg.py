@@ -25,6 +25,8 @@ config.substitutions.append(("%python", config.host_python))
 config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
 config.substitutions.append(("%llvm_cmake_dir", config.llvm_cmake_dir))
 config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
+config.substitutions.append(
+    ("%llvm_prefix", os.path.dirname(config.llvm_tools_dir)))
 config.substitutions.append(("%slice_src_root", config.slice_src_root))
 config.substitutions.append(("%slice_obj_root", config.slice_obj_root))
 

@@ -7,10 +7,13 @@ its hand-written text around them):
   docs/guide-passes.md    every pass and pipeline on a small input, the IR
                           before and after (the built slice-opt)
 
-Usage: /usr/bin/python3 docs/tools/gen_guide.py [build/bin/slice-opt]
+Usage: /usr/bin/python3 docs/tools/gen_guide.py [build/bin/slice-opt [OUT_DIR]]
+OUT_DIR defaults to docs/ (test/Docs/docs.test writes elsewhere and
+compares: the checked-in pages must be up to date).
 """
 
 import os
+import re
 import subprocess
 import sys
 
@@ -19,6 +22,7 @@ import numpy as np
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SLICE_OPT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
     ROOT, "build", "bin", "slice-opt")
+OUT = sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, "docs")
 
 # (title, source, shape, NumPy index text, slice.strided text)
 PICTURES = [
@@ -143,13 +147,32 @@ PASSES = [
   %r = slice.strided %x[::2, ::-1] : tensor<6x8xf32> to tensor<3x8xf32>
   return %r : tensor<3x8xf32>
 }""", ["--convert-slice-to-tosa"]),
-    ("--convert-tosa-to-slice", "tosa.slice raised to slice.strided",
+    ("--convert-tosa-to-slice", "tosa.slice and tosa.reverse raised to "
+     "slice.strided, and folded into one slice",
      """func.func @f(%x: tensor<10x8xf32>) -> tensor<4x8xf32> {
   %s = tosa.const_shape {values = dense<[3, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
   %z = tosa.const_shape {values = dense<[4, 8]> : tensor<2xindex>} : () -> !tosa.shape<2>
   %r = tosa.slice %x, %s, %z : (tensor<10x8xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<4x8xf32>
-  return %r : tensor<4x8xf32>
+  %v = tosa.reverse %r {axis = 1 : i32} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %v : tensor<4x8xf32>
 }""", ["--convert-tosa-to-slice", "--canonicalize"]),
+    ("--slice-read-only-arguments", "a public function's tensor arguments "
+     "read-only: bufferization writes `x[::2] * x[::2]` into a fresh buffer "
+     "of the slice's size, not into the caller's (shown after "
+     "`--convert-elementwise-to-linalg --one-shot-bufferize`)",
+     """func.func @f(%x: tensor<10xi32>) -> tensor<5xi32> {
+  %r = slice.strided %x[::2] : tensor<10xi32> to tensor<5xi32>
+  %m = arith.muli %r, %r : tensor<5xi32>
+  return %m : tensor<5xi32>
+}""", ["--slice-read-only-arguments", "--convert-elementwise-to-linalg",
+       "--one-shot-bufferize=bufferize-function-boundaries"]),
+    ("--slice-forward-argument-views", "an entry point returns the view of "
+     "its argument instead of the clone deallocation made",
+     """func.func @f(%x: memref<10xi32>) -> memref<5xi32, strided<[2], offset: 1>> {
+  %v = memref.subview %x[1] [5] [2] : memref<10xi32> to memref<5xi32, strided<[2], offset: 1>>
+  %c = bufferization.clone %v : memref<5xi32, strided<[2], offset: 1>> to memref<5xi32, strided<[2], offset: 1>>
+  return %c : memref<5xi32, strided<[2], offset: 1>>
+}""", ["--slice-forward-argument-views"]),
     ("--slice-to-llvm", "the CPU pipeline: a view returned as a view "
      "(`deallocate=false`), only LLVM dialect left",
      """func.func @f(%x: tensor<5x6xf32>) -> tensor<3x6xf32> {
@@ -175,6 +198,10 @@ def run(source, args):
     for line in result.stdout.splitlines():
         if "gpu.binary" in line and len(line) > 200:
             line = line[:line.index("assembly = ")] + 'assembly = "<PTX>">]'
+            # The serializer records how long it took; the page must not
+            # change with that.
+            line = re.sub(r"LLVMIRToISATimeInMs = \d+", "LLVMIRToISATimeInMs = 0",
+                          line)
         lines.append(line)
     return "\n".join(lines).strip()
 
@@ -185,7 +212,7 @@ def main():
            "of the [user guide](guide.md).", ""]
     for title, shape, text, shown in PICTURES:
         out += [f"## {title}", ""] + picture(shape, text, shown) + [""]
-    with open(os.path.join(ROOT, "docs", "guide-pictures.md"), "w") as f:
+    with open(os.path.join(OUT, "guide-pictures.md"), "w") as f:
         f.write("\n".join(out))
 
     out = ["# Every pass and pipeline, before and after", "",
@@ -199,7 +226,7 @@ def main():
                 f"`slice-opt {' '.join(args)}`", "", "```mlir", source,
                 "```", "", "becomes", "", "```mlir", run(source, args),
                 "```", ""]
-    with open(os.path.join(ROOT, "docs", "guide-passes.md"), "w") as f:
+    with open(os.path.join(OUT, "guide-passes.md"), "w") as f:
         f.write("\n".join(out))
 
 

@@ -15,10 +15,13 @@ nontemporal-bytes=0 (every copy takes the non-temporal path), and with
 parallel-bytes=0 (every copy on OpenMP threads, rows or 1 MiB chunks of one
 run spread over them), with and without non-temporal stores.
 
-Regenerate: /usr/bin/python3 test/Integration/gen_copy_tests.py
+Regenerate (test/Integration/generated.test fails while it is stale):
+    /usr/bin/python3 test/Integration/gen_copy_tests.py [OUT_DIR]
+OUT_DIR defaults to test/Integration/CPU.
 """
 
 import os
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # Rows long enough for the non-temporal main loop, which moves 4 pages
@@ -157,7 +160,8 @@ def main():
 """
     text = header + "\n".join(checks) + "\n" + "".join(funcs) + \
         "\nfunc.func @main() {\n" + "\n".join(body) + "  return\n}\n"
-    with open(os.path.join(HERE, "CPU", "copy-loops.mlir"), "w") as f:
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "CPU")
+    with open(os.path.join(out, "copy-loops.mlir"), "w") as f:
         f.write(text)
 
 

@@ -10,18 +10,22 @@ pipeline's --slice-copies-to-gpu and its kernel loops run on the CPU
 (%gpu_loops_on_cpu_*, lit.cfg.py), as copies and as returned views.
 
 Regenerate after changing a case (the files are checked in so that a
-reviewer can read them):
-    /usr/bin/python3 test/Integration/gen_exec_tests.py
+reviewer can read them; test/Integration/generated.test fails while they
+are stale):
+    /usr/bin/python3 test/Integration/gen_exec_tests.py [OUT_DIR]
+OUT_DIR defaults to test/Integration/CPU.
 """
 
 import itertools
 import os
 import re
+import sys
 
 import slicegen as g
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "CPU")
 INT64_MAX, INT64_MIN, INT32_MAX = 2**63 - 1, -(2**63), 2**31 - 1
 
 
@@ -212,7 +216,7 @@ def write(name, title, make_cases):
         builder.add(case, list(result.shape))
         checks.append(f"// case {builder.count - 1}: {case.describe()}")
         checks += check_lines(case, result)
-    path = os.path.join(HERE, "CPU", f"{name}.mlir")
+    path = os.path.join(OUT, f"{name}.mlir")
     with open(path, "w") as f:
         f.write(
             "// RUN: slice-opt %s --slice-to-llvm | %mlir_run | FileCheck %s\n"
@@ -258,7 +262,7 @@ def write_tosa():
         builder.add(case, list(result.shape))
         checks.append(f"// case {builder.count - 1}: {case.describe()}")
         checks += check_lines(case, result)
-    path = os.path.join(HERE, "CPU", "tosa-interop.mlir")
+    path = os.path.join(OUT, "tosa-interop.mlir")
     with open(path, "w") as f:
         f.write(
             "// RUN: slice-opt %s --slice-to-llvm | %mlir_run | FileCheck %s\n"
@@ -283,7 +287,7 @@ def write_tosa():
 
 
 def main():
-    os.makedirs(os.path.join(HERE, "CPU"), exist_ok=True)
+    os.makedirs(OUT, exist_ok=True)
     for name, (title, make_cases) in FILES.items():
         print(f"{name}: {write(name, title, make_cases)} cases")
     print(f"tosa-interop: {write_tosa()} cases")

@@ -69,7 +69,7 @@ def Slice_StridedOp : Slice_Op<"strided", [
     %r = slice.strided %x[1, 2:4, newaxis, ..., :-3:-1, :]
         : tensor<5x5x5x5x5x5xf32> to tensor<2x1x5x5x2x5xf32>
     // Dynamic entries.
-    %s = slice.strided %y[%b : %e : %s, ::-1] : tensor<?x8xi32> to tensor<?x8xi32>
+    %d = slice.strided %y[%b:%e:%s, ::-1] : tensor<?x8xi32> to tensor<?x8xi32>
     ```
 
     With the `offset` flag (TFLite's offset mode), the end of every entry

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Runs every executed test (test/Integration) under valgrind's memcheck:
+# any invalid read or write fails its test (docs/lowering.md, "Reading
+# nothing out of bounds"). About 20 minutes on two cores, so not part of
+# command 2; the last result is recorded in docs/testing.md.
+# Usage: scripts/valgrind.sh [lit arguments...]
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$root/scripts/env.sh"
+build=${SLICE_BUILD_DIR:-$root/build}
+command -v valgrind >/dev/null || {
+  echo "valgrind.sh: valgrind is not installed (apt-get install valgrind)" >&2
+  exit 1
+}
+bash "$root/scripts/build.sh" >/dev/null
+exec "$SLICE_LLVM_PREFIX/bin/lit" -sv "$build/test/Integration" \
+  --param valgrind=1 "$@"
