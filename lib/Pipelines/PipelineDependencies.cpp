@@ -148,11 +148,15 @@ static bool opHas(MLIRContext *context, StringRef name) {
 }
 
 /// Whether the loaded dialect `namespace_` has the dialect interface
-/// `Interface`.
+/// `Interface`. A promise still unresolved means it has not (asking for the
+/// interface then would be a fatal error in builds with assertions).
 template <typename Interface>
 static bool dialectHas(MLIRContext *context, StringRef namespace_) {
   Dialect *dialect = context->getLoadedDialect(namespace_);
-  return dialect && dialect->getRegisteredInterface<Interface>();
+  if (!dialect || dialect->hasPromisedInterface(dialect->getTypeID(),
+                                                Interface::getInterfaceID()))
+    return false;
+  return dialect->getRegisteredInterface(Interface::getInterfaceID());
 }
 
 namespace {
@@ -254,7 +258,10 @@ static const Requirement kRequirements[] = {
      "and vector (ConvertToLLVMPatternInterface)",
      "arith::registerConvertArithToLLVMInterface and the like", true},
     {[](MLIRContext *c) {
-       return isa<gpu::TargetAttrInterface>(NVVM::NVVMTargetAttr::get(c));
+       // The attribute's own interface map: isa<> would be a fatal error
+       // on the unresolved promise in builds with assertions.
+       return NVVM::NVVMTargetAttr::get(c).getAbstractAttribute().hasInterface(
+           gpu::TargetAttrInterface::getInterfaceID());
      },
      "the NVVM target (#nvvm.target serializes kernels)",
      "NVVM::registerNVVMTargetInterfaceExternalModels", true},
