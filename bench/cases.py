@@ -1,3 +1,6 @@
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The benchmark's slices, sizes and the MLIR and C code that times them.
 
 Each case is a NumPy index tuple on an f32 input whose shape depends on the

@@ -1,3 +1,6 @@
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Compile-time scaling: slice-opt --canonicalize --slice-to-llvm on
 generated modules of 1k, 10k and 100k slice ops; wall time and peak memory
 (maximum resident set) as JSON lines.

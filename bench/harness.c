@@ -1,3 +1,7 @@
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 // Times the benchmark's slices in process (bench/run.sh builds and runs it).
 //
 // For each point (case x size), every variant runs once per round, rounds
@@ -40,17 +44,24 @@ static float *dataOf(const Descriptor *d) {
   return (float *)(intptr_t)d->words[1] + d->words[2];
 }
 
-
 static double median(double *values, int n) {
   qsort(values, n, sizeof(double), compareDoubles);
   return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-enum { kMemcpy, kAlloc, kInto, kIntoMt, kView, kUpstreamAlloc,
-       kUpstreamInto, kVariants };
+enum {
+  kMemcpy,
+  kAlloc,
+  kInto,
+  kIntoMt,
+  kView,
+  kUpstreamAlloc,
+  kUpstreamInto,
+  kVariants
+};
 static const char *kVariantNames[kVariants] = {
-    "memcpy", "alloc", "into", "into_mt", "view", "upstream_alloc",
-    "upstream_into"};
+    "memcpy", "alloc",          "into",         "into_mt",
+    "view",   "upstream_alloc", "upstream_into"};
 
 static volatile int64_t sink;
 
@@ -134,7 +145,9 @@ int main(int argc, char **argv) {
       fprintf(stderr, "case %s %s: results differ\n", p->name, p->size);
       ++failures;
     }
-    int rounds = !strcmp(p->size, "1MiB") ? 101 : !strcmp(p->size, "64MiB") ? 21 : 9;
+    int rounds = !strcmp(p->size, "1MiB")    ? 101
+                 : !strcmp(p->size, "64MiB") ? 21
+                                             : 9;
     double samples[kVariants][101];
     // Two phases, each with one variant that allocates: glibc's malloc
     // adapts its mmap and trim thresholds to the sizes freed, so two

@@ -1,3 +1,7 @@
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 // What the CPU and GPU benchmark harnesses share: memref descriptors of
 // dense buffers, element counts, a clock and median sorting.
 #ifndef SLICE_BENCH_HARNESS_COMMON_H
@@ -13,7 +17,8 @@ typedef struct {
 } Descriptor;
 
 // Describes the dense row-major buffer `data` of `shape`.
-static void describe(Descriptor *d, void *data, int rank, const int64_t *shape) {
+static void describe(Descriptor *d, void *data, int rank,
+                     const int64_t *shape) {
   d->words[0] = d->words[1] = (int64_t)(intptr_t)data;
   d->words[2] = 0;
   int64_t stride = 1;

@@ -1,3 +1,6 @@
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """NumPy's side of the copy benchmark: np.ascontiguousarray(x[index]) (a
 fresh array; x[index].copy() where ascontiguousarray would return the slice
 itself) and np.copyto(out, x[index]) (into an existing array), medians over

@@ -1,3 +1,6 @@
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes docs/performance.md (to stdout) from the benchmark's JSON lines:
 report.py RESULTS.jsonl SCALING.jsonl"""
 

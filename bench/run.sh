@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
 # Regenerates docs/performance.md: the copy benchmark (ours, memcpy, NumPy,
 # the upstream MLIR route) and the compile-time scaling of slice-opt.
 # Usage: bench/run.sh [SIZES]   SIZES filters the sizes, e.g. "1MiB 64MiB".

@@ -1,3 +1,7 @@
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
 # How slice's libraries link MLIR, and their component-linked twins.
 #
 # slice_link_mlir(TARGET PUBLIC|PRIVATE components...) links TARGET to the

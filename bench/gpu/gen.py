@@ -1,3 +1,6 @@
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes the GPU benchmark's module and the harness's table into a folder:
 ours_gpu.mlir (--slice-to-nvvm) and points_gpu.h.
 

@@ -1,3 +1,7 @@
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 // Times the GPU benchmark's slices (bench/gpu/run.sh builds it; the
 // executable needs only the NVIDIA driver where it runs).
 //

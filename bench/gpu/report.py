@@ -1,3 +1,6 @@
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The NVIDIA GPU section of docs/performance.md, from the JSON lines that
 the GPU bundle's benchmark writes (scripts/gpu-bundle.sh, run.sh).
 

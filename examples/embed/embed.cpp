@@ -1,5 +1,11 @@
 //===- embed.cpp - slice inside another compiler --------------------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // What a compiler that embeds slice does, start to end, with the C++ API:
 //   1. a context from a registry holding exactly what the slice pipelines
 //      need (registerPipelineDependencies);
@@ -188,9 +194,9 @@ int main(int argc, char **argv) {
                  << error << "\n";
     return 1;
   }
-  auto function = func::FuncOp::create(
-      builder, loc, "slice",
-      builder.getFunctionType({inputType}, {*resultType}));
+  auto function =
+      func::FuncOp::create(builder, loc, "slice",
+                           builder.getFunctionType({inputType}, {*resultType}));
   function->setAttr("llvm.emit_c_interface", builder.getUnitAttr());
   builder.setInsertionPointToStart(function.addEntryBlock());
   auto entries = [&](ArrayRef<slice::MaybeInt> values) {
@@ -199,9 +205,9 @@ int main(int argc, char **argv) {
       result.push_back(builder.getI64IntegerAttr(*value));
     return result;
   };
-  auto op = slice::StridedOp::create(
-      builder, loc, function.getArgument(0), entries(spec->begin),
-      entries(spec->end), entries(spec->strides), spec->masks);
+  auto op = slice::StridedOp::create(builder, loc, function.getArgument(0),
+                                     entries(spec->begin), entries(spec->end),
+                                     entries(spec->strides), spec->masks);
   // The op's own type: it is the spec's unless an entry cannot be static.
   function.setType(
       builder.getFunctionType({inputType}, {op.getResult().getType()}));

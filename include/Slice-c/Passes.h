@@ -1,18 +1,23 @@
 /*===-- Slice-c/Passes.h - C API of the slice passes --------------*- C -*-===*\
+|* Part of the slice project, under the Apache License v2.0 with LLVM         *|
+|* Exceptions. See the LICENSE file for license information.                  *|
+|* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception                    *|
 |*                                                                            *|
-|* Per-pass creation and registration, generated from the passes' TableGen  *|
-|* (as upstream's Passes.capi.h.inc): for every pass P of the slice          *|
-|* transforms, conversions and pipelines,                                    *|
-|*   MlirPass mlirCreate<Group><P>(void);   a pass with default options     *|
-|*   void mlirRegister<Group><P>(void);     its textual pipeline name       *|
-|* and one registration per group:                                           *|
-|*   mlirRegisterSlicePasses()              --slice-normalize, ...           *|
-|*   mlirRegisterSliceConversionPasses()    --convert-slice-to-tensor, ...   *|
-|*   mlirRegisterSlicePipelinesPasses()     --slice-to-llvm, --slice-to-nvvm *|
-|* e.g. mlirCreateSliceSliceNormalize(),                                     *|
-|* mlirCreateSliceConversionConvertSliceToTensor(),                          *|
-|* mlirCreateSlicePipelinesSliceToLLVM(). Add passes with options through    *|
-|* mlirParsePassPipeline.                                                    *|
+|* Per-pass creation and registration, generated from the passes' TableGen    *|
+|* (as upstream's Passes.capi.h.inc): for every pass P of the slice           *|
+|* transforms, codegen passes, conversions and pipelines,                     *|
+|*   MlirPass mlirCreate<Group><P>(void);   a pass with default options       *|
+|*   void mlirRegister<Group><P>(void);     its textual pipeline name         *|
+|* and one registration per group:                                            *|
+|*   mlirRegisterSlicePasses()              --slice-normalize, ...            *|
+|*   mlirRegisterSliceCodegenPasses()       --slice-lower-copies, ...         *|
+|*   mlirRegisterSliceConversionPasses()    --convert-slice-to-tensor, ...    *|
+|*   mlirRegisterSlicePipelinesPasses()     --slice-to-llvm, --slice-to-nvvm  *|
+|* e.g. mlirCreateSliceSliceNormalize(),                                      *|
+|* mlirCreateSliceCodegenSliceLowerCopies(),                                  *|
+|* mlirCreateSliceConversionConvertSliceToTensor(),                           *|
+|* mlirCreateSlicePipelinesSliceToLLVM(). Add passes with options through     *|
+|* mlirParsePassPipeline.                                                     *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -21,6 +26,7 @@
 
 #include "mlir-c/Pass.h"
 
+#include "Slice/Codegen/Passes.capi.h.inc"
 #include "Slice/Conversion/Passes.capi.h.inc"
 #include "Slice/Pipelines/Passes.capi.h.inc"
 #include "Slice/Transforms/Passes.capi.h.inc"

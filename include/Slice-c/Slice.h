@@ -1,4 +1,7 @@
 /*===-- Slice-c/Slice.h - C API of the slice dialect --------------*- C -*-===*\
+|* Part of the slice project, under the Apache License v2.0 with LLVM         *|
+|* Exceptions. See the LICENSE file for license information.                  *|
+|* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception                    *|
 |*                                                                            *|
 |* MLIR's C API conventions: the dialect handle, registration of the passes  *|
 |* and pipelines and of what they depend on, and building and inspecting     *|
@@ -110,11 +113,11 @@ MLIR_CAPI_EXPORTED MlirValue mlirSliceStridedOpGetSource(MlirOperation op);
 MLIR_CAPI_EXPORTED intptr_t mlirSliceStridedOpGetNumEntries(MlirOperation op);
 /* Entry `pos` of the static lists (mlirSliceDynamicEntry() when dynamic). */
 MLIR_CAPI_EXPORTED int64_t mlirSliceStridedOpGetStaticBegin(MlirOperation op,
-                                                             intptr_t pos);
+                                                            intptr_t pos);
 MLIR_CAPI_EXPORTED int64_t mlirSliceStridedOpGetStaticEnd(MlirOperation op,
-                                                           intptr_t pos);
+                                                          intptr_t pos);
 MLIR_CAPI_EXPORTED int64_t mlirSliceStridedOpGetStaticStride(MlirOperation op,
-                                                              intptr_t pos);
+                                                             intptr_t pos);
 MLIR_CAPI_EXPORTED MlirSliceMasks mlirSliceStridedOpGetMasks(MlirOperation op);
 MLIR_CAPI_EXPORTED bool mlirSliceStridedOpGetOffset(MlirOperation op);
 /* The SSA values of the dynamic entries, in spec order: as many as the
@@ -123,7 +126,8 @@ MLIR_CAPI_EXPORTED intptr_t
 mlirSliceStridedOpGetNumDynamicBegin(MlirOperation op);
 MLIR_CAPI_EXPORTED MlirValue mlirSliceStridedOpGetDynamicBegin(MlirOperation op,
                                                                intptr_t pos);
-MLIR_CAPI_EXPORTED intptr_t mlirSliceStridedOpGetNumDynamicEnd(MlirOperation op);
+MLIR_CAPI_EXPORTED intptr_t
+mlirSliceStridedOpGetNumDynamicEnd(MlirOperation op);
 MLIR_CAPI_EXPORTED MlirValue mlirSliceStridedOpGetDynamicEnd(MlirOperation op,
                                                              intptr_t pos);
 MLIR_CAPI_EXPORTED intptr_t
@@ -143,8 +147,7 @@ mlirSliceStridedOpGetDynamicStride(MlirOperation op, intptr_t pos);
 MLIR_CAPI_EXPORTED MlirType mlirSliceStridedAxesInferResultType(
     MlirType sourceType, intptr_t numEntries, const int64_t *axes,
     const int64_t *staticStarts, const int64_t *staticEnds,
-    const int64_t *staticStrides, MlirStringCallback callback,
-    void *userData);
+    const int64_t *staticStrides, MlirStringCallback callback, void *userData);
 
 /* Creates a slice.strided_axes (not inserted anywhere) with the inferred
    result type; dynamic entries as for mlirSliceStridedOpCreate. Returns a
@@ -152,15 +155,14 @@ MLIR_CAPI_EXPORTED MlirType mlirSliceStridedAxesInferResultType(
    spec is invalid. */
 MLIR_CAPI_EXPORTED MlirOperation mlirSliceStridedAxesOpCreate(
     MlirLocation loc, MlirValue source, intptr_t numEntries,
-    const int64_t *axes, const int64_t *staticStarts,
-    const int64_t *staticEnds, const int64_t *staticStrides,
-    intptr_t numDynamicStarts, const MlirValue *dynamicStarts,
-    intptr_t numDynamicEnds, const MlirValue *dynamicEnds,
-    intptr_t numDynamicStrides, const MlirValue *dynamicStrides);
+    const int64_t *axes, const int64_t *staticStarts, const int64_t *staticEnds,
+    const int64_t *staticStrides, intptr_t numDynamicStarts,
+    const MlirValue *dynamicStarts, intptr_t numDynamicEnds,
+    const MlirValue *dynamicEnds, intptr_t numDynamicStrides,
+    const MlirValue *dynamicStrides);
 
 MLIR_CAPI_EXPORTED bool mlirOperationIsASliceStridedAxesOp(MlirOperation op);
-MLIR_CAPI_EXPORTED MlirValue
-mlirSliceStridedAxesOpGetSource(MlirOperation op);
+MLIR_CAPI_EXPORTED MlirValue mlirSliceStridedAxesOpGetSource(MlirOperation op);
 MLIR_CAPI_EXPORTED intptr_t
 mlirSliceStridedAxesOpGetNumEntries(MlirOperation op);
 MLIR_CAPI_EXPORTED int64_t mlirSliceStridedAxesOpGetAxis(MlirOperation op,
@@ -168,8 +170,8 @@ MLIR_CAPI_EXPORTED int64_t mlirSliceStridedAxesOpGetAxis(MlirOperation op,
 /* Entry `pos` of the static lists (mlirSliceDynamicEntry() when dynamic). */
 MLIR_CAPI_EXPORTED int64_t
 mlirSliceStridedAxesOpGetStaticStart(MlirOperation op, intptr_t pos);
-MLIR_CAPI_EXPORTED int64_t
-mlirSliceStridedAxesOpGetStaticEnd(MlirOperation op, intptr_t pos);
+MLIR_CAPI_EXPORTED int64_t mlirSliceStridedAxesOpGetStaticEnd(MlirOperation op,
+                                                              intptr_t pos);
 MLIR_CAPI_EXPORTED int64_t
 mlirSliceStridedAxesOpGetStaticStride(MlirOperation op, intptr_t pos);
 /* The SSA values of the dynamic entries, in entry order. */

@@ -1,5 +1,11 @@
 //===- InitSlice.h - Everything slice registers, in one header --*- C++ -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // What a compiler that embeds slice calls to get its dialect, passes and
 // pipelines:
 //
@@ -15,6 +21,7 @@
 #ifndef SLICE_INITSLICE_H
 #define SLICE_INITSLICE_H
 
+#include "Slice/Codegen/Passes.h"
 #include "Slice/Conversion/Passes.h"
 #include "Slice/IR/SliceDialect.h"
 #include "Slice/Pipelines/Pipelines.h"
@@ -44,10 +51,12 @@ inline void registerSliceDialect(DialectRegistry &registry) {
 /// diagnostic naming what is missing. The slice dialect is registered too.
 void registerPipelineDependencies(DialectRegistry &registry);
 
-/// Registers every slice pass, conversion and pipeline with the global
-/// pass registry (for textual pipelines and opt tools).
+/// Registers every slice pass (slice-level rewrites and codegen),
+/// conversion and pipeline with the global pass registry (for textual
+/// pipelines and opt tools).
 inline void registerAllSlicePasses() {
   registerSlicePasses();
+  registerSliceCodegenPasses();
   registerSliceConversionPasses();
   registerSlicePipelines();
 }

@@ -1,11 +1,18 @@
 //===- Passes.cpp - C API of the slice passes -----------------------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The generated per-pass entry points of Slice-c/Passes.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Slice-c/Passes.h"
 
+#include "Slice/Codegen/Passes.h"
 #include "Slice/Conversion/Passes.h"
 #include "Slice/Pipelines/Pipelines.h"
 #include "Slice/Transforms/Passes.h"
@@ -20,6 +27,7 @@ using namespace mlir::slice;
 extern "C" {
 #endif
 
+#include "Slice/Codegen/Passes.capi.cpp.inc"
 #include "Slice/Conversion/Passes.capi.cpp.inc"
 #include "Slice/Pipelines/Passes.capi.cpp.inc"
 #include "Slice/Transforms/Passes.capi.cpp.inc"

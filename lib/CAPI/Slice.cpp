@@ -1,5 +1,11 @@
 //===- Slice.cpp - C API of the slice dialect -----------------------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Thin wrappers: every rule is the semantics library's and every op is
 // built by its C++ builder, so the C API accepts, rejects and infers
 // exactly what C++ does.
@@ -35,6 +41,7 @@ void mlirSliceRegisterPipelineDependencies(MlirDialectRegistry registry) {
 
 void mlirSliceRegisterPasses(void) {
   registerSlicePasses();
+  registerSliceCodegenPasses();
   registerSliceConversionPasses();
 }
 
@@ -58,11 +65,7 @@ static MlirSliceMasks fromMasks(const SliceMasks &masks) {
 }
 
 static SmallVector<MaybeInt> maybeInts(intptr_t n, const int64_t *values) {
-  SmallVector<MaybeInt> result;
-  for (intptr_t i = 0; i < n; ++i)
-    result.push_back(ShapedType::isDynamic(values[i]) ? MaybeInt()
-                                                      : MaybeInt(values[i]));
-  return result;
+  return toMaybeInts(ArrayRef<int64_t>(values, n));
 }
 
 MlirType mlirSliceStridedInferResultType(
@@ -163,8 +166,8 @@ static MlirOperation createStrided(Location loc, Value source,
   if (!checkSource(loc, "slice.strided", source))
     return MlirOperation{nullptr};
   OpBuilder builder(loc.getContext());
-  auto op = StridedOp::create(builder, loc, source, begin, end, strides,
-                              masks, offset);
+  auto op = StridedOp::create(builder, loc, source, begin, end, strides, masks,
+                              offset);
   return verifiedOrNull(op);
 }
 
@@ -182,8 +185,7 @@ MlirOperation mlirSliceStridedOpCreate(
   auto end = mixedEntries(location, name, "end", numEntries, staticEnd,
                           numDynamicEnd, dynamicEnd);
   auto strides = mixedEntries(location, name, "strides", numEntries,
-                              staticStrides, numDynamicStrides,
-                              dynamicStrides);
+                              staticStrides, numDynamicStrides, dynamicStrides);
   if (failed(begin) || failed(end) || failed(strides))
     return MlirOperation{nullptr};
   return createStrided(location, unwrap(source), *begin, *end, *strides,
@@ -195,8 +197,7 @@ MlirOperation mlirSliceStridedOpCreateFromPython(MlirLocation loc,
                                                  MlirStringRef text) {
   Location location = unwrap(loc);
   std::string error;
-  std::optional<SparseSliceSpec> spec =
-      parsePythonSlice(unwrap(text), error);
+  std::optional<SparseSliceSpec> spec = parsePythonSlice(unwrap(text), error);
   if (!spec) {
     emitError(location) << "slice.strided: cannot parse '" << unwrap(text)
                         << "': " << error;
@@ -210,8 +211,8 @@ MlirOperation mlirSliceStridedOpCreateFromPython(MlirLocation loc,
     return result;
   };
   return createStrided(location, unwrap(source), entries(spec->begin),
-                       entries(spec->end), entries(spec->strides),
-                       spec->masks, spec->offset);
+                       entries(spec->end), entries(spec->strides), spec->masks,
+                       spec->offset);
 }
 
 bool mlirOperationIsASliceStridedOp(MlirOperation op) {
@@ -277,8 +278,7 @@ MlirValue mlirSliceStridedOpGetDynamicStride(MlirOperation op, intptr_t pos) {
 MlirType mlirSliceStridedAxesInferResultType(
     MlirType sourceType, intptr_t numEntries, const int64_t *axes,
     const int64_t *staticStarts, const int64_t *staticEnds,
-    const int64_t *staticStrides, MlirStringCallback callback,
-    void *userData) {
+    const int64_t *staticStrides, MlirStringCallback callback, void *userData) {
   auto report = [&](StringRef message) {
     if (callback)
       callback(wrap(message), userData);
@@ -302,20 +302,19 @@ MlirType mlirSliceStridedAxesInferResultType(
 
 MlirOperation mlirSliceStridedAxesOpCreate(
     MlirLocation loc, MlirValue source, intptr_t numEntries,
-    const int64_t *axes, const int64_t *staticStarts,
-    const int64_t *staticEnds, const int64_t *staticStrides,
-    intptr_t numDynamicStarts, const MlirValue *dynamicStarts,
-    intptr_t numDynamicEnds, const MlirValue *dynamicEnds,
-    intptr_t numDynamicStrides, const MlirValue *dynamicStrides) {
+    const int64_t *axes, const int64_t *staticStarts, const int64_t *staticEnds,
+    const int64_t *staticStrides, intptr_t numDynamicStarts,
+    const MlirValue *dynamicStarts, intptr_t numDynamicEnds,
+    const MlirValue *dynamicEnds, intptr_t numDynamicStrides,
+    const MlirValue *dynamicStrides) {
   Location location = unwrap(loc);
   StringRef name = "slice.strided_axes";
-  auto starts = mixedEntries(location, name, "starts", numEntries,
-                             staticStarts, numDynamicStarts, dynamicStarts);
+  auto starts = mixedEntries(location, name, "starts", numEntries, staticStarts,
+                             numDynamicStarts, dynamicStarts);
   auto ends = mixedEntries(location, name, "ends", numEntries, staticEnds,
                            numDynamicEnds, dynamicEnds);
   auto strides = mixedEntries(location, name, "strides", numEntries,
-                              staticStrides, numDynamicStrides,
-                              dynamicStrides);
+                              staticStrides, numDynamicStrides, dynamicStrides);
   if (failed(starts) || failed(ends) || failed(strides) ||
       !checkSource(location, name, unwrap(source)))
     return MlirOperation{nullptr};

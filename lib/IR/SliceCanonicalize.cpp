@@ -1,5 +1,11 @@
 //===- SliceCanonicalize.cpp - Folders and canonicalizations --------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The folders of slice.strided (tensor.cast sources, identity slices, small
 // constants) and the canonicalization patterns of both slice ops: the axes
 // form becomes slice.strided, constant index operands become static
@@ -45,15 +51,6 @@ static bool isValidResultType(RankedTensorType inferred,
     if (!ShapedType::isDynamic(actual) && actual != expected)
       return false;
   return true;
-}
-
-/// Static values (shapes or entries) with ShapedType::kDynamic unknown.
-static SmallVector<MaybeInt> shapeOf(ArrayRef<int64_t> values) {
-  return llvm::map_to_vector(values, [](int64_t value) -> MaybeInt {
-    if (ShapedType::isDynamic(value))
-      return std::nullopt;
-    return value;
-  });
 }
 
 /// The bits of one element in a DenseElementsAttr's raw buffer, or 0 when
@@ -130,8 +127,7 @@ static bool isIdentity(StridedOp op) {
     return false;
   std::string error;
   std::optional<ResolvedSlice> resolved = op.resolve(error);
-  if (!resolved ||
-      resolved->resultToInput.size() != resolved->dims.size())
+  if (!resolved || resolved->resultToInput.size() != resolved->dims.size())
     return false;
   return llvm::all_of(resolved->dims,
                       [](const ResolvedDim &dim) { return dim.full; });
@@ -187,12 +183,12 @@ struct FoldConstantOperands : OpRewritePattern<StridedOp> {
   LogicalResult matchAndRewrite(StridedOp op,
                                 PatternRewriter &rewriter) const override {
     constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
-    SmallVector<OpFoldResult> lists[3] = {
-        op.getMixedBegin(), op.getMixedEnd(), op.getMixedStrides()};
+    SmallVector<OpFoldResult> lists[3] = {op.getMixedBegin(), op.getMixedEnd(),
+                                          op.getMixedStrides()};
     SparseSliceSpec spec = op.getSparseSpec();
     SmallVector<MaybeInt> *specLists[3] = {&spec.begin, &spec.end,
                                            &spec.strides};
-    SmallVector<MaybeInt> shape = shapeOf(op.getSourceType().getShape());
+    SmallVector<MaybeInt> shape = toMaybeInts(op.getSourceType().getShape());
     bool changed = false;
     std::string error;
     for (auto [mixed, specList] : llvm::zip_equal(lists, specLists)) {
@@ -216,17 +212,15 @@ struct FoldConstantOperands : OpRewritePattern<StridedOp> {
 
     // INT64_MIN begins and ends, with every other entry as known as now.
     SparseSliceSpec withMin = spec;
-    for (auto [mixed, specList] :
-         {std::pair(&lists[0], &withMin.begin),
-          std::pair(&lists[1], &withMin.end)})
+    for (auto [mixed, specList] : {std::pair(&lists[0], &withMin.begin),
+                                   std::pair(&lists[1], &withMin.end)})
       for (auto [index, value] : llvm::enumerate(*mixed))
         if (isa<Value>(value) && getConstantIntValue(value) == kMin)
           (*specList)[index] = kMin;
     if (replaceMinIndices(withMin, shape) &&
         resolveStridedSlice(withMin, shape, error)) {
-      for (auto [mixed, specList] :
-           {std::pair(&lists[0], &withMin.begin),
-            std::pair(&lists[1], &withMin.end)})
+      for (auto [mixed, specList] : {std::pair(&lists[0], &withMin.begin),
+                                     std::pair(&lists[1], &withMin.end)})
         for (auto [index, value] : llvm::enumerate(*mixed))
           if (isa<Value>(value) && getConstantIntValue(value) == kMin &&
               (*specList)[index] != kMin) {
@@ -253,15 +247,13 @@ struct RefineResultType : OpRewritePattern<StridedOp> {
   LogicalResult matchAndRewrite(StridedOp op,
                                 PatternRewriter &rewriter) const override {
     std::string error;
-    std::optional<RankedTensorType> inferred =
-        StridedOp::inferResultType(op.getSourceType(), op.getSparseSpec(),
-                                   error);
+    std::optional<RankedTensorType> inferred = StridedOp::inferResultType(
+        op.getSourceType(), op.getSparseSpec(), error);
     if (!inferred || *inferred == op.getResultType())
       return rewriter.notifyMatchFailure(op, "the result type is precise");
     auto refined = StridedOp::create(
         rewriter, op.getLoc(), *inferred, op.getSource(), op.getMixedBegin(),
-        op.getMixedEnd(), op.getMixedStrides(), op.getMasks(),
-        op.getOffset());
+        op.getMixedEnd(), op.getMixedStrides(), op.getMasks(), op.getOffset());
     rewriter.replaceOpWithNewOp<tensor::CastOp>(op, op.getResultType(),
                                                 refined);
     return success();
@@ -288,8 +280,8 @@ struct ComposeSlices : OpRewritePattern<StridedOp> {
         composeSlices(*inner, *outer, &reason);
     if (!composed)
       return rewriter.notifyMatchFailure(op, reason);
-    std::optional<RankedTensorType> inferred = StridedOp::inferResultType(
-        producer.getSourceType(), *composed, error);
+    std::optional<RankedTensorType> inferred =
+        StridedOp::inferResultType(producer.getSourceType(), *composed, error);
     if (!inferred || !isValidResultType(*inferred, op.getResultType()))
       return rewriter.notifyMatchFailure(
           op, "the composed slice infers an incompatible type");
@@ -316,15 +308,15 @@ void StridedOp::getCanonicalizationPatterns(RewritePatternSet &results,
 //===----------------------------------------------------------------------===//
 
 FailureOr<StridedOp> mlir::slice::convertAxesToStrided(RewriterBase &rewriter,
-                                                      StridedAxesOp op) {
+                                                       StridedAxesOp op) {
   // The library lays out the equivalent spec; the op's mixed values are
   // carried over entry by entry.
   std::string error;
   SmallVector<int64_t> sourceEntries;
-  std::optional<SparseSliceSpec> spec =
-      buildAxesSpec(op.getAxes(), shapeOf(op.getStaticStarts()),
-                    shapeOf(op.getStaticEnds()), shapeOf(op.getStaticStrides()),
-                    op.getSourceType().getRank(), error, &sourceEntries);
+  std::optional<SparseSliceSpec> spec = buildAxesSpec(
+      op.getAxes(), toMaybeInts(op.getStaticStarts()),
+      toMaybeInts(op.getStaticEnds()), toMaybeInts(op.getStaticStrides()),
+      op.getSourceType().getRank(), error, &sourceEntries);
   if (!spec)
     return failure();
   SmallVector<OpFoldResult> starts = op.getMixedStarts();
@@ -342,9 +334,8 @@ FailureOr<StridedOp> mlir::slice::convertAxesToStrided(RewriterBase &rewriter,
     end.push_back(ends[entry]);
     stride.push_back(strides[entry]);
   }
-  return rewriter.replaceOpWithNewOp<StridedOp>(op, op.getResultType(),
-                                                op.getSource(), begin, end,
-                                                stride, spec->masks);
+  return rewriter.replaceOpWithNewOp<StridedOp>(
+      op, op.getResultType(), op.getSource(), begin, end, stride, spec->masks);
 }
 
 namespace {

@@ -1,5 +1,11 @@
 //===- SliceDialect.cpp - The slice dialect -------------------------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Registers the slice dialect and its ops.
 //
 //===----------------------------------------------------------------------===//
@@ -39,8 +45,7 @@ void SliceDialect::initialize() {
   // registerSliceDialect (registerBufferizableOpInterfaceExternalModels);
   // a context that forgot it is told so instead of silently not
   // bufferizing the op.
-  declarePromisedInterface<bufferization::BufferizableOpInterface,
-                           StridedOp>();
+  declarePromisedInterface<bufferization::BufferizableOpInterface, StridedOp>();
 }
 
 /// Folded slices of constants become arith.constant ops.

@@ -1,5 +1,11 @@
 //===- SliceOps.cpp - slice dialect ops -----------------------------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Builders, type inference, verification and shape reification of the slice
 // ops. Every rule comes from the semantics library
 // (Slice/Utils/StridedSliceSemantics.h); this file only translates between
@@ -35,7 +41,7 @@ static_assert(ShapedType::kDynamic == std::numeric_limits<int64_t>::min(),
 /// an unknown one. Dynamic entries stay unknown even when their SSA value is
 /// a constant: the verifier must not depend on producers, or folding a value
 /// in dead code (a stride that becomes 0) would make valid IR invalid.
-static SmallVector<MaybeInt> staticToMaybeInts(ArrayRef<int64_t> values) {
+SmallVector<MaybeInt> mlir::slice::toMaybeInts(ArrayRef<int64_t> values) {
   return llvm::map_to_vector(values, [](int64_t value) -> MaybeInt {
     if (ShapedType::isDynamic(value))
       return std::nullopt;
@@ -48,16 +54,16 @@ static SparseSliceSpec makeStaticSpec(ArrayRef<int64_t> begin,
                                       ArrayRef<int64_t> strides,
                                       const SliceMasks &masks, bool offset) {
   SparseSliceSpec spec;
-  spec.begin = staticToMaybeInts(begin);
-  spec.end = staticToMaybeInts(end);
-  spec.strides = staticToMaybeInts(strides);
+  spec.begin = toMaybeInts(begin);
+  spec.end = toMaybeInts(end);
+  spec.strides = toMaybeInts(strides);
   spec.masks = masks;
   spec.offset = offset;
   return spec;
 }
 
-static SmallVector<int64_t> maybeIntsToShape(ArrayRef<MaybeInt> shape) {
-  return llvm::map_to_vector(shape, [](MaybeInt dim) -> int64_t {
+SmallVector<int64_t> mlir::slice::fromMaybeInts(ArrayRef<MaybeInt> values) {
+  return llvm::map_to_vector(values, [](MaybeInt dim) -> int64_t {
     return dim ? *dim : ShapedType::kDynamic;
   });
 }
@@ -122,18 +128,18 @@ SparseSliceSpec StridedOp::getSparseSpec() {
 }
 
 std::optional<ResolvedSlice> StridedOp::resolve(std::string &error) {
-  return resolveStridedSlice(
-      getSparseSpec(), staticToMaybeInts(getSourceType().getShape()), error);
+  return resolveStridedSlice(getSparseSpec(),
+                             toMaybeInts(getSourceType().getShape()), error);
 }
 
 std::optional<RankedTensorType>
 StridedOp::inferResultType(RankedTensorType sourceType,
                            const SparseSliceSpec &spec, std::string &error) {
-  std::optional<ResolvedSlice> resolved = resolveStridedSlice(
-      spec, staticToMaybeInts(sourceType.getShape()), error);
+  std::optional<ResolvedSlice> resolved =
+      resolveStridedSlice(spec, toMaybeInts(sourceType.getShape()), error);
   if (!resolved)
     return std::nullopt;
-  return RankedTensorType::get(maybeIntsToShape(resolved->resultShape),
+  return RankedTensorType::get(fromMaybeInts(resolved->resultShape),
                                sourceType.getElementType());
 }
 
@@ -166,7 +172,7 @@ static void replaceMinAttributes(Builder &builder, RankedTensorType sourceType,
   spec.strides = llvm::map_to_vector(strides, attributeValue);
   spec.masks = masks;
   spec.offset = offset;
-  if (!replaceMinIndices(spec, staticToMaybeInts(sourceType.getShape())))
+  if (!replaceMinIndices(spec, toMaybeInts(sourceType.getShape())))
     return;
   for (auto [values, replaced] :
        {std::pair(&begin, &spec.begin), std::pair(&end, &spec.end)})
@@ -239,17 +245,6 @@ void StridedOp::build(OpBuilder &builder, OperationState &state, Value source,
 
 /// Checks that the number of dynamic markers in `staticValues` matches the
 /// number of SSA values in `dynamicValues`.
-static LogicalResult verifyDynamicCount(Operation *op, StringRef name,
-                                        ArrayRef<int64_t> staticValues,
-                                        ValueRange dynamicValues) {
-  int64_t markers = llvm::count_if(staticValues, ShapedType::isDynamic);
-  if (markers == static_cast<int64_t>(dynamicValues.size()))
-    return success();
-  return op->emitOpError() << "static_" << name << " has " << markers
-                           << " dynamic entries but " << dynamicValues.size()
-                           << " '" << name << "' operands are given";
-}
-
 /// Checks the result type of a slice of `sourceType` against the type
 /// inferred from `spec`: the same element type and rank, and every static
 /// result dimension equal to the inferred one.
@@ -293,12 +288,16 @@ static LogicalResult verifyResultType(Operation *op,
 }
 
 LogicalResult StridedOp::verify() {
-  if (failed(
-          verifyDynamicCount(*this, "begin", getStaticBegin(), getBegin())) ||
-      failed(verifyDynamicCount(*this, "end", getStaticEnd(), getEnd())) ||
-      failed(verifyDynamicCount(*this, "strides", getStaticStrides(),
-                                getStrides())))
-    return failure();
+  // One operand per dynamic marker (upstream's check for offsets, sizes and
+  // strides); that the lists have one length is the semantics library's
+  // rule, checked with the spec.
+  for (auto [name, statics, values] :
+       {std::tuple(StringRef("begin"), getStaticBegin(), getBegin()),
+        std::tuple(StringRef("end"), getStaticEnd(), getEnd()),
+        std::tuple(StringRef("strides"), getStaticStrides(), getStrides())})
+    if (failed(verifyListOfOperandsOrIntegers(*this, name, statics.size(),
+                                              statics, values)))
+      return failure();
   return verifyResultType(*this, getSourceType(), getResultType(),
                           getSparseSpec());
 }
@@ -427,10 +426,9 @@ SmallVector<OpFoldResult> StridedAxesOp::getMixedStrides() {
 
 std::optional<SparseSliceSpec>
 StridedAxesOp::getSparseSpec(std::string &error) {
-  return buildAxesSpec(getAxes(), staticToMaybeInts(getStaticStarts()),
-                       staticToMaybeInts(getStaticEnds()),
-                       staticToMaybeInts(getStaticStrides()),
-                       getSourceType().getRank(), error);
+  return buildAxesSpec(
+      getAxes(), toMaybeInts(getStaticStarts()), toMaybeInts(getStaticEnds()),
+      toMaybeInts(getStaticStrides()), getSourceType().getRank(), error);
 }
 
 void StridedAxesOp::build(OpBuilder &builder, OperationState &state,
@@ -461,12 +459,10 @@ void StridedAxesOp::build(OpBuilder &builder, OperationState &state,
           (*values)[entry] = builder.getIndexAttr(*equivalent);
     }
   }
-  DispatchedSpec spec(builder, state.location, mixedStarts, mixedEnds,
-                      strides);
+  DispatchedSpec spec(builder, state.location, mixedStarts, mixedEnds, strides);
   std::optional<SparseSliceSpec> sparse = buildAxesSpec(
-      axes, staticToMaybeInts(spec.staticBegin),
-      staticToMaybeInts(spec.staticEnd), staticToMaybeInts(spec.staticStrides),
-      sourceType.getRank(), error);
+      axes, toMaybeInts(spec.staticBegin), toMaybeInts(spec.staticEnd),
+      toMaybeInts(spec.staticStrides), sourceType.getRank(), error);
   std::optional<RankedTensorType> resultType;
   if (sparse)
     resultType = StridedOp::inferResultType(sourceType, *sparse, error);
@@ -478,12 +474,13 @@ void StridedAxesOp::build(OpBuilder &builder, OperationState &state,
 }
 
 LogicalResult StridedAxesOp::verify() {
-  if (failed(verifyDynamicCount(*this, "starts", getStaticStarts(),
-                                getStarts())) ||
-      failed(verifyDynamicCount(*this, "ends", getStaticEnds(), getEnds())) ||
-      failed(verifyDynamicCount(*this, "strides", getStaticStrides(),
-                                getStrides())))
-    return failure();
+  for (auto [name, statics, values] :
+       {std::tuple(StringRef("starts"), getStaticStarts(), getStarts()),
+        std::tuple(StringRef("ends"), getStaticEnds(), getEnds()),
+        std::tuple(StringRef("strides"), getStaticStrides(), getStrides())})
+    if (failed(verifyListOfOperandsOrIntegers(*this, name, statics.size(),
+                                              statics, values)))
+      return failure();
   std::string error;
   std::optional<SparseSliceSpec> spec = getSparseSpec(error);
   if (!spec)

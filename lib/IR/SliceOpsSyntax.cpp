@@ -1,5 +1,11 @@
 //===- SliceOpsSyntax.cpp - Custom assembly of the slice ops --------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // slice.strided prints its spec in Python slice notation:
 //
 //   %r = slice.strided %x[1, 2:4, newaxis, ..., :-3:-1, :]
@@ -89,7 +95,8 @@ static ParseResult resolveMinLiterals(OpAsmParser &parser, ParsedSpec &spec,
   auto known = [](ArrayRef<int64_t> statics, unsigned list,
                   ArrayRef<ParsedSpec::MinLiteral> literals) {
     SmallVector<MaybeInt> values;
-    for (auto [entry, value] : llvm::enumerate(statics)) {
+    for (auto [index, value] : llvm::enumerate(statics)) {
+      size_t entry = index;
       bool literal = llvm::any_of(literals, [&](const auto &min) {
         return min.list == list && min.entry == entry;
       });
@@ -183,9 +190,9 @@ static ParseResult parsePythonEntry(OpAsmParser &parser, ParsedSpec &spec) {
                                    "'begin:end:stride', '...' or 'newaxis'");
     // A single index shrinks the dimension.
     spec.masks.shrinkAxis |= bit;
-    spec.addEntry(
-        first, staticIndex(first.operand ? 0 : shrinkIndexEnd(first.value)),
-        staticIndex(1));
+    spec.addEntry(first,
+                  staticIndex(first.operand ? 0 : shrinkIndexEnd(first.value)),
+                  staticIndex(1));
     return success();
   }
 
@@ -455,12 +462,12 @@ void StridedOp::print(OpAsmPrinter &p) {
   }
   if (getOffset())
     p << " offset";
-  p.printOptionalAttrDict(
-      (*this)->getAttrs(),
-      {getStaticBeginAttrName(), getStaticEndAttrName(),
-       getStaticStridesAttrName(), getBeginMaskAttrName(), getEndMaskAttrName(),
-       getEllipsisMaskAttrName(), getNewAxisMaskAttrName(),
-       getShrinkAxisMaskAttrName(), getOffsetAttrName(),
-       getOperandSegmentSizeAttr()});
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {getStaticBeginAttrName(), getStaticEndAttrName(),
+                           getStaticStridesAttrName(), getBeginMaskAttrName(),
+                           getEndMaskAttrName(), getEllipsisMaskAttrName(),
+                           getNewAxisMaskAttrName(),
+                           getShrinkAxisMaskAttrName(), getOffsetAttrName(),
+                           getOperandSegmentSizeAttr()});
   p << " : " << getSourceType() << " to " << getResultType();
 }

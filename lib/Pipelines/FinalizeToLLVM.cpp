@@ -1,5 +1,11 @@
 //===- FinalizeToLLVM.cpp - The CPU pipeline's last conversion ------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // `--slice-finalize-to-llvm`: every dialect left at the end of
 // `--slice-to-llvm` converted to LLVM in one conversion, with a symbol table
 // so that call lowering is linear in the number of calls (Passes.td).

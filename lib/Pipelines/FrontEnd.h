@@ -1,4 +1,10 @@
 //===- FrontEnd.h - What the CPU and GPU pipelines share --------*- C++ -*-===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef SLICE_LIB_PIPELINES_FRONTEND_H
 #define SLICE_LIB_PIPELINES_FRONTEND_H
@@ -19,6 +25,11 @@ namespace detail {
 void addSliceFrontEnd(OpPassManager &pm, SliceLowering slices,
                       bool viaBufferization, bool writableArguments,
                       bool denseArguments = false);
+
+/// `--slice-to-buffers` without its check of the context: the front end,
+/// deallocation (unless `options.deallocate` is false) and the
+/// bufferization ops lowered to memref.
+void addSliceToBuffers(OpPassManager &pm, const SliceToBuffersOptions &options);
 
 } // namespace detail
 } // namespace slice

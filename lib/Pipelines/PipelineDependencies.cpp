@@ -1,5 +1,11 @@
 //===- PipelineDependencies.cpp - What the slice pipelines need -----------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The dialects, external models and LLVM IR translations that
 // `--slice-to-llvm` and `--slice-to-nvvm` use, registered by one call
 // (`registerPipelineDependencies`), and the check that the pipelines run
@@ -60,7 +66,6 @@
 #include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Transforms/InliningUtils.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
@@ -68,6 +73,7 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/LLVMTranslationInterface.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 namespace mlir {
 namespace slice {
@@ -85,10 +91,9 @@ void mlir::slice::registerPipelineDependencies(DialectRegistry &registry) {
                   bufferization::BufferizationDialect, cf::ControlFlowDialect,
                   func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
                   linalg::LinalgDialect, LLVM::LLVMDialect, math::MathDialect,
-                  memref::MemRefDialect, NVVM::NVVMDialect,
-                  omp::OpenMPDialect, scf::SCFDialect, slice::SliceDialect,
-                  tensor::TensorDialect, ub::UBDialect,
-                  vector::VectorDialect>();
+                  memref::MemRefDialect, NVVM::NVVMDialect, omp::OpenMPDialect,
+                  scf::SCFDialect, slice::SliceDialect, tensor::TensorDialect,
+                  ub::UBDialect, vector::VectorDialect>();
   slice::registerSliceDialect(registry);
 
   // --inline: calls to func.func.
@@ -189,8 +194,8 @@ static const Requirement kRequirements[] = {
     {[](MLIRContext *c) {
        return opHas<BufferizableOpInterface>(c, "slice.strided");
      },
-     "the bufferization model of slice.strided",
-     "slice::registerSliceDialect", false},
+     "the bufferization model of slice.strided", "slice::registerSliceDialect",
+     false},
     {[](MLIRContext *c) {
        return opHas<BufferizableOpInterface>(c, "arith.constant");
      },
@@ -202,9 +207,7 @@ static const Requirement kRequirements[] = {
      "the bufferization model of func ops (function boundaries)",
      "bufferization::func_ext::registerBufferizableOpInterfaceExternalModels",
      false},
-    {[](MLIRContext *c) {
-       return opHas<BufferizableOpInterface>(c, "cf.br");
-     },
+    {[](MLIRContext *c) { return opHas<BufferizableOpInterface>(c, "cf.br"); },
      "the bufferization model of cf ops",
      "cf::registerBufferizableOpInterfaceExternalModels", false},
     {[](MLIRContext *c) {
@@ -233,8 +236,7 @@ static const Requirement kRequirements[] = {
      "the deallocation model of cf ops",
      "cf::registerBufferDeallocationOpInterfaceExternalModels", false},
     {[](MLIRContext *c) {
-       return opHas<BufferDeallocationOpInterface>(c,
-                                                  "scf.forall.in_parallel");
+       return opHas<BufferDeallocationOpInterface>(c, "scf.forall.in_parallel");
      },
      "the deallocation model of scf ops",
      "scf::registerBufferDeallocationOpInterfaceExternalModels", false},
@@ -288,15 +290,15 @@ struct SliceCheckPipelineDependenciesPass
     // Loaded before the pass runs, so that their ops and interfaces can be
     // looked up; a dialect's external models come with it only from the
     // registry that created the context.
-    registry.insert<arith::ArithDialect, bufferization::BufferizationDialect,
-                    cf::ControlFlowDialect, func::FuncDialect,
-                    linalg::LinalgDialect, memref::MemRefDialect,
-                    scf::SCFDialect, slice::SliceDialect,
-                    tensor::TensorDialect>();
+    registry
+        .insert<arith::ArithDialect, bufferization::BufferizationDialect,
+                cf::ControlFlowDialect, func::FuncDialect,
+                linalg::LinalgDialect, memref::MemRefDialect, scf::SCFDialect,
+                slice::SliceDialect, tensor::TensorDialect>();
     if (gpu)
-      registry.insert<gpu::GPUDialect, index::IndexDialect,
-                      LLVM::LLVMDialect, math::MathDialect, NVVM::NVVMDialect,
-                      ub::UBDialect, vector::VectorDialect>();
+      registry.insert<gpu::GPUDialect, index::IndexDialect, LLVM::LLVMDialect,
+                      math::MathDialect, NVVM::NVVMDialect, ub::UBDialect,
+                      vector::VectorDialect>();
   }
 
   void runOnOperation() override {

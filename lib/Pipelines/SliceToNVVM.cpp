@@ -1,5 +1,11 @@
 //===- SliceToNVVM.cpp - The NVIDIA GPU pipeline --------------------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // `--slice-to-nvvm`: func.func on tensors with slice ops down to host code
 // in the LLVM dialect that launches NVVM kernels through the `mgpu*` runtime
 // (runtime/cuda). The front end is the CPU pipeline's; from the buffers on,
@@ -8,8 +14,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "FrontEnd.h"
+#include "PipelinePass.h"
+#include "Slice/Codegen/Passes.h"
 #include "Slice/Pipelines/Pipelines.h"
-#include "Slice/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -143,27 +150,25 @@ static LogicalResult checkTarget(ModuleOp module, StringRef chip,
       continue;
     int ptx = 0;
     if (version.getAsInteger(10, ptx))
-      return mlir::emitError(module.getLoc()) << "slice-to-nvvm: malformed PTX feature '"
-                                << item << "' (expected +ptxNN, e.g. +ptx80)";
+      return mlir::emitError(module.getLoc())
+             << "slice-to-nvvm: malformed PTX feature '" << item
+             << "' (expected +ptxNN, e.g. +ptx80)";
     if (ptx < *minimum)
       return mlir::emitError(module.getLoc())
              << "slice-to-nvvm: features '" << features << "' ask for PTX "
-             << ptx / 10 << "." << ptx % 10 << ", but " << chip
-             << " needs PTX " << *minimum / 10 << "." << *minimum % 10
-             << " or later (+ptx" << *minimum << ")";
+             << ptx / 10 << "." << ptx % 10 << ", but " << chip << " needs PTX "
+             << *minimum / 10 << "." << *minimum % 10 << " or later (+ptx"
+             << *minimum << ")";
   }
   return success();
 }
 
 namespace {
-struct SliceToNVVMPass : mlir::slice::impl::SliceToNVVMBase<SliceToNVVMPass> {
-  using Base::Base;
-
-  void getDependentDialects(DialectRegistry &registry) const override {
-    OpPassManager pm(ModuleOp::getOperationName());
-    buildSliceToNVVMPipeline(pm, getOptions());
-    pm.getDependentDialects(registry);
-  }
+struct SliceToNVVMPass
+    : mlir::slice::detail::PipelinePass<
+          SliceToNVVMPass, mlir::slice::impl::SliceToNVVMBase<SliceToNVVMPass>,
+          SliceToNVVMOptions, buildSliceToNVVMPipeline> {
+  using PipelinePass::PipelinePass;
 
   SliceToNVVMOptions getOptions() const {
     SliceToNVVMOptions options;
@@ -180,19 +185,13 @@ struct SliceToNVVMPass : mlir::slice::impl::SliceToNVVMBase<SliceToNVVMPass> {
     return options;
   }
 
-  void runOnOperation() override {
-    if (!llvm::is_contained({"isa", "bin", "fatbin"}, StringRef(format))) {
-      mlir::emitError(getOperation().getLoc())
-          << "slice-to-nvvm: format must be isa, bin or fatbin, got '"
-          << format << "'";
-      return signalPassFailure();
-    }
-    if (failed(checkTarget(getOperation(), chip, features)))
-      return signalPassFailure();
-    OpPassManager pm(ModuleOp::getOperationName());
-    buildSliceToNVVMPipeline(pm, getOptions());
-    if (failed(runPipeline(pm, getOperation())))
-      signalPassFailure();
+  LogicalResult checkOptions() {
+    ModuleOp module = getOperation();
+    if (!llvm::is_contained({"isa", "bin", "fatbin"}, StringRef(format)))
+      return mlir::emitError(module.getLoc())
+             << "slice-to-nvvm: format must be isa, bin or fatbin, got '"
+             << format << "'";
+    return checkTarget(module, chip, features);
   }
 };
 } // namespace

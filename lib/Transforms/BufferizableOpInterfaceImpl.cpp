@@ -1,5 +1,11 @@
 //===- BufferizableOpInterfaceImpl.cpp - Bufferizing slice ops ------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // slice.strided bufferizes like tensor.extract_slice: its result aliases the
 // source buffer, and the op becomes a memref.subview of it (rank-reducing
 // for shrunk dimensions, negative strides included) plus a
@@ -23,7 +29,7 @@
 #include "Slice/Transforms/BufferizableOpInterfaceImpl.h"
 #include "Slice/IR/SliceDialect.h"
 #include "Slice/IR/SliceOps.h"
-#include "Slice/Transforms/NormalForm.h"
+#include "Slice/Utils/NormalForm.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
@@ -122,7 +128,8 @@ static Value reinterpretAs(OpBuilder &builder, Location loc, Value view,
     return builder.getIndexAttr(value);
   };
   SmallVector<OpFoldResult> mixedSizes, mixedStrides;
-  for (auto [size, value] : llvm::zip_equal(type.getShape(), metadata.getSizes()))
+  for (auto [size, value] :
+       llvm::zip_equal(type.getShape(), metadata.getSizes()))
     mixedSizes.push_back(mixed(size, value));
   for (auto [stride, value] : llvm::zip_equal(strides, metadata.getStrides()))
     mixedStrides.push_back(mixed(stride, value));
@@ -255,8 +262,8 @@ struct StridedOpInterface
       spec = std::move(*emitted);
     }
     RankedTensorType resultType = sliceOp.getResultType();
-    SliceView view =
-        computeSliceView(rewriter, loc, spec, sourceType.getShape(), resultType);
+    SliceView view = computeSliceView(rewriter, loc, spec,
+                                      sourceType.getShape(), resultType);
     SmallVector<OpFoldResult> resultSizes =
         dynamicWhere(rewriter, loc, view.resultSizes, resultType.getShape());
     // (computeSliceView marks a 0-size source or result dimension too.)

@@ -1,11 +1,20 @@
 //===- FoldConstants.cpp - Fold slices of constants of any size -----------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The folder of slice.strided folds splats and small constants only; this
 // pattern (and the pass around it) folds bigger ones when the caller agrees.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Slice/Transforms/Passes.h"
+#include "Slice/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"

@@ -1,5 +1,11 @@
 //===- SliceArith.cpp - Slice semantics emitted as arith ops --------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Known operands are folded with KnownIntArith so the constant results match
 // the compile-time reasoning bit for bit; unknown ones become arith ops.
 //
@@ -10,6 +16,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::slice;
@@ -24,22 +32,22 @@ OpFoldResult ArithIndexBuilder::constantCond(bool value) {
   return builder.getBoolAttr(value);
 }
 
-static std::optional<bool> knownCond(OpFoldResult cond) {
+std::optional<bool> mlir::slice::getConstantBool(OpFoldResult cond) {
   if (auto attr = dyn_cast<Attribute>(cond))
     return cast<BoolAttr>(attr).getValue();
   return std::nullopt;
 }
 
 mlir::Value ArithIndexBuilder::materializeCond(OpFoldResult cond) {
-  if (std::optional<bool> value = knownCond(cond))
+  if (std::optional<bool> value = getConstantBool(cond))
     return arith::ConstantIntOp::create(builder, loc, builder.getI1Type(),
                                         *value);
   return cast<mlir::Value>(cond);
 }
 
-OpFoldResult ArithIndexBuilder::logicalAnd(OpFoldResult lhs,
-                                           OpFoldResult rhs) {
-  std::optional<bool> lhsValue = knownCond(lhs), rhsValue = knownCond(rhs);
+OpFoldResult ArithIndexBuilder::logicalAnd(OpFoldResult lhs, OpFoldResult rhs) {
+  std::optional<bool> lhsValue = getConstantBool(lhs),
+                      rhsValue = getConstantBool(rhs);
   if (lhsValue)
     return *lhsValue ? rhs : lhs;
   if (rhsValue)
@@ -49,7 +57,8 @@ OpFoldResult ArithIndexBuilder::logicalAnd(OpFoldResult lhs,
 }
 
 OpFoldResult ArithIndexBuilder::logicalOr(OpFoldResult lhs, OpFoldResult rhs) {
-  std::optional<bool> lhsValue = knownCond(lhs), rhsValue = knownCond(rhs);
+  std::optional<bool> lhsValue = getConstantBool(lhs),
+                      rhsValue = getConstantBool(rhs);
   if (lhsValue)
     return *lhsValue ? lhs : rhs;
   if (rhsValue)
@@ -59,7 +68,7 @@ OpFoldResult ArithIndexBuilder::logicalOr(OpFoldResult lhs, OpFoldResult rhs) {
 }
 
 OpFoldResult ArithIndexBuilder::logicalNot(OpFoldResult value) {
-  if (std::optional<bool> known = knownCond(value))
+  if (std::optional<bool> known = getConstantBool(value))
     return builder.getBoolAttr(!*known);
   mlir::Value trueValue =
       arith::ConstantIntOp::create(builder, loc, builder.getI1Type(), 1);
@@ -112,6 +121,19 @@ OpFoldResult ArithIndexBuilder::divTrunc(OpFoldResult lhs, OpFoldResult rhs) {
       [](KnownIntArith a, MaybeInt x, MaybeInt y) { return a.divTrunc(x, y); });
 }
 
+OpFoldResult ArithIndexBuilder::mul(OpFoldResult lhs, OpFoldResult rhs) {
+  MaybeInt lhsValue = known(lhs), rhsValue = known(rhs);
+  int64_t product;
+  if (lhsValue && rhsValue && !llvm::MulOverflow(*lhsValue, *rhsValue, product))
+    return builder.getIndexAttr(product);
+  if (lhsValue == 1)
+    return rhs;
+  if (rhsValue == 1)
+    return lhs;
+  return getAsOpFoldResult(builder.createOrFold<arith::MulIOp>(
+      loc, materialize(lhs), materialize(rhs)));
+}
+
 OpFoldResult ArithIndexBuilder::min(OpFoldResult lhs, OpFoldResult rhs) {
   return foldOrCreate<arith::MinSIOp>(
       builder, loc, *this, lhs, rhs,
@@ -133,9 +155,18 @@ OpFoldResult ArithIndexBuilder::lessThan(OpFoldResult lhs, OpFoldResult rhs) {
   return getAsOpFoldResult(result);
 }
 
+OpFoldResult ArithIndexBuilder::equal(OpFoldResult lhs, OpFoldResult rhs) {
+  MaybeInt lhsValue = known(lhs), rhsValue = known(rhs);
+  if (lhsValue && rhsValue)
+    return builder.getBoolAttr(*lhsValue == *rhsValue);
+  mlir::Value result = builder.createOrFold<arith::CmpIOp>(
+      loc, arith::CmpIPredicate::eq, materialize(lhs), materialize(rhs));
+  return getAsOpFoldResult(result);
+}
+
 OpFoldResult ArithIndexBuilder::select(OpFoldResult cond, OpFoldResult ifTrue,
                                        OpFoldResult ifFalse) {
-  if (std::optional<bool> known = knownCond(cond))
+  if (std::optional<bool> known = getConstantBool(cond))
     return *known ? ifTrue : ifFalse;
   if (ifTrue == ifFalse)
     return ifTrue;

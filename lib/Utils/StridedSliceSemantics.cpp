@@ -1,5 +1,11 @@
 //===- StridedSliceSemantics.cpp - The rules of a strided slice -----------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Validation and resolution of TF-style sparse slice specs. See the header
 // and docs/semantics.md for the rules and where they come from.
 //
@@ -302,16 +308,16 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
         os << "shrink index " << formatMaybe(dimSpec.begin) << " of entry "
            << dimSpec.entry << " (shrink_axis_mask bit " << dimSpec.entry
            << ") is out of range [-" << formatMaybe(dimSize) << ", "
-           << formatMaybe(dimSize) << ") for dimension " << index
-           << " of size " << formatMaybe(dimSize);
+           << formatMaybe(dimSize) << ") for dimension " << index << " of size "
+           << formatMaybe(dimSize);
       } else {
         // Some of these may be unknown when the window is known to leave
         // the dimension anyway (a start before the front, say).
         os << "entry " << dimSpec.entry << " (offset mode) selects "
            << formatMaybe(range.size) << " elements from index "
            << formatMaybe(range.start) << " with stride "
-           << formatMaybe(range.stride) << ", which leaves dimension "
-           << index << " of size " << formatMaybe(dimSize) << " (begin "
+           << formatMaybe(range.stride) << ", which leaves dimension " << index
+           << " of size " << formatMaybe(dimSize) << " (begin "
            << formatMaybe(dimSpec.begin) << ", extent "
            << formatMaybe(dimSpec.end) << ")";
       }
@@ -788,8 +794,9 @@ mlir::slice::parsePythonSlice(llvm::StringRef text, std::string &error) {
       spec.masks.newAxis |= bit;
     } else if (!trimmed.contains(':')) {
       if (!parseInt(trimmed, begin))
-        return fail(index, entry, "not an int64 index, a range, '...' or "
-                                  "'newaxis'");
+        return fail(index, entry,
+                    "not an int64 index, a range, '...' or "
+                    "'newaxis'");
       end = shrinkIndexEnd(begin);
       spec.masks.shrinkAxis |= bit;
     } else {

@@ -1,5 +1,11 @@
 //===- SliceCudaRuntime.c - The mgpu* entry points over the CUDA driver ---===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // What the host code of `--slice-to-nvvm` calls (upstream's gpu-to-llvm
 // lowering and gpu.binary embedding emit these calls; Debian's LLVM 22 ships
 // no library that implements them). Each entry point is a thin wrapper
@@ -30,49 +36,50 @@
 // Driver entry points by their exported (versioned) names. cuda.h maps the
 // unversioned names to these through macros, which dlsym does not see.
 #define SLICE_DRIVER_FUNCTIONS(X)                                              \
-  X(cuInit, "cuInit", CUresult, (unsigned))                                   \
-  X(cuGetErrorName, "cuGetErrorName", CUresult, (CUresult, const char **))    \
-  X(cuDeviceGetCount, "cuDeviceGetCount", CUresult, (int *))                  \
-  X(cuDeviceGet, "cuDeviceGet", CUresult, (CUdevice *, int))                  \
-  X(cuDeviceGetName, "cuDeviceGetName", CUresult, (char *, int, CUdevice))    \
-  X(cuDeviceGetAttribute, "cuDeviceGetAttribute", CUresult,                   \
-    (int *, CUdevice_attribute, CUdevice))                                    \
-  X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain", CUresult,           \
-    (CUcontext *, CUdevice))                                                  \
-  X(cuCtxPushCurrent, "cuCtxPushCurrent_v2", CUresult, (CUcontext))           \
-  X(cuCtxPopCurrent, "cuCtxPopCurrent_v2", CUresult, (CUcontext *))           \
-  X(cuModuleLoadData, "cuModuleLoadData", CUresult, (CUmodule *, const void *)) \
-  X(cuModuleLoadDataEx, "cuModuleLoadDataEx", CUresult,                       \
-    (CUmodule *, const void *, unsigned, CUjit_option *, void **))            \
-  X(cuModuleUnload, "cuModuleUnload", CUresult, (CUmodule))                   \
-  X(cuModuleGetFunction, "cuModuleGetFunction", CUresult,                     \
-    (CUfunction *, CUmodule, const char *))                                   \
-  X(cuLaunchKernel, "cuLaunchKernel", CUresult,                               \
-    (CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,  \
-     unsigned, CUstream, void **, void **))                                   \
-  X(cuStreamCreate, "cuStreamCreate", CUresult, (CUstream *, unsigned))       \
-  X(cuStreamDestroy, "cuStreamDestroy_v2", CUresult, (CUstream))              \
-  X(cuStreamSynchronize, "cuStreamSynchronize", CUresult, (CUstream))         \
-  X(cuStreamWaitEvent, "cuStreamWaitEvent", CUresult,                         \
-    (CUstream, CUevent, unsigned))                                            \
-  X(cuEventCreate, "cuEventCreate", CUresult, (CUevent *, unsigned))          \
-  X(cuEventDestroy, "cuEventDestroy_v2", CUresult, (CUevent))                 \
-  X(cuEventRecord, "cuEventRecord", CUresult, (CUevent, CUstream))            \
-  X(cuEventSynchronize, "cuEventSynchronize", CUresult, (CUevent))            \
-  X(cuEventElapsedTime, "cuEventElapsedTime_v2", CUresult,                    \
-    (float *, CUevent, CUevent))                                              \
-  X(cuMemAlloc, "cuMemAlloc_v2", CUresult, (CUdeviceptr *, size_t))           \
-  X(cuMemAllocManaged, "cuMemAllocManaged", CUresult,                         \
-    (CUdeviceptr *, size_t, unsigned))                                        \
-  X(cuMemFree, "cuMemFree_v2", CUresult, (CUdeviceptr))                       \
-  X(cuMemcpyAsync, "cuMemcpyAsync", CUresult,                                 \
-    (CUdeviceptr, CUdeviceptr, size_t, CUstream))                             \
-  X(cuMemsetD32Async, "cuMemsetD32Async", CUresult,                           \
-    (CUdeviceptr, unsigned, size_t, CUstream))                                \
-  X(cuMemsetD16Async, "cuMemsetD16Async", CUresult,                           \
-    (CUdeviceptr, unsigned short, size_t, CUstream))                          \
-  X(cuMemHostRegister, "cuMemHostRegister_v2", CUresult,                      \
-    (void *, size_t, unsigned))                                               \
+  X(cuInit, "cuInit", CUresult, (unsigned))                                    \
+  X(cuGetErrorName, "cuGetErrorName", CUresult, (CUresult, const char **))     \
+  X(cuDeviceGetCount, "cuDeviceGetCount", CUresult, (int *))                   \
+  X(cuDeviceGet, "cuDeviceGet", CUresult, (CUdevice *, int))                   \
+  X(cuDeviceGetName, "cuDeviceGetName", CUresult, (char *, int, CUdevice))     \
+  X(cuDeviceGetAttribute, "cuDeviceGetAttribute", CUresult,                    \
+    (int *, CUdevice_attribute, CUdevice))                                     \
+  X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain", CUresult,            \
+    (CUcontext *, CUdevice))                                                   \
+  X(cuCtxPushCurrent, "cuCtxPushCurrent_v2", CUresult, (CUcontext))            \
+  X(cuCtxPopCurrent, "cuCtxPopCurrent_v2", CUresult, (CUcontext *))            \
+  X(cuModuleLoadData, "cuModuleLoadData", CUresult,                            \
+    (CUmodule *, const void *))                                                \
+  X(cuModuleLoadDataEx, "cuModuleLoadDataEx", CUresult,                        \
+    (CUmodule *, const void *, unsigned, CUjit_option *, void **))             \
+  X(cuModuleUnload, "cuModuleUnload", CUresult, (CUmodule))                    \
+  X(cuModuleGetFunction, "cuModuleGetFunction", CUresult,                      \
+    (CUfunction *, CUmodule, const char *))                                    \
+  X(cuLaunchKernel, "cuLaunchKernel", CUresult,                                \
+    (CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,   \
+     unsigned, CUstream, void **, void **))                                    \
+  X(cuStreamCreate, "cuStreamCreate", CUresult, (CUstream *, unsigned))        \
+  X(cuStreamDestroy, "cuStreamDestroy_v2", CUresult, (CUstream))               \
+  X(cuStreamSynchronize, "cuStreamSynchronize", CUresult, (CUstream))          \
+  X(cuStreamWaitEvent, "cuStreamWaitEvent", CUresult,                          \
+    (CUstream, CUevent, unsigned))                                             \
+  X(cuEventCreate, "cuEventCreate", CUresult, (CUevent *, unsigned))           \
+  X(cuEventDestroy, "cuEventDestroy_v2", CUresult, (CUevent))                  \
+  X(cuEventRecord, "cuEventRecord", CUresult, (CUevent, CUstream))             \
+  X(cuEventSynchronize, "cuEventSynchronize", CUresult, (CUevent))             \
+  X(cuEventElapsedTime, "cuEventElapsedTime_v2", CUresult,                     \
+    (float *, CUevent, CUevent))                                               \
+  X(cuMemAlloc, "cuMemAlloc_v2", CUresult, (CUdeviceptr *, size_t))            \
+  X(cuMemAllocManaged, "cuMemAllocManaged", CUresult,                          \
+    (CUdeviceptr *, size_t, unsigned))                                         \
+  X(cuMemFree, "cuMemFree_v2", CUresult, (CUdeviceptr))                        \
+  X(cuMemcpyAsync, "cuMemcpyAsync", CUresult,                                  \
+    (CUdeviceptr, CUdeviceptr, size_t, CUstream))                              \
+  X(cuMemsetD32Async, "cuMemsetD32Async", CUresult,                            \
+    (CUdeviceptr, unsigned, size_t, CUstream))                                 \
+  X(cuMemsetD16Async, "cuMemsetD16Async", CUresult,                            \
+    (CUdeviceptr, unsigned short, size_t, CUstream))                           \
+  X(cuMemHostRegister, "cuMemHostRegister_v2", CUresult,                       \
+    (void *, size_t, unsigned))                                                \
   X(cuMemHostUnregister, "cuMemHostUnregister", CUresult, (void *))
 
 static struct {
@@ -93,8 +100,8 @@ static void fail(const char *call, CUresult result) {
   const char *function = strstr(call, "driver.");
   function = function ? function + strlen("driver.") : call;
   fprintf(stderr, "slice-cuda-runtime: %.*s failed: %s (%d)\n",
-          (int)strcspn(function, "("), function,
-          name ? name : "unknown error", (int)result);
+          (int)strcspn(function, "("), function, name ? name : "unknown error",
+          (int)result);
   exit(1);
 }
 
@@ -133,7 +140,7 @@ static void openDriver(void) {
   driver.field = (result(*) params)resolve(library, symbol);                   \
   if (!driver.field) {                                                         \
     fprintf(stderr,                                                            \
-            "slice-cuda-runtime: the CUDA driver has no %s (too old?)\n",     \
+            "slice-cuda-runtime: the CUDA driver has no %s (too old?)\n",      \
             symbol);                                                           \
     exit(1);                                                                   \
   }
@@ -219,11 +226,10 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
     exit(1);
   }
   enter();
-  CHECK(driver.cuLaunchKernel((CUfunction)function, (unsigned)gridX,
-                              (unsigned)gridY, (unsigned)gridZ,
-                              (unsigned)blockX, (unsigned)blockY,
-                              (unsigned)blockZ, (unsigned)smem,
-                              (CUstream)stream, params, extra));
+  CHECK(driver.cuLaunchKernel(
+      (CUfunction)function, (unsigned)gridX, (unsigned)gridY, (unsigned)gridZ,
+      (unsigned)blockX, (unsigned)blockY, (unsigned)blockZ, (unsigned)smem,
+      (CUstream)stream, params, extra));
   leave();
 }
 
@@ -341,8 +347,7 @@ void mgpuMemset32(void *dst, unsigned value, size_t count, void *stream) {
   leave();
 }
 
-void mgpuMemset16(void *dst, unsigned short value, size_t count,
-                  void *stream) {
+void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream) {
   enter();
   CHECK(driver.cuMemsetD16Async((CUdeviceptr)dst, value, count,
                                 (CUstream)stream));

@@ -1,4 +1,7 @@
 /*===- SliceCudaRuntime.h - The mgpu* entry points ---------------*- C -*-===*\
+|* Part of the slice project, under the Apache License v2.0 with LLVM         *|
+|* Exceptions. See the LICENSE file for license information.                  *|
+|* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception                    *|
 |*                                                                            *|
 |* The functions that `--slice-to-nvvm` host code calls (the signatures of   *|
 |* upstream's gpu-to-llvm lowering in LLVM 22), and a few helpers for test   *|
@@ -41,8 +44,7 @@ void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared);
 void mgpuMemFree(void *pointer, void *stream);
 void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream);
 void mgpuMemset32(void *dst, unsigned value, size_t count, void *stream);
-void mgpuMemset16(void *dst, unsigned short value, size_t count,
-                  void *stream);
+void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream);
 void mgpuMemHostRegister(void *pointer, uint64_t sizeBytes);
 void mgpuMemHostUnregister(void *pointer);
 void mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor,

@@ -1,3 +1,7 @@
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 /* The per-pass C API (Slice-c/Passes.h, generated from the passes'
    TableGen): every pass is created and added to a pass manager, and every
    registration makes its name parse in a textual pipeline. FileChecked by
@@ -39,25 +43,27 @@ int main(void) {
   MlirPass modulePasses[] = {
       mlirCreateSliceSliceNormalize(),
       mlirCreateSliceSliceFoldConstants(),
-      mlirCreateSliceSliceMarkRuntimeReadOnly(),
-      mlirCreateSliceSliceReadOnlyArguments(),
-      mlirCreateSliceSliceForwardArgumentViews(),
-      mlirCreateSliceSliceAssertToStderr(),
-      mlirCreateSliceSliceLowerCopies(),
-      mlirCreateSliceSliceDenseArguments(),
+      mlirCreateSliceCodegenSliceMarkRuntimeReadOnly(),
+      mlirCreateSliceCodegenSliceReadOnlyArguments(),
+      mlirCreateSliceCodegenSliceForwardArgumentViews(),
+      mlirCreateSliceCodegenSliceAssertToStderr(),
+      mlirCreateSliceCodegenSliceLowerCopies(),
+      mlirCreateSliceCodegenSliceDenseArguments(),
       mlirCreateSliceConversionConvertSliceToTensor(),
       mlirCreateSliceConversionConvertSliceToLinalg(),
       mlirCreateSliceConversionConvertSliceToTosa(),
       mlirCreateSliceConversionConvertTosaToSlice(),
       mlirCreateSlicePipelinesSliceCheckPipelineDependencies(),
       mlirCreateSlicePipelinesSliceFinalizeToLLVM(),
+      mlirCreateSlicePipelinesSliceToBuffers(),
       mlirCreateSlicePipelinesSliceToLLVM(),
       mlirCreateSlicePipelinesSliceToNVVM(),
   };
   for (size_t i = 0; i < sizeof(modulePasses) / sizeof(modulePasses[0]); ++i)
     mlirOpPassManagerAddOwnedPass(module, modulePasses[i]);
-  mlirOpPassManagerAddOwnedPass(func, mlirCreateSliceSliceCopiesToGPU());
-  mlirOpPassManagerAddOwnedPass(func, mlirCreateSliceSliceDeviceBuffers());
+  mlirOpPassManagerAddOwnedPass(func, mlirCreateSliceCodegenSliceCopiesToGPU());
+  mlirOpPassManagerAddOwnedPass(func,
+                                mlirCreateSliceCodegenSliceDeviceBuffers());
   printf("created: ");
   mlirPrintPassPipeline(module, printToStdout, NULL);
   printf("\n");
@@ -67,21 +73,21 @@ int main(void) {
                    "any(slice-normalize)");
   registerAndParse(ctx, mlirRegisterSliceSliceFoldConstants,
                    "any(slice-fold-constants)");
-  registerAndParse(ctx, mlirRegisterSliceSliceMarkRuntimeReadOnly,
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceMarkRuntimeReadOnly,
                    "builtin.module(slice-mark-runtime-read-only)");
-  registerAndParse(ctx, mlirRegisterSliceSliceReadOnlyArguments,
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceReadOnlyArguments,
                    "builtin.module(slice-read-only-arguments)");
-  registerAndParse(ctx, mlirRegisterSliceSliceForwardArgumentViews,
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceForwardArgumentViews,
                    "builtin.module(slice-forward-argument-views)");
-  registerAndParse(ctx, mlirRegisterSliceSliceAssertToStderr,
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceAssertToStderr,
                    "builtin.module(slice-assert-to-stderr)");
-  registerAndParse(ctx, mlirRegisterSliceSliceLowerCopies,
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceLowerCopies,
                    "builtin.module(slice-lower-copies)");
-  registerAndParse(ctx, mlirRegisterSliceSliceDenseArguments,
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceDenseArguments,
                    "builtin.module(slice-dense-arguments)");
-  registerAndParse(ctx, mlirRegisterSliceSliceCopiesToGPU,
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceCopiesToGPU,
                    "func.func(slice-copies-to-gpu)");
-  registerAndParse(ctx, mlirRegisterSliceSliceDeviceBuffers,
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceDeviceBuffers,
                    "func.func(slice-device-buffers)");
   registerAndParse(ctx, mlirRegisterSliceConversionConvertSliceToTensor,
                    "any(convert-slice-to-tensor)");
@@ -91,23 +97,27 @@ int main(void) {
                    "any(convert-slice-to-tosa)");
   registerAndParse(ctx, mlirRegisterSliceConversionConvertTosaToSlice,
                    "any(convert-tosa-to-slice)");
-  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceCheckPipelineDependencies,
+  registerAndParse(ctx,
+                   mlirRegisterSlicePipelinesSliceCheckPipelineDependencies,
                    "builtin.module(slice-check-pipeline-dependencies)");
   registerAndParse(ctx, mlirRegisterSlicePipelinesSliceFinalizeToLLVM,
                    "builtin.module(slice-finalize-to-llvm)");
+  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceToBuffers,
+                   "builtin.module(slice-to-buffers{slices=copy})");
   registerAndParse(ctx, mlirRegisterSlicePipelinesSliceToLLVM,
                    "builtin.module(slice-to-llvm{slices=copy})");
   registerAndParse(ctx, mlirRegisterSlicePipelinesSliceToNVVM,
                    "builtin.module(slice-to-nvvm{chip=sm_80})");
   /* The group registrations (and the hand-written ones of Slice.h). */
   mlirRegisterSlicePasses();
+  mlirRegisterSliceCodegenPasses();
   mlirRegisterSliceConversionPasses();
   mlirRegisterSlicePipelinesPasses();
   mlirContextDestroy(ctx);
   return 0;
 }
 
-/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers),slice-normalize,slice-fold-constants{max-elements=-1},slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
+/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers),slice-normalize,slice-fold-constants{max-elements=-1},slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
    CHECK: parsed any(slice-normalize): 1
    CHECK: parsed builtin.module(slice-to-nvvm{chip=sm_80}): 1
    CHECK-NOT: : 0

@@ -1,3 +1,7 @@
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 /* A C embedder, as few calls as it takes: a registry with the slice
    dialect and mlirSliceRegisterPipelineDependencies only, a module with
    slice.strided and an arith.mulf on its result, `builtin.module(
@@ -108,26 +112,26 @@ int main(void) {
 
 #ifdef SLICE_CAPI_JIT
   /* 2. JIT and call it with a buffer this program owns. */
-  MlirExecutionEngine jit = mlirExecutionEngineCreate(module, 2, 0, NULL, false, false);
+  MlirExecutionEngine jit =
+      mlirExecutionEngineCreate(module, 2, 0, NULL, false, false);
   printf("jit: %d\n", !mlirExecutionEngineIsNull(jit));
   typedef struct {
     float *allocated, *aligned;
     int64_t offset, sizes[2], strides[2];
   } MemRef2D;
-  void (*sq)(MemRef2D *, MemRef2D *) = (void (*)(MemRef2D *, MemRef2D *))
-      mlirExecutionEngineLookup(jit, mlirStringRefCreateFromCString(
-                                         "_mlir_ciface_sq"));
+  void (*sq)(MemRef2D *, MemRef2D *) =
+      (void (*)(MemRef2D *, MemRef2D *))mlirExecutionEngineLookup(
+          jit, mlirStringRefCreateFromCString("_mlir_ciface_sq"));
   float x[24];
   for (int i = 0; i < 24; ++i)
     x[i] = (float)i;
   MemRef2D in = {x, x, 0, {4, 6}, {6, 1}}, out;
   sq(&out, &in);
-  printf("result %lldx%lld:", (long long)out.sizes[0],
-         (long long)out.sizes[1]);
+  printf("result %lldx%lld:", (long long)out.sizes[0], (long long)out.sizes[1]);
   for (int64_t i = 0; i < out.sizes[0]; ++i)
     for (int64_t j = 0; j < out.sizes[1]; ++j)
-      printf(" %g", out.aligned[out.offset + i * out.strides[0] +
-                                j * out.strides[1]]);
+      printf(" %g",
+             out.aligned[out.offset + i * out.strides[0] + j * out.strides[1]]);
   int intact = 1;
   for (int i = 0; i < 24; ++i)
     intact &= x[i] == (float)i;

@@ -1,3 +1,7 @@
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 /* The C API (include/Slice-c/Slice.h) from C: the dialect handle and
    registration, building slice.strided (from Python notation; static and
    dynamic entries with masks), the inferred result type, inspection, a
@@ -8,6 +12,8 @@
 #include "Slice-c/Slice.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/Bufferization.h"
 #include "mlir-c/Dialect/ControlFlow.h"
@@ -21,8 +27,6 @@
 #include "mlir-c/Dialect/Tensor.h"
 #include "mlir-c/Dialect/Tosa.h"
 #include "mlir-c/Dialect/Vector.h"
-#include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 
@@ -67,15 +71,15 @@ int main(void) {
   printf("dialect: %.*s\n", (int)ns.length, ns.data);
   /* The handles of the dialects a pipeline's input may hold. */
   MlirDialectHandle handles[] = {
-      mlirGetDialectHandle__linalg__(), mlirGetDialectHandle__tosa__(),
-      mlirGetDialectHandle__scf__(), mlirGetDialectHandle__memref__(),
+      mlirGetDialectHandle__linalg__(),        mlirGetDialectHandle__tosa__(),
+      mlirGetDialectHandle__scf__(),           mlirGetDialectHandle__memref__(),
       mlirGetDialectHandle__bufferization__(), mlirGetDialectHandle__cf__(),
-      mlirGetDialectHandle__math__(), mlirGetDialectHandle__vector__(),
-      mlirGetDialectHandle__llvm__(), mlirGetDialectHandle__gpu__()};
+      mlirGetDialectHandle__math__(),          mlirGetDialectHandle__vector__(),
+      mlirGetDialectHandle__llvm__(),          mlirGetDialectHandle__gpu__()};
   printf("also loaded:");
   for (size_t i = 0; i < sizeof(handles) / sizeof(handles[0]); ++i) {
-    MlirStringRef name = mlirDialectGetNamespace(
-        mlirDialectHandleLoadDialect(handles[i], ctx));
+    MlirStringRef name =
+        mlirDialectGetNamespace(mlirDialectHandleLoadDialect(handles[i], ctx));
     printf(" %.*s", (int)name.length, name.data);
   }
   printf("\n");
@@ -87,10 +91,8 @@ int main(void) {
                "  %min = arith.constant -9223372036854775808 : index\n"
                "  return\n"
                "}\n"));
-  MlirOperation func =
-      mlirBlockGetFirstOperation(mlirModuleGetBody(module));
-  MlirBlock entry =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirOperation func = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirValue x = mlirBlockGetArgument(entry, 0);
   MlirValue b = mlirBlockGetArgument(entry, 1);
   MlirOperation minConstant = mlirBlockGetFirstOperation(entry);
@@ -102,8 +104,8 @@ int main(void) {
   int64_t begin[] = {1, 0, 0}, end[] = {2, 0, 0}, strides[] = {1, 2, 1};
   MlirSliceMasks masks = {0b010, 0b010, 0, 0b100, 0b001};
   MlirType inferred = mlirSliceStridedInferResultType(
-      mlirValueGetType(x), 3, begin, end, strides, masks, false,
-      printToStdout, NULL);
+      mlirValueGetType(x), 3, begin, end, strides, masks, false, printToStdout,
+      NULL);
   printf("inferred: ");
   mlirTypePrint(inferred, printToStdout, NULL);
   printf("\n");
@@ -117,9 +119,9 @@ int main(void) {
   int64_t dyn = mlirSliceDynamicEntry();
   int64_t begin2[] = {dyn, 2, 0}, end2[] = {0, 3, 0}, strides2[] = {1, 1, -3};
   MlirSliceMasks masks2 = {0b100, 0b101, 0, 0, 0b010};
-  MlirOperation mixed = mlirSliceStridedOpCreate(
-      loc, x, 3, begin2, end2, strides2, 1, &b, 0, NULL, 0, NULL, masks2,
-      false);
+  MlirOperation mixed =
+      mlirSliceStridedOpCreate(loc, x, 3, begin2, end2, strides2, 1, &b, 0,
+                               NULL, 0, NULL, masks2, false);
   mlirBlockInsertOwnedOperationBefore(entry, ret, mixed);
   mlirOperationPrint(mlirModuleGetOperation(module), printToStdout, NULL);
   printf("\nverified: %d\n",
@@ -179,7 +181,8 @@ int main(void) {
     int64_t start = mlirSliceStridedAxesOpGetStaticStart(axesOp, i);
     printf("axis %lld: start %s%lld, end %lld, stride %lld\n",
            (long long)mlirSliceStridedAxesOpGetAxis(axesOp, i),
-           start == dyn ? "dynamic " : "", start == dyn ? 0LL : (long long)start,
+           start == dyn ? "dynamic " : "",
+           start == dyn ? 0LL : (long long)start,
            (long long)mlirSliceStridedAxesOpGetStaticEnd(axesOp, i),
            (long long)mlirSliceStridedAxesOpGetStaticStride(axesOp, i));
   }
@@ -207,8 +210,8 @@ int main(void) {
       printToStdout, NULL);
   printf("\nrepeated axis gives a null type: %d\n", mlirTypeIsNull(repeated));
   MlirOperation badAxes = mlirSliceStridedAxesOpCreate(
-      loc, x, 1, (int64_t[]){3}, (int64_t[]){0}, (int64_t[]){1},
-      (int64_t[]){1}, 0, NULL, 0, NULL, 0, NULL);
+      loc, x, 1, (int64_t[]){3}, (int64_t[]){0}, (int64_t[]){1}, (int64_t[]){1},
+      0, NULL, 0, NULL, 0, NULL);
   printf("axis out of range gives null: %d\n", mlirOperationIsNull(badAxes));
 
   /* INT64_MIN, the dynamic marker, as a constant value: ONNX's reversal
@@ -222,8 +225,8 @@ int main(void) {
   mlirOperationPrint(onnx, printToStdout, NULL);
   printf("\n");
   MlirOperation reversed = mlirSliceStridedOpCreate(
-      loc, x, 1, (int64_t[]){0}, (int64_t[]){dyn}, (int64_t[]){-1}, 0, NULL,
-      1, &min, 0, NULL, (MlirSliceMasks){1, 0, 0, 0, 0}, false);
+      loc, x, 1, (int64_t[]){0}, (int64_t[]){dyn}, (int64_t[]){-1}, 0, NULL, 1,
+      &min, 0, NULL, (MlirSliceMasks){1, 0, 0, 0, 0}, false);
   mlirBlockInsertOwnedOperationBefore(entry, ret, reversed);
   mlirOperationPrint(reversed, printToStdout, NULL);
   printf("\n");
@@ -242,20 +245,19 @@ int main(void) {
   printf("unranked source gives null: %d\n", mlirOperationIsNull(bad));
   mlirBlockEraseArgument(entry, (unsigned)mlirBlockGetNumArguments(entry) - 1);
   MlirType none = mlirSliceStridedInferResultType(
-      mlirValueGetType(x), 1, (int64_t[]){9}, (int64_t[]){10},
-      (int64_t[]){1}, (MlirSliceMasks){0, 0, 0, 0, 1}, false, printToStdout,
-      NULL);
+      mlirValueGetType(x), 1, (int64_t[]){9}, (int64_t[]){10}, (int64_t[]){1},
+      (MlirSliceMasks){0, 0, 0, 0, 1}, false, printToStdout, NULL);
   printf("\nindex out of range gives a null type: %d\n", mlirTypeIsNull(none));
 
   /* A slice pass through a pass manager. */
   mlirSliceRegisterPasses();
   mlirSliceRegisterPipelines();
   MlirPassManager pm = mlirPassManagerCreate(ctx);
-  MlirLogicalResult parsed = mlirParsePassPipeline(
-      mlirPassManagerGetAsOpPassManager(pm),
-      mlirStringRefCreateFromCString(
-          "builtin.module(func.func(slice-normalize))"),
-      printToStdout, NULL);
+  MlirLogicalResult parsed =
+      mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                            mlirStringRefCreateFromCString(
+                                "builtin.module(func.func(slice-normalize))"),
+                            printToStdout, NULL);
   printf("pipeline parsed: %d\n", mlirLogicalResultIsSuccess(parsed));
   MlirLogicalResult ran =
       mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));

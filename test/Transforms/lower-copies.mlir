@@ -302,3 +302,37 @@ func.func @fresh_target(%src: memref<64x64xf32, strided<[64, -1], offset: 63>>, 
   memref.copy %src, %warm : memref<64x64xf32, strided<[64, -1], offset: 63>> to memref<64x64xf32>
   return %fresh : memref<64x64xf32>
 }
+
+// -----
+
+// The memcpy's pointers are integers as wide as `index` turned into
+// pointers: with an index narrower than a pointer (the data layout's 32
+// bits against the default 64), an address would not fit, and the rows take
+// the vector loop instead.
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<4x128xf32, strided<[-128, 1], offset: 384>>
+//   CHECK-NOT:   llvm.intr.memcpy
+//   CHECK-NOT:   llvm.inttoptr
+//       CHECK:   vector.load
+//   CHECK-NOT:   llvm.intr.memcpy
+//       CHECK:   return
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
+  func.func @narrow_index(%src: memref<4x128xf32, strided<[-128, 1], offset: 384>>, %dst: memref<4x128xf32>) {
+    memref.copy %src, %dst : memref<4x128xf32, strided<[-128, 1], offset: 384>> to memref<4x128xf32>
+    return
+  }
+}
+
+// -----
+
+// A 32-bit target, whose pointers are as wide as its index: memcpy, with
+// the addresses cast from i32.
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<4x128xf32, strided<[-128, 1], offset: 384>>
+//       CHECK:   arith.index_cast %{{.*}} : index to i32
+//       CHECK:   llvm.inttoptr %{{.*}} : i32 to !llvm.ptr
+//       CHECK:   "llvm.intr.memcpy"
+module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64, !llvm.ptr = dense<32> : vector<4xi64>>} {
+  func.func @pointer_sized_index(%src: memref<4x128xf32, strided<[-128, 1], offset: 384>>, %dst: memref<4x128xf32>) {
+    memref.copy %src, %dst : memref<4x128xf32, strided<[-128, 1], offset: 384>> to memref<4x128xf32>
+    return
+  }
+}

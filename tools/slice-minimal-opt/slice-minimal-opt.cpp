@@ -1,14 +1,20 @@
 //===- slice-minimal-opt.cpp - slice-opt with only what slice needs -------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The smallest opt tool that runs the slice pipelines: MlirOptMain over a
 // registry holding the slice dialect and `registerPipelineDependencies`, with
 // the slice passes and pipelines, and nothing else. It is what an embedder
 // registers, and the tests run the pipelines with it to check that nothing
-// the pipelines use comes from elsewhere (test/Pipelines/minimal-registry.test).
-// With --without-pipeline-dependencies, only the dialects of a typical
-// input are registered (func, and slice with the arith and tensor dialects
-// it depends on), as by an embedder who forgot the call: the pipelines must
-// then say what is missing.
+// the pipelines use comes from elsewhere
+// (test/Pipelines/minimal-registry.test). With --without-pipeline-dependencies,
+// only the dialects of a typical input are registered (func, and slice with the
+// arith and tensor dialects it depends on), as by an embedder who forgot the
+// call: the pipelines must then say what is missing.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,5 +1,11 @@
 //===- slice-opt.cpp - The slice optimizer driver -------------------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // MlirOptMain with the slice dialect and every upstream dialect, extension
 // and pass registered, so that upstream pipelines run on modules that hold
 // slice ops.

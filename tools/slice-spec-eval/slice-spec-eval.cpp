@@ -1,5 +1,11 @@
 //===- slice-spec-eval.cpp - Evaluate slice specs with the library -------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Reads one slice spec per line from stdin and prints what the semantics
 // library makes of it, for test/Semantics/numpy_differential.py to compare
 // with NumPy. A line is one of
@@ -206,8 +212,8 @@ int main(int argc, char **argv) {
     std::string error;
     if (input.isAxes) {
       std::optional<SparseSliceSpec> spec =
-          buildAxesSpec(input.axes, input.starts, input.ends,
-                        input.axesStrides, input.shape.size(), error);
+          buildAxesSpec(input.axes, input.starts, input.ends, input.axesStrides,
+                        input.shape.size(), error);
       if (!spec) {
         std::cout << "ERR " << error << "\n";
         continue;

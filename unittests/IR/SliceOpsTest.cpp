@@ -1,5 +1,11 @@
 //===- SliceOpsTest.cpp - Tests of the slice.strided C++ API --------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The builders and accessors that embedding compilers use: result type
 // inference, mixed static/dynamic entries, and invalid specs that reach the
 // verifier instead of an assertion.
@@ -114,8 +120,8 @@ TEST_F(SliceOpsTest, OnnxReversalGetsAStaticEnd) {
   EXPECT_EQ(known.getStaticEnd()[0], min + 1);
   EXPECT_EQ(known.getResultType().getShape()[0], 4);
   auto dynamic = StridedOp::create(builder, builder.getUnknownLoc(), x,
-                                   ints({0, -1}), ints({0, min}),
-                                   ints({1, -1}), SliceMasks{1, 1, 0, 0, 0});
+                                   ints({0, -1}), ints({0, min}), ints({1, -1}),
+                                   SliceMasks{1, 1, 0, 0, 0});
   EXPECT_TRUE(dynamic.getEnd().empty());
   EXPECT_EQ(dynamic.getEndMask(), 3u);
   auto axes = StridedAxesOp::create(builder, builder.getUnknownLoc(), x,
@@ -124,8 +130,8 @@ TEST_F(SliceOpsTest, OnnxReversalGetsAStaticEnd) {
   EXPECT_TRUE(axes.getEnds().empty());
   EXPECT_EQ(axes.getStaticEnds()[0], min + 1);
   EXPECT_EQ(axes.getResultType().getShape()[0], 4);
-  for (Operation *op : {known.getOperation(), dynamic.getOperation(),
-                        axes.getOperation()})
+  for (Operation *op :
+       {known.getOperation(), dynamic.getOperation(), axes.getOperation()})
     EXPECT_TRUE(succeeded(verify(op)));
 }
 
@@ -135,9 +141,9 @@ TEST_F(SliceOpsTest, Int64MinWithoutStaticEquivalentIsMaterialized) {
   // INT64_MIN stride stay SSA constants, which inference leaves unknown.
   int64_t min = std::numeric_limits<int64_t>::min();
   auto [x, i] = makeFunction({ShapedType::kDynamic});
-  auto op = StridedOp::create(builder, builder.getUnknownLoc(), x, ints({min}),
-                              ints({0}), ints({min}),
-                              SliceMasks{0, 1, 0, 0, 0});
+  auto op =
+      StridedOp::create(builder, builder.getUnknownLoc(), x, ints({min}),
+                        ints({0}), ints({min}), SliceMasks{0, 1, 0, 0, 0});
   ASSERT_EQ(op.getBegin().size(), 1u);
   EXPECT_TRUE(op.getBegin()[0].getDefiningOp<arith::ConstantIndexOp>());
   ASSERT_EQ(op.getStrides().size(), 1u);
@@ -201,8 +207,8 @@ TEST_F(SliceOpsTest, PythonNotationParsersAgree) {
     // The custom syntax needs a result type: the inferred one, or any for
     // a spec invalid on this source (an index of INT64_MAX); the encodings
     // are compared, the parse is not verified.
-    auto source = RankedTensorType::get({10, 10, 10, 10, 10, 10},
-                                        builder.getF32Type());
+    auto source =
+        RankedTensorType::get({10, 10, 10, 10, 10, 10}, builder.getF32Type());
     std::optional<RankedTensorType> result =
         StridedOp::inferResultType(source, *spec, error);
     std::string resultText = "tensor<1xf32>";
@@ -216,8 +222,7 @@ TEST_F(SliceOpsTest, PythonNotationParsersAgree) {
         text + "] : tensor<10x10x10x10x10x10xf32> to " + resultText +
         "\n  return\n}\n";
     ParserConfig config(&context, /*verifyAfterParse=*/false);
-    OwningOpRef<ModuleOp> parsed =
-        parseSourceString<ModuleOp>(module, config);
+    OwningOpRef<ModuleOp> parsed = parseSourceString<ModuleOp>(module, config);
     ASSERT_TRUE(parsed) << text;
     StridedOp op;
     parsed->walk([&](StridedOp found) { op = found; });

@@ -1,5 +1,11 @@
 //===- CallingConventionTest.cpp - Compiled functions called from C++ ----===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The pipelines as an embedder runs them: a module parsed in a context of
 // its own, lowered by buildSliceToLLVMPipeline in a PassManager, JIT-compiled
 // by mlir::ExecutionEngine and called through the `_mlir_ciface_` entry
@@ -176,8 +182,8 @@ TEST_F(CallingConventionTest, DynamicShapesAndStridedArguments) {
   std::vector<float> got;
   for (int64_t i = 0; i < 2; ++i)
     for (int64_t j = 0; j < 4; ++j)
-      got.push_back(out.data[out.offset + i * out.strides[0] +
-                             j * out.strides[1]]);
+      got.push_back(
+          out.data[out.offset + i * out.strides[0] + j * out.strides[1]]);
   EXPECT_EQ(got, (std::vector<float>{81, 64, 49, 36, 225, 196, 169, 144}));
   EXPECT_EQ(x, before);
   EXPECT_FALSE(release(out, x.data()));

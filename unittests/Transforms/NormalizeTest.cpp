@@ -1,5 +1,11 @@
 //===- NormalizeTest.cpp - Rewrites that fail leave the IR alone ---------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // normalizeStridedOp and lowerStridedOp, called by patterns, must not change
 // the IR when they fail: the greedy driver requires it, and an embedder's
 // rewriter would otherwise see half a rewrite. An op whose normal form does
@@ -10,8 +16,9 @@
 
 #include "Slice/Conversion/SliceToTensor/SliceToTensor.h"
 #include "Slice/IR/SliceOps.h"
-#include "Slice/Transforms/Passes.h"
+#include "Slice/Utils/NormalForm.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -58,10 +65,10 @@ protected:
     builder.setInsertionPointToEnd(body);
     SliceMasks masks;
     masks.end = 1;
-    auto op = StridedOp::create(
-        builder, loc, resultType, body->getArgument(0),
-        {OpFoldResult(body->getArgument(1))}, {builder.getIndexAttr(0)},
-        {builder.getIndexAttr(2)}, masks);
+    auto op = StridedOp::create(builder, loc, resultType, body->getArgument(0),
+                                {OpFoldResult(body->getArgument(1))},
+                                {builder.getIndexAttr(0)},
+                                {builder.getIndexAttr(2)}, masks);
     func::ReturnOp::create(builder, loc);
     return op;
   }
@@ -85,7 +92,8 @@ TEST_F(NormalizeTest, FailureChangesNothing) {
       {ShapedType::kDynamic, ShapedType::kDynamic}, builder.getF32Type()));
   std::string before = print();
   // The verifier's diagnostics of the rejected normal form.
-  ScopedDiagnosticHandler quiet(&context, [](Diagnostic &) { return success(); });
+  ScopedDiagnosticHandler quiet(&context,
+                                [](Diagnostic &) { return success(); });
   CountingListener listener;
   IRRewriter rewriter(&context, &listener);
   EXPECT_TRUE(failed(normalizeStridedOp(rewriter, op)));

@@ -1,5 +1,11 @@
 //===- StridedSliceSemanticsTest.cpp - Tests of the slice rules -----------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // One test per rule of the semantics library; the exhaustive comparison with
 // NumPy is test/Semantics/numpy-differential.test.
 //
@@ -789,11 +795,10 @@ std::optional<int64_t> offsetWindowSize(int64_t begin, int64_t extent,
 // they fit, with the reference's size.
 TEST(StridedSliceSemantics, ExtremesMatchA128BitReference) {
   const int64_t big = int64_t(1) << 62;
-  const int64_t values[] = {kMin,     kMin + 1, -big - 1, -big, -3, -1, 0, 1,
-                            2,        big - 1,  big,      big + 1,
-                            kMax - 1, kMax};
-  const int64_t strides[] = {kMin, kMin + 1, -big, -2, -1,
-                             1,    2,        big,  kMax};
+  const int64_t values[] = {kMin, kMin + 1, -big - 1, -big, -3,
+                            -1,   0,        1,        2,    big - 1,
+                            big,  big + 1,  kMax - 1, kMax};
+  const int64_t strides[] = {kMin, kMin + 1, -big, -2, -1, 1, 2, big, kMax};
   const int64_t dims[] = {0, 1, 3, big - 1, big, kMax};
   int checked = 0;
   for (int64_t dim : dims)
@@ -807,7 +812,8 @@ TEST(StridedSliceSemantics, ExtremesMatchA128BitReference) {
           int64_t expected = pythonSliceSize(begin, end, stride, dim);
           ASSERT_EQ(range->resultShape[0], MaybeInt(expected))
               << begin << ":" << end << ":" << stride << " on " << dim;
-          SparseSliceSpec offset = SpecBuilder().range(begin, end, stride).get();
+          SparseSliceSpec offset =
+              SpecBuilder().range(begin, end, stride).get();
           offset.offset = true;
           std::optional<ResolvedSlice> window =
               resolveStridedSlice(offset, {dim}, error);
@@ -827,14 +833,14 @@ TEST(StridedSliceSemantics, ExtremesMatchA128BitReference) {
 TEST(StridedSliceSemantics, ExtremeShrinkIndices) {
   const int64_t big = int64_t(1) << 62;
   for (int64_t dim : {int64_t(0), int64_t(1), big, kMax})
-    for (int64_t index : {kMin, kMin + 1, -big, int64_t(-1), int64_t(0),
-                          big - 1, big, kMax}) {
+    for (int64_t index :
+         {kMin, kMin + 1, -big, int64_t(-1), int64_t(0), big - 1, big, kMax}) {
       std::string error;
       bool inRange = Wide(index) >= -Wide(dim) && Wide(index) < Wide(dim);
-      EXPECT_EQ(resolveStridedSlice(SpecBuilder().index(index).get(), {dim},
-                                    error)
-                    .has_value(),
-                inRange)
+      EXPECT_EQ(
+          resolveStridedSlice(SpecBuilder().index(index).get(), {dim}, error)
+              .has_value(),
+          inRange)
           << index << " on " << dim;
     }
 }
@@ -897,8 +903,7 @@ TEST(StridedSliceSemantics, CheckedProduct) {
 TEST(StridedSliceSemantics, MinIndicesBecomeEquivalentStaticValues) {
   const int64_t big = int64_t(1) << 62;
   const int64_t dims[] = {0, 1, 2, 5, big, kMax - 1, kMax};
-  const MaybeInt strides[] = {kMin, kMin + 1, -2, -1, 1, 3, kMax,
-                              std::nullopt};
+  const MaybeInt strides[] = {kMin, kMin + 1, -2, -1, 1, 3, kMax, std::nullopt};
   const int64_t others[] = {kMin + 1, -3, -1, 0, 2, kMax};
   int replaced = 0, kept = 0;
   for (MaybeInt stride : strides)
@@ -973,7 +978,10 @@ TEST(StridedSliceSemantics, MinIndicesExamples) {
   spec.offset = true;
   EXPECT_FALSE(replaceMinIndices(spec, {4}));
   // Ignored values become 0; a shrink index of INT64_MIN stays.
-  spec = SpecBuilder().index(kMin).newAxis().rangeMasked(0, 0, 1, true, true)
+  spec = SpecBuilder()
+             .index(kMin)
+             .newAxis()
+             .rangeMasked(0, 0, 1, true, true)
              .get();
   spec.end[0] = kMin;
   spec.begin[1] = kMin;

@@ -1,5 +1,11 @@
 //===- Passes.h - Conversions out of the slice dialect ----------*- C++ -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Declares and registers the conversion passes; one header per conversion
 // holds its C++ entry points.
 //
@@ -11,12 +17,8 @@
 #include "Slice/Conversion/SliceToLinalg/SliceToLinalg.h"
 #include "Slice/Conversion/SliceToTensor/SliceToTensor.h"
 #include "Slice/Conversion/SliceToTosa/SliceToTosa.h"
+#include "Slice/Conversion/TosaToSlice/TosaToSlice.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

@@ -1,5 +1,11 @@
 //===- SliceDialect.td - The slice dialect -----------------*- tablegen -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The `slice` dialect: framework-exact strided slices.
 //
 //===----------------------------------------------------------------------===//

@@ -1,5 +1,11 @@
 //===- SliceOps.h - slice dialect ops ---------------------------*- C++ -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Declares the ops of the slice dialect.
 //
 //===----------------------------------------------------------------------===//
@@ -25,6 +31,13 @@ namespace mlir {
 class RewriterBase;
 
 namespace slice {
+
+/// Static values (a shape, or a spec's static entries) for the semantics
+/// library: ShapedType::kDynamic becomes unknown.
+SmallVector<MaybeInt> toMaybeInts(ArrayRef<int64_t> values);
+
+/// The other way: unknown becomes ShapedType::kDynamic.
+SmallVector<int64_t> fromMaybeInts(ArrayRef<MaybeInt> values);
 
 /// The constant `op` computes from the constant `source`: a splat of any
 /// size, else null when the result has more than `maxElements` elements

@@ -1,5 +1,11 @@
 //===- Passes.td - slice pipelines -------------------------*- tablegen -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The end-to-end pipelines, declared as passes so that their options live in
 // TableGen: each runs the pass pipeline its build function assembles.
 //
@@ -9,6 +15,51 @@
 #define SLICE_PIPELINES_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
+
+// The options of the front end that every pipeline shares.
+defvar sliceFrontEndOptions = [
+    Option<"slices", "slices", "::mlir::slice::SliceLowering",
+           "::mlir::slice::SliceLowering::View",
+           "How slices hold their elements",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::slice::SliceLowering::View, "view",
+                        "zero-copy views of the source (memref.subview)"),
+             clEnumValN(::mlir::slice::SliceLowering::Copy, "copy",
+                        "fresh dense buffers (a copy)"))}]>,
+    Option<"viaBufferization", "via-bufferization", "bool",
+           /*default=*/"false",
+           "With slices=view: let one-shot-bufferize turn slice.strided "
+           "into views (its BufferizableOpInterface model) instead of "
+           "converting it to tensor.extract_slice first">,
+    Option<"writableArguments", "writable-arguments", "bool",
+           /*default=*/"false",
+           "Let public functions write into the buffers of their tensor "
+           "arguments (callers that donate them); by default arguments are "
+           "read-only, and an explicit bufferization.writable on an "
+           "argument wins either way">
+];
+
+defvar deallocateOption =
+    Option<"deallocate", "deallocate", "bool", /*default=*/"true",
+           "Free the buffers bufferization allocates "
+           "(buffer-deallocation-pipeline)">;
+
+def SliceToBuffers : Pass<"slice-to-buffers", "::mlir::ModuleOp"> {
+  let summary = "Bufferize a module of func.func on tensors with slice ops "
+                "(the front end of --slice-to-llvm)";
+  let description = [{
+    Steps 1 to 3 of `--slice-to-llvm`, and nothing target-specific:
+    canonicalize and inline, slices as views or dense copies with their
+    run-time checks, elementwise ops as linalg, one-shot-bufferize with
+    function boundaries (tensor arguments of public functions read-only
+    unless `writable-arguments`), the ownership-based deallocation
+    pipeline (unless `deallocate=false`) with views of arguments returned
+    as views, and `--convert-bufferization-to-memref`. The output holds
+    memref, linalg, scf, arith, cf (the checks) and func ops, for a back
+    end of the embedder's own; `--slice-to-llvm` continues from it.
+  }];
+  let options = !listconcat(sliceFrontEndOptions, [deallocateOption]);
+}
 
 def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Lower a module of func.func on tensors with slice ops to "
@@ -60,38 +111,21 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
     I32 / I64 / F64 variants; F16 and I8 with `llvm.emit_c_interface`) reach
     the runner-utils library as in upstream's integration tests.
   }];
-  let options = [
-    Option<"slices", "slices", "::mlir::slice::SliceLowering",
-           "::mlir::slice::SliceLowering::View",
-           "How slices hold their elements",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::slice::SliceLowering::View, "view",
-                        "zero-copy views of the source (memref.subview)"),
-             clEnumValN(::mlir::slice::SliceLowering::Copy, "copy",
-                        "fresh dense buffers (linalg.copy)"))}]>,
-    Option<"viaBufferization", "via-bufferization", "bool",
-           /*default=*/"false",
-           "With slices=view: let one-shot-bufferize turn slice.strided "
-           "into views (its BufferizableOpInterface model) instead of "
-           "converting it to tensor.extract_slice first">,
-    Option<"writableArguments", "writable-arguments", "bool",
-           /*default=*/"false",
-           "Let public functions write into the buffers of their tensor "
-           "arguments (callers that donate them); by default arguments are "
-           "read-only, and an explicit bufferization.writable on an "
-           "argument wins either way">,
-    Option<"deallocate", "deallocate", "bool", /*default=*/"true",
-           "Free the buffers bufferization allocates "
-           "(buffer-deallocation-pipeline)">,
+  let options = !listconcat(sliceFrontEndOptions, [
+    deallocateOption,
+    // The defaults of the pass that takes them (Slice/Codegen/Passes.td).
     Option<"nontemporalBytes", "nontemporal-bytes", "int64_t",
-           /*default=*/"33554432",
+           /*default=*/"::mlir::slice::SliceLowerCopiesOptions{}"
+                       ".nontemporalBytes",
            "Copies of at least this many bytes store non-temporally "
            "(--slice-lower-copies; negative: never)">,
-    Option<"parallelBytes", "parallel-bytes", "int64_t", /*default=*/"-1",
+    Option<"parallelBytes", "parallel-bytes", "int64_t",
+           /*default=*/"::mlir::slice::SliceLowerCopiesOptions{}"
+                       ".parallelBytes",
            "Copies of at least this many bytes run on OpenMP threads "
            "(--slice-lower-copies, --convert-scf-to-openmp; the program then "
            "needs libomp); negative: one thread, no OpenMP">
-  ];
+  ]);
 }
 
 def SliceFinalizeToLLVM : Pass<"slice-finalize-to-llvm", "::mlir::ModuleOp"> {
@@ -149,24 +183,7 @@ def SliceToNVVM : Pass<"slice-to-nvvm", "::mlir::ModuleOp"> {
     LLVM 22's NVPTX back end needs PTX ISA 7.8 or later for sm_90: keep
     `+ptx78` or newer in `features`.
   }];
-  let options = [
-    Option<"slices", "slices", "::mlir::slice::SliceLowering",
-           "::mlir::slice::SliceLowering::View",
-           "How slices hold their elements",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::slice::SliceLowering::View, "view",
-                        "zero-copy views of the source (memref.subview)"),
-             clEnumValN(::mlir::slice::SliceLowering::Copy, "copy",
-                        "fresh dense device buffers (a copy kernel)"))}]>,
-    Option<"viaBufferization", "via-bufferization", "bool",
-           /*default=*/"false",
-           "With slices=view: let one-shot-bufferize build the views">,
-    Option<"writableArguments", "writable-arguments", "bool",
-           /*default=*/"false",
-           "Let public functions write into the buffers of their tensor "
-           "arguments (callers that donate them); by default arguments are "
-           "read-only, and an explicit bufferization.writable on an "
-           "argument wins either way">,
+  let options = !listconcat(sliceFrontEndOptions, [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "The GPU architecture (sm_80, sm_90, ...)">,
     Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
@@ -180,11 +197,13 @@ def SliceToNVVM : Pass<"slice-to-nvvm", "::mlir::ModuleOp"> {
     Option<"cudaPath", "cuda-path", "std::string", /*default=*/"\"\"",
            "CUDA toolkit holding ptxas and fatbinary (empty: MLIR's "
            "default, then PATH)">,
-    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+    Option<"blockSize", "block-size", "int64_t",
+           /*default=*/"::mlir::slice::SliceCopiesToGPUOptions{}.blockSize",
            "Threads per block of the copy kernels">,
-    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
+    Option<"vectorBytes", "vector-bytes", "int64_t",
+           /*default=*/"::mlir::slice::SliceCopiesToGPUOptions{}.vectorBytes",
            "Bytes per vector access in the copy kernels (4, 8 or 16)">
-  ];
+  ]);
 }
 
 def SliceCheckPipelineDependencies

@@ -1,5 +1,11 @@
 //===- VersionPrinter.h - slice's tools name their version -----*- C++ -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // `--version` of slice's tools names slice's version before LLVM's.
 //
 //===----------------------------------------------------------------------===//

@@ -1,5 +1,11 @@
 //===- BufferizableOpInterfaceImpl.h - Bufferizing slice ops ----*- C++ -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The BufferizableOpInterface external model of slice.strided, so that
 // one-shot-bufferize turns the op directly into a zero-copy memref.subview
 // (+ memref.expand_shape for new axes), the same view that

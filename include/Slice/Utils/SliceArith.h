@@ -1,5 +1,11 @@
 //===- SliceArith.h - Slice semantics emitted as arith ops ------*- C++ -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // An arithmetic domain for `resolveDimRange` (StridedSliceSemantics.h) that
 // works on OpFoldResults: known values stay attributes and are computed by
 // the same wrapping rules as `KnownIntArith`, unknown ones become `arith`
@@ -19,6 +25,10 @@
 namespace mlir {
 namespace slice {
 
+/// The value of a condition known at compile time (a BoolAttr), or
+/// std::nullopt for an SSA value.
+std::optional<bool> getConstantBool(OpFoldResult cond);
+
 /// Builds `arith` ops on `index` values (and `i1` conditions), folding
 /// constant operands. A known condition is a BoolAttr.
 class ArithIndexBuilder {
@@ -34,9 +44,15 @@ public:
   Value add(Value lhs, Value rhs);
   Value sub(Value lhs, Value rhs);
   Value divTrunc(Value lhs, Value rhs);
+  /// `lhs * rhs`, folded when both are known and the product fits in
+  /// int64 (an overflowing product is left to run time, where index
+  /// arithmetic wraps). Not part of the semantics' domain: for sizes and
+  /// byte counts.
+  Value mul(Value lhs, Value rhs);
   Value min(Value lhs, Value rhs);
   Value max(Value lhs, Value rhs);
   Cond lessThan(Value lhs, Value rhs);
+  Cond equal(Value lhs, Value rhs);
   Value select(Cond cond, Value ifTrue, Value ifFalse);
   Cond logicalAnd(Cond lhs, Cond rhs);
   Cond logicalOr(Cond lhs, Cond rhs);

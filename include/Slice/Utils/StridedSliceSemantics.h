@@ -1,5 +1,11 @@
 //===- StridedSliceSemantics.h - The rules of a strided slice ---*- C++ -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The single source of truth for what a TensorFlow / NumPy strided slice
 // means. Everything else in the project (the verifier, type inference,
 // folders, the mask expansion and the lowerings) asks this library; nothing

@@ -1,11 +1,22 @@
 //===- SliceToLinalg.cpp - slice ops to dense copies ----------------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Materializes slice ops: the view --convert-slice-to-tensor builds, copied
 // by linalg.copy into a fresh tensor.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Slice/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace mlir {
 namespace slice {

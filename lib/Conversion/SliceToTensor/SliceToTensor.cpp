@@ -1,5 +1,11 @@
 //===- SliceToTensor.cpp - slice ops to tensor views ----------------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Lowers slice.strided through its normal form into tensor.extract_slice
 // (negative strides and rank reduction included) plus tensor.expand_shape
 // for new axes; the Copy flavour copies the view into a fresh tensor with
@@ -8,9 +14,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Slice/Conversion/Passes.h"
-#include "Slice/Transforms/NormalForm.h"
-#include "Slice/Transforms/Passes.h"
+#include "Slice/Utils/NormalForm.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -52,9 +59,9 @@ static Value buildTensorView(OpBuilder &builder, Location loc, Value source,
             getConstantIntValue(size).value_or(ShapedType::kDynamic));
       sliceType = RankedTensorType::get(fullShape, elementType);
     }
-    result = tensor::ExtractSliceOp::create(builder, loc, sliceType, source,
-                                            view.offsets, sliceSizes,
-                                            view.strides);
+    result =
+        tensor::ExtractSliceOp::create(builder, loc, sliceType, source,
+                                       view.offsets, sliceSizes, view.strides);
     if (lowering == SliceLowering::Copy) {
       Value init =
           tensor::EmptyOp::create(builder, loc, copySizes, elementType);

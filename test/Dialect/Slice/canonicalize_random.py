@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Random-module test of canonicalize: convergence, fixed point and values.
 
 Writes random functions that apply chains of one to three random valid

@@ -125,7 +125,7 @@ func.func @sixty_five_entries_generic(%x: tensor<5xf32>) {
 // Op-level checks.
 
 func.func @dynamic_count_mismatch(%x: tensor<5xf32>, %i: index) {
-  // expected-error @+1 {{'slice.strided' op static_begin has 1 dynamic entries but 0 'begin' operands are given}}
+  // expected-error @+1 {{expected 1 dynamic begin values}}
   %0 = "slice.strided"(%x) <{static_begin = array<i64: -9223372036854775808>,
       static_end = array<i64: 3>, static_strides = array<i64: 1>,
       operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (tensor<5xf32>) -> tensor<?xf32>
@@ -135,7 +135,7 @@ func.func @dynamic_count_mismatch(%x: tensor<5xf32>, %i: index) {
 // -----
 
 func.func @dynamic_strides_count_mismatch(%x: tensor<5xf32>, %i: index) {
-  // expected-error @+1 {{'slice.strided' op static_strides has 0 dynamic entries but 1 'strides' operands are given}}
+  // expected-error @+1 {{expected 0 dynamic strides values}}
   %0 = "slice.strided"(%x, %i) <{static_begin = array<i64: 0>,
       static_end = array<i64: 3>, static_strides = array<i64: 1>,
       operandSegmentSizes = array<i32: 1, 0, 0, 1>}> : (tensor<5xf32>, index) -> tensor<?xf32>

@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes a module of slice.strided ops in the generic form covering every
 combination of the five mask bits on two entries (plus random three-entry
 specs), with canonical, odd and dynamic begin/end/stride values, so that

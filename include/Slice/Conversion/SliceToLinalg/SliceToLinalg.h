@@ -1,5 +1,11 @@
 //===- SliceToLinalg.h - slice ops to dense copies --------------*- C++ -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Materializes slice ops into fresh dense tensors with linalg.copy.
 //
 //===----------------------------------------------------------------------===//

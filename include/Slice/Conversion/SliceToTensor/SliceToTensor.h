@@ -1,5 +1,11 @@
 //===- SliceToTensor.h - slice ops to tensor.extract_slice ------*- C++ -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Lowers slice ops to upstream tensor views (tensor.extract_slice,
 // tensor.expand_shape), optionally materialized with linalg.copy.
 //

@@ -1,8 +1,13 @@
-//===- SliceToTosa.h - slice ops to and from TOSA ---------------*- C++ -*-===//
+//===- SliceToTosa.h - slice ops to TOSA -----------------------*- C++ -*-===//
 //
-// TOSA interop: slice.strided on static shapes lowered to tosa.slice,
-// tosa.pad, tosa.reshape and tosa.reverse; tosa.slice and tosa.reverse
-// raised to slice.strided.
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// slice.strided on static shapes lowered to tosa.slice, tosa.pad,
+// tosa.reshape and tosa.reverse (the way back: TosaToSlice.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,11 +31,6 @@ FailureOr<Value> lowerStridedOpToTosa(RewriterBase &rewriter, StridedOp op,
 /// Patterns: slice.strided (and slice.strided_axes, through its
 /// canonical slice.strided) to TOSA, where expressible.
 void populateSliceToTosaConversionPatterns(RewritePatternSet &patterns);
-
-/// Patterns: tosa.slice with constant start and size (inside its input) and
-/// tosa.reverse to slice.strided; canonicalization then folds chains of
-/// them into one slice.
-void populateTosaToSliceConversionPatterns(RewritePatternSet &patterns);
 
 } // namespace slice
 } // namespace mlir

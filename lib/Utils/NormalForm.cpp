@@ -1,6 +1,13 @@
-//===- Normalize.cpp - The explicit per-dimension normal form -------------===//
+//===- NormalForm.cpp - The normal form of a slice, computed -------------===//
 //
-// Rewrites slice ops into the normal form of docs/normal-form.md: offset
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Computes the normal form of docs/normal-form.md and rewrites slice ops
+// into it: offset
 // mode, no ellipsis / begin / end masks, one entry per input dimension (and
 // per new axis) with the final start, extent and stride. The values come
 // from the semantics library's `resolveDimRange`, run over ArithIndexBuilder
@@ -10,23 +17,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Slice/Transforms/NormalForm.h"
-#include "Slice/Transforms/Passes.h"
+#include "Slice/Utils/NormalForm.h"
 #include "Slice/Utils/SliceArith.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-
 #include "mlir/IR/Verifier.h"
 
 #include "llvm/ADT/Twine.h"
-
-namespace mlir {
-namespace slice {
-#define GEN_PASS_DEF_SLICENORMALIZE
-#include "Slice/Transforms/Passes.h.inc"
-} // namespace slice
-} // namespace mlir
 
 using namespace mlir;
 using namespace mlir::slice;
@@ -43,9 +43,7 @@ struct NormalEntry {
 /// whether `cond` is known false (the op would always fail).
 static bool emitCheck(ArithIndexBuilder &arith, OpBuilder &builder,
                       Location loc, OpFoldResult cond, const Twine &message) {
-  std::optional<bool> known;
-  if (auto attr = dyn_cast<Attribute>(cond))
-    known = cast<BoolAttr>(attr).getValue();
+  std::optional<bool> known = getConstantBool(cond);
   if (known == true)
     return false;
   cf::AssertOp::create(builder, loc, arith.materializeCond(cond),
@@ -68,6 +66,20 @@ static SliceMasks getNormalFormMasks(const DenseSliceSpec &dense) {
       },
       [&](size_t) { masks.newAxis |= uint64_t(1) << numEntries++; });
   return masks;
+}
+
+std::string mlir::slice::explainNormalFormFailure(StridedOp op) {
+  // The semantics library rejects what has no normal form (a normal form
+  // of more than 64 entries included), so a verified op always has one.
+  std::string error;
+  if (!buildDenseSpec(op.getSparseSpec(), op.getSourceType().getRank(), error))
+    return error;
+  return "its normal form does not verify";
+}
+
+NormalFormSpec mlir::slice::getNormalFormSpec(StridedOp op) {
+  return {op.getMixedBegin(), op.getMixedEnd(), op.getMixedStrides(),
+          op.getMasks()};
 }
 
 FailureOr<NormalFormSpec>
@@ -160,9 +172,7 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
   layoutEntries(
       dense->resultToInput, inputEntries.size(),
       [&](size_t input) { append(inputEntries[input]); },
-      [&](size_t) {
-        append({zero, zero, one});
-      });
+      [&](size_t) { append({zero, zero, one}); });
   return spec;
 }
 
@@ -205,30 +215,3 @@ FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
   rewriter.replaceOp(op, normal.getResult());
   return normal;
 }
-
-namespace {
-struct SliceNormalizePass
-    : mlir::slice::impl::SliceNormalizeBase<SliceNormalizePass> {
-  void runOnOperation() override {
-    IRRewriter rewriter(&getContext());
-    SmallVector<StridedAxesOp> axesOps;
-    getOperation()->walk([&](StridedAxesOp op) { axesOps.push_back(op); });
-    for (StridedAxesOp op : axesOps) {
-      rewriter.setInsertionPoint(op);
-      if (failed(convertAxesToStrided(rewriter, op))) {
-        op.emitOpError("cannot be rewritten into slice.strided");
-        return signalPassFailure();
-      }
-    }
-    SmallVector<StridedOp> ops;
-    getOperation()->walk([&](StridedOp op) { ops.push_back(op); });
-    for (StridedOp op : ops) {
-      if (failed(normalizeStridedOp(rewriter, op))) {
-        op.emitOpError("cannot be rewritten into the normal form: ")
-            << explainNormalFormFailure(op);
-        return signalPassFailure();
-      }
-    }
-  }
-};
-} // namespace

@@ -1,5 +1,11 @@
 //===- EntryPoints.h - Functions called from outside the module -*- C++ -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // What the passes that shape a module's calling convention agree an entry
 // point is.
 //

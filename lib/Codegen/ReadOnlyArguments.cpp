@@ -1,12 +1,18 @@
 //===- ReadOnlyArguments.cpp - Value semantics at function boundaries -----===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // `--slice-read-only-arguments` (Passes.td): the tensor arguments of public
 // functions become `bufferization.writable = false`, so that one-shot
 // bufferization never writes into a caller's buffer.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Slice/Transforms/Passes.h"
+#include "Slice/Codegen/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -15,7 +21,7 @@
 namespace mlir {
 namespace slice {
 #define GEN_PASS_DEF_SLICEREADONLYARGUMENTS
-#include "Slice/Transforms/Passes.h.inc"
+#include "Slice/Codegen/Passes.h.inc"
 } // namespace slice
 } // namespace mlir
 

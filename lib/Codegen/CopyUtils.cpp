@@ -1,10 +1,18 @@
 //===- CopyUtils.cpp - What the copy lowerings share ----------------------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "CopyUtils.h"
+#include "Slice/Utils/SliceArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -18,32 +26,6 @@ using namespace mlir;
 namespace mlir {
 namespace slice {
 namespace detail {
-
-
-Value indexValue(OpBuilder &b, Location loc, OpFoldResult value) {
-  return getValueOrCreateConstantIndexOp(b, loc, value);
-}
-
-Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantIndexOp::create(b, loc, value);
-}
-
-OpFoldResult mulIndex(OpBuilder &b, Location loc, OpFoldResult lhs,
-                             OpFoldResult rhs) {
-  std::optional<int64_t> l = getConstantIntValue(lhs);
-  std::optional<int64_t> r = getConstantIntValue(rhs);
-  int64_t product;
-  // A product that overflows int64 (sizes times strides of a memref cannot,
-  // a byte count might) is left to run time, where index arithmetic wraps.
-  if (l && r && !llvm::MulOverflow(*l, *r, product))
-    return b.getIndexAttr(product);
-  if (l == 1)
-    return rhs;
-  if (r == 1)
-    return lhs;
-  return b.createOrFold<arith::MulIOp>(loc, indexValue(b, loc, lhs),
-                                       indexValue(b, loc, rhs));
-}
 
 /// Whether upstream lowers a copy between memrefs of this type to `memcpy`.
 bool isMemcpyLayout(MemRefType type) {
@@ -65,10 +47,8 @@ int64_t vectorElementBytes(Type type) {
   return bits / 8;
 }
 
-
-FailureOr<StridedMetadata> getStridedMetadata(OpBuilder &b,
-                                                     Location loc,
-                                                     Value memref) {
+FailureOr<StridedMetadata> getStridedMetadata(OpBuilder &b, Location loc,
+                                              Value memref) {
   auto type = cast<MemRefType>(memref.getType());
   SmallVector<int64_t> strides;
   int64_t offset;
@@ -94,27 +74,27 @@ FailureOr<StridedMetadata> getStridedMetadata(OpBuilder &b,
 
 /// A 1-D identity view of `metadata`'s base buffer long enough for every
 /// element the strided memref reaches.
-Value flatView(OpBuilder &b, Location loc,
-                      const StridedMetadata &metadata) {
+Value flatView(OpBuilder &b, Location loc, const StridedMetadata &metadata) {
   auto baseType = cast<MemRefType>(metadata.base.getType());
   // The last element reached is offset + sum(max(0, (size - 1) * stride)).
-  Value last = indexValue(b, loc, metadata.offset);
+  Value last = getValueOrCreateConstantIndexOp(b, loc, metadata.offset);
   for (auto [size, stride] : llvm::zip(metadata.sizes, metadata.strides)) {
-    Value sizeValue = indexValue(b, loc, size);
+    Value sizeValue = getValueOrCreateConstantIndexOp(b, loc, size);
     Value reach = b.createOrFold<arith::MulIOp>(
         loc,
-        b.createOrFold<arith::SubIOp>(loc, sizeValue,
-                                      indexConstant(b, loc, 1)),
-        indexValue(b, loc, stride));
-    last = b.createOrFold<arith::AddIOp>(loc, last,
-                    b.createOrFold<arith::MaxSIOp>(
-                        loc, reach, indexConstant(b, loc, 0)));
+        b.createOrFold<arith::SubIOp>(
+            loc, sizeValue, arith::ConstantIndexOp::create(b, loc, 1)),
+        getValueOrCreateConstantIndexOp(b, loc, stride));
+    last = b.createOrFold<arith::AddIOp>(
+        loc, last,
+        b.createOrFold<arith::MaxSIOp>(
+            loc, reach, arith::ConstantIndexOp::create(b, loc, 0)));
   }
-  Value length =
-      b.createOrFold<arith::AddIOp>(loc, last, indexConstant(b, loc, 1));
-  auto flatType = MemRefType::get({ShapedType::kDynamic},
-                                  baseType.getElementType(), AffineMap(),
-                                  baseType.getMemorySpace());
+  Value length = b.createOrFold<arith::AddIOp>(
+      loc, last, arith::ConstantIndexOp::create(b, loc, 1));
+  auto flatType =
+      MemRefType::get({ShapedType::kDynamic}, baseType.getElementType(),
+                      AffineMap(), baseType.getMemorySpace());
   return memref::ReinterpretCastOp::create(
       b, loc, flatType, metadata.base, b.getIndexAttr(0),
       ArrayRef<OpFoldResult>{getAsOpFoldResult(length)},
@@ -124,9 +104,9 @@ Value flatView(OpBuilder &b, Location loc,
 /// Drops dimensions of size 1 and merges each dimension into the next
 /// inner one when both memrefs are contiguous across them (known
 /// statically). Returns std::nullopt when a dimension is known to be empty.
-std::optional<SmallVector<CopyDim>>
-flattenDims(OpBuilder &b, Location loc, const StridedMetadata &source,
-            const StridedMetadata &target) {
+std::optional<SmallVector<CopyDim>> flattenDims(OpBuilder &b, Location loc,
+                                                const StridedMetadata &source,
+                                                const StridedMetadata &target) {
   SmallVector<CopyDim> dims;
   for (auto [size, sourceStride, targetStride] :
        llvm::zip(source.sizes, source.strides, target.strides)) {
@@ -144,13 +124,13 @@ flattenDims(OpBuilder &b, Location loc, const StridedMetadata &source,
       auto contiguousWith = [&](OpFoldResult outerStride,
                                 OpFoldResult innerStride) {
         std::optional<int64_t> outer = getConstantIntValue(outerStride);
-        std::optional<int64_t> span =
-            getConstantIntValue(mulIndex(b, loc, innerStride, inner.size));
+        std::optional<int64_t> span = getConstantIntValue(
+            ArithIndexBuilder(b, loc).mul(innerStride, inner.size));
         return outer && span && *outer == *span;
       };
       if (contiguousWith(dim.sourceStride, inner.sourceStride) &&
           contiguousWith(dim.targetStride, inner.targetStride)) {
-        inner.size = mulIndex(b, loc, dim.size, inner.size);
+        inner.size = ArithIndexBuilder(b, loc).mul(dim.size, inner.size);
         continue;
       }
     }
@@ -188,23 +168,13 @@ CopyAction classifyCopy(Value source, Value target) {
 }
 
 /// Returns whether `value` (an index) equals `constant`, folded when known.
-OpFoldResult equalsIndex(OpBuilder &b, Location loc, OpFoldResult value,
-                                int64_t constant) {
-  if (std::optional<int64_t> known = getConstantIntValue(value))
-    return b.getBoolAttr(*known == constant);
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                               indexValue(b, loc, value),
-                               indexConstant(b, loc, constant))
-      .getResult();
-}
-
 /// Emits `thenFn` when `cond` holds and `elseFn` otherwise: straight-line
 /// code when `cond` is known, an `scf.if` when not.
 void emitIf(OpBuilder &b, Location loc, OpFoldResult cond,
-                   llvm::function_ref<void(OpBuilder &, Location)> thenFn,
-                   llvm::function_ref<void(OpBuilder &, Location)> elseFn) {
-  if (auto known = dyn_cast<Attribute>(cond)) {
-    if (cast<BoolAttr>(known).getValue())
+            llvm::function_ref<void(OpBuilder &, Location)> thenFn,
+            llvm::function_ref<void(OpBuilder &, Location)> elseFn) {
+  if (std::optional<bool> known = getConstantBool(cond)) {
+    if (*known)
       thenFn(b, loc);
     else
       elseFn(b, loc);
@@ -242,6 +212,15 @@ FailureOr<FlatCopy> flattenCopy(OpBuilder &b, Location loc, Value source,
   copy.source = std::move(*sourceMeta);
   copy.target = std::move(*targetMeta);
   return copy;
+}
+
+std::optional<BufferCopy> getBufferCopy(Operation *op) {
+  if (auto copy = dyn_cast<memref::CopyOp>(op))
+    return BufferCopy{copy.getSource(), copy.getTarget()};
+  if (auto copy = dyn_cast<linalg::CopyOp>(op);
+      copy && copy.hasPureBufferSemantics())
+    return BufferCopy{copy.getDpsInputs().front(), copy.getDpsInits().front()};
+  return std::nullopt;
 }
 
 } // namespace detail

@@ -1,11 +1,17 @@
 //===- MarkRuntimeReadOnly.cpp - Read-only runner-utils arguments ---------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Tells one-shot bufferization that the runner-utils printers only read
 // their tensor arguments (see the pass description in Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
-#include "Slice/Transforms/Passes.h"
+#include "Slice/Codegen/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -13,7 +19,7 @@
 namespace mlir {
 namespace slice {
 #define GEN_PASS_DEF_SLICEMARKRUNTIMEREADONLY
-#include "Slice/Transforms/Passes.h.inc"
+#include "Slice/Codegen/Passes.h.inc"
 } // namespace slice
 } // namespace mlir
 

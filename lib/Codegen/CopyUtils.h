@@ -1,5 +1,11 @@
 //===- CopyUtils.h - What the copy lowerings share --------------*- C++ -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // Internal to SliceTransforms: the analysis of a copy between two strided
 // memrefs that the CPU run loops (LowerCopies.cpp) and the GPU kernels
 // (CopiesToGPU.cpp) both start from. A copy is flattened into 1-D views of
@@ -14,6 +20,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/PatternMatch.h"
 
 #include <optional>
 
@@ -32,16 +39,6 @@ struct StridedMetadata {
   OpFoldResult offset;
   SmallVector<OpFoldResult> sizes, strides;
 };
-
-Value indexValue(OpBuilder &b, Location loc, OpFoldResult value);
-Value indexConstant(OpBuilder &b, Location loc, int64_t value);
-/// `lhs * rhs`, folded when both are known and the product fits in int64.
-OpFoldResult mulIndex(OpBuilder &b, Location loc, OpFoldResult lhs,
-                      OpFoldResult rhs);
-
-/// Returns whether `value` (an index) equals `constant`, folded when known.
-OpFoldResult equalsIndex(OpBuilder &b, Location loc, OpFoldResult value,
-                         int64_t constant);
 
 /// Emits `thenFn` when `cond` holds and `elseFn` otherwise: straight-line
 /// code when `cond` is known, an `scf.if` when not.
@@ -85,8 +82,9 @@ struct FlatCopy {
 FailureOr<FlatCopy> flattenCopy(OpBuilder &b, Location loc, Value source,
                                 Value target);
 
-/// Whether `memref` is a buffer `memref.alloc` (or `gpu.alloc`) has just made (seen through
-/// casts), whose pages the copy into it will be the first to touch.
+/// Whether `memref` is a buffer `memref.alloc` (or `gpu.alloc`) has just made
+/// (seen through casts), whose pages the copy into it will be the first to
+/// touch.
 bool isFreshAllocation(Value memref);
 
 /// What becomes of a copy.
@@ -103,6 +101,39 @@ enum class CopyAction {
 };
 
 CopyAction classifyCopy(Value source, Value target);
+
+/// The two memrefs of a copy between buffers.
+struct BufferCopy {
+  Value source, target;
+};
+
+/// The source and target of `op` when it is a `memref.copy` or a
+/// `linalg.copy` with pure buffer semantics; std::nullopt otherwise.
+std::optional<BufferCopy> getBufferCopy(Operation *op);
+
+/// A pattern that rewrites a copy between buffers (`CopyOp` is
+/// memref::CopyOp or linalg::CopyOp) with `lower(rewriter, op, source,
+/// target, options)`.
+template <typename CopyOp, typename OptionsT>
+struct BufferCopyPattern : OpRewritePattern<CopyOp> {
+  using LowerFn = LogicalResult (*)(RewriterBase &, Operation *, Value, Value,
+                                    const OptionsT &);
+
+  BufferCopyPattern(MLIRContext *context, const OptionsT &options,
+                    LowerFn lower)
+      : OpRewritePattern<CopyOp>(context), options(options), lower(lower) {}
+
+  LogicalResult matchAndRewrite(CopyOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<BufferCopy> copy = getBufferCopy(op);
+    if (!copy)
+      return rewriter.notifyMatchFailure(op, "not a copy between buffers");
+    return lower(rewriter, op, copy->source, copy->target, options);
+  }
+
+  OptionsT options;
+  LowerFn lower;
+};
 
 } // namespace detail
 } // namespace slice

@@ -1,5 +1,11 @@
 //===- ForwardArgumentViews.cpp - Returned views of arguments stay views --===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // `--slice-forward-argument-views` (Passes.td): the `bufferization.clone`
 // that ownership-based deallocation puts on a view of an argument returned
 // from an entry point is dropped; the caller gets the view.
@@ -7,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntryPoints.h"
-#include "Slice/Transforms/Passes.h"
+#include "Slice/Codegen/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,7 +23,7 @@
 namespace mlir {
 namespace slice {
 #define GEN_PASS_DEF_SLICEFORWARDARGUMENTVIEWS
-#include "Slice/Transforms/Passes.h.inc"
+#include "Slice/Codegen/Passes.h.inc"
 } // namespace slice
 } // namespace mlir
 

@@ -1,8 +1,13 @@
-//===- CopiesToGPU.cpp - Copies and buffers of the GPU pipeline -----------===//
+//===- CopiesToGPU.cpp - Copies of the GPU pipeline -----------------------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 //
 // `--slice-copies-to-gpu`: the copies that materialize slices as GPU-mapped
 // parallel loops, one chunk of the target per thread (CopyLowering.h).
-// `--slice-device-buffers`: the buffers of host functions in device memory.
 //
 // The copy is flattened as for the CPU loops (CopyUtils.h): both memrefs are
 // 1-D views of their base buffers, and element `e` of the result, in
@@ -14,10 +19,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "CopyUtils.h"
-#include "Slice/Transforms/CopyLowering.h"
-#include "Slice/Transforms/Passes.h"
+#include "Slice/Codegen/CopyLowering.h"
+#include "Slice/Codegen/Passes.h"
+#include "Slice/Utils/SliceArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -35,8 +42,7 @@
 namespace mlir {
 namespace slice {
 #define GEN_PASS_DEF_SLICECOPIESTOGPU
-#define GEN_PASS_DEF_SLICEDEVICEBUFFERS
-#include "Slice/Transforms/Passes.h.inc"
+#include "Slice/Codegen/Passes.h.inc"
 } // namespace slice
 } // namespace mlir
 
@@ -67,31 +73,15 @@ struct KernelContext {
 };
 } // namespace
 
-static OpFoldResult andBool(OpBuilder &b, Location loc, OpFoldResult lhs,
-                            OpFoldResult rhs) {
-  auto known = [](OpFoldResult v) -> std::optional<bool> {
-    if (auto attr = dyn_cast<Attribute>(v))
-      return cast<BoolAttr>(attr).getValue();
-    return std::nullopt;
-  };
-  if (known(lhs) == false || known(rhs) == false)
-    return b.getBoolAttr(false);
-  if (known(lhs) == true)
-    return rhs;
-  if (known(rhs) == true)
-    return lhs;
-  return arith::AndIOp::create(b, loc, cast<Value>(lhs), cast<Value>(rhs))
-      .getResult();
-}
-
 /// Whether `value` is a multiple of `multiple` (a power of two).
-static OpFoldResult isMultipleOf(OpBuilder &b, Location loc,
-                                 OpFoldResult value, int64_t multiple) {
+static OpFoldResult isMultipleOf(OpBuilder &b, Location loc, OpFoldResult value,
+                                 int64_t multiple) {
   if (std::optional<int64_t> known = getConstantIntValue(value))
     return b.getBoolAttr((*known & (multiple - 1)) == 0);
-  Value low = arith::AndIOp::create(b, loc, indexValue(b, loc, value),
-                                    indexConstant(b, loc, multiple - 1));
-  return equalsIndex(b, loc, low, 0);
+  Value low = arith::AndIOp::create(
+      b, loc, getValueOrCreateConstantIndexOp(b, loc, value),
+      arith::ConstantIndexOp::create(b, loc, multiple - 1));
+  return ArithIndexBuilder(b, loc).equal(low, b.getIndexAttr(0));
 }
 
 /// Whether the buffer under `flat` starts at a multiple of `bytes`; true
@@ -100,8 +90,7 @@ static OpFoldResult isAlignedBuffer(OpBuilder &b, Location loc, Value flat,
                                     bool fresh, int64_t bytes) {
   if (fresh)
     return b.getBoolAttr(true);
-  Value pointer =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, flat);
+  Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, flat);
   return isMultipleOf(b, loc, pointer, bytes);
 }
 
@@ -115,17 +104,20 @@ static OpFoldResult runsAreAligned(OpBuilder &b, Location loc,
   OpFoldResult aligned = b.getBoolAttr(true);
   const CopyDim &inner = ctx.dims.back();
   OpFoldResult stride = source ? inner.sourceStride : inner.targetStride;
-  aligned = andBool(b, loc, aligned, equalsIndex(b, loc, stride, innerStride));
+  aligned = ArithIndexBuilder(b, loc).logicalAnd(
+      aligned,
+      ArithIndexBuilder(b, loc).equal(stride, b.getIndexAttr(innerStride)));
   Value offset = source ? ctx.sourceOffset : ctx.targetOffset;
   // A reversed vector's lowest element is lanes - 1 below the run's start.
   OpFoldResult lowest = getAsOpFoldResult(offset);
   if (innerStride < 0)
     lowest = getAsOpFoldResult(b.createOrFold<arith::SubIOp>(
-        loc, offset, indexConstant(b, loc, ctx.lanes - 1)));
-  aligned = andBool(b, loc, aligned, isMultipleOf(b, loc, lowest, ctx.lanes));
+        loc, offset, arith::ConstantIndexOp::create(b, loc, ctx.lanes - 1)));
+  aligned = ArithIndexBuilder(b, loc).logicalAnd(
+      aligned, isMultipleOf(b, loc, lowest, ctx.lanes));
   for (const CopyDim &dim : ArrayRef(ctx.dims).drop_back())
-    aligned = andBool(
-        b, loc, aligned,
+    aligned = ArithIndexBuilder(b, loc).logicalAnd(
+        aligned,
         isMultipleOf(b, loc, source ? dim.sourceStride : dim.targetStride,
                      ctx.lanes));
   return aligned;
@@ -136,7 +128,7 @@ static void emitChunk(OpBuilder &b, Location loc, const KernelContext &ctx,
                       ChunkAccess access, Value chunk) {
   int64_t perThread = access == ChunkAccess::Scalar ? 1 : ctx.lanes;
   Value element = b.createOrFold<arith::MulIOp>(
-      loc, chunk, indexConstant(b, loc, perThread));
+      loc, chunk, arith::ConstantIndexOp::create(b, loc, perThread));
   // Row-major multi-index of the element, innermost dimension first.
   Value source = ctx.sourceOffset, target = ctx.targetOffset;
   Value rest = element;
@@ -144,18 +136,20 @@ static void emitChunk(OpBuilder &b, Location loc, const KernelContext &ctx,
     const CopyDim &dim = ctx.dims[d];
     Value index = rest;
     if (d > 0) {
-      Value size = indexValue(b, loc, dim.size);
+      Value size = getValueOrCreateConstantIndexOp(b, loc, dim.size);
       index = b.createOrFold<arith::RemUIOp>(loc, rest, size);
       rest = b.createOrFold<arith::DivUIOp>(loc, rest, size);
     }
     source = b.createOrFold<arith::AddIOp>(
         loc, source,
-        b.createOrFold<arith::MulIOp>(loc, index,
-                                      indexValue(b, loc, dim.sourceStride)));
+        b.createOrFold<arith::MulIOp>(
+            loc, index,
+            getValueOrCreateConstantIndexOp(b, loc, dim.sourceStride)));
     target = b.createOrFold<arith::AddIOp>(
         loc, target,
-        b.createOrFold<arith::MulIOp>(loc, index,
-                                      indexValue(b, loc, dim.targetStride)));
+        b.createOrFold<arith::MulIOp>(
+            loc, index,
+            getValueOrCreateConstantIndexOp(b, loc, dim.targetStride)));
   }
 
   if (access == ChunkAccess::Scalar) {
@@ -173,7 +167,7 @@ static void emitChunk(OpBuilder &b, Location loc, const KernelContext &ctx,
     break;
   case ChunkAccess::Reverse: {
     Value lowest = b.createOrFold<arith::SubIOp>(
-        loc, source, indexConstant(b, loc, ctx.lanes - 1));
+        loc, source, arith::ConstantIndexOp::create(b, loc, ctx.lanes - 1));
     Value loaded = vector::LoadOp::create(b, loc, vectorType, ctx.source,
                                           lowest, false, alignment);
     SmallVector<int64_t> reversed =
@@ -182,13 +176,14 @@ static void emitChunk(OpBuilder &b, Location loc, const KernelContext &ctx,
     break;
   }
   case ChunkAccess::Gather: {
-    Value stride = indexValue(b, loc, ctx.dims.back().sourceStride);
+    Value stride =
+        getValueOrCreateConstantIndexOp(b, loc, ctx.dims.back().sourceStride);
     SmallVector<Value> elements;
     for (int64_t k = 0; k < ctx.lanes; ++k) {
       Value at = b.createOrFold<arith::AddIOp>(
           loc, source,
-          b.createOrFold<arith::MulIOp>(loc, indexConstant(b, loc, k),
-                                        stride));
+          b.createOrFold<arith::MulIOp>(
+              loc, arith::ConstantIndexOp::create(b, loc, k), stride));
       elements.push_back(memref::LoadOp::create(b, loc, ctx.source, at));
     }
     vector = vector::FromElementsOp::create(b, loc, vectorType, elements);
@@ -207,15 +202,17 @@ static void emitKernel(OpBuilder &b, Location loc, const KernelContext &ctx,
                        ChunkAccess access, Value elements) {
   int64_t perThread = access == ChunkAccess::Scalar ? 1 : ctx.lanes;
   Value chunks = b.createOrFold<arith::DivUIOp>(
-      loc, elements, indexConstant(b, loc, perThread));
-  Value blockSize = indexConstant(b, loc, ctx.blockSize);
+      loc, elements, arith::ConstantIndexOp::create(b, loc, perThread));
+  Value blockSize = arith::ConstantIndexOp::create(b, loc, ctx.blockSize);
   // (chunks + blockSize - 1) / blockSize: chunks < 2^62, no overflow.
   Value blocks = b.createOrFold<arith::DivUIOp>(
       loc,
       b.createOrFold<arith::AddIOp>(
-          loc, chunks, indexConstant(b, loc, ctx.blockSize - 1)),
+          loc, chunks,
+          arith::ConstantIndexOp::create(b, loc, ctx.blockSize - 1)),
       blockSize);
-  Value zero = indexConstant(b, loc, 0), one = indexConstant(b, loc, 1);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0),
+        one = arith::ConstantIndexOp::create(b, loc, 1);
   MLIRContext *context = b.getContext();
   AffineMap identity = AffineMap::getMultiDimIdentityMap(1, context);
   auto mapTo = [&](gpu::Processor processor) {
@@ -245,13 +242,26 @@ static void emitKernel(OpBuilder &b, Location loc, const KernelContext &ctx,
   (void)gpu::setMappingAttr(grid, {mapTo(gpu::Processor::BlockX)});
 }
 
+LogicalResult mlir::slice::checkGPUCopyOptions(const GPUCopyOptions &options,
+                                               std::string &reason) {
+  if (options.blockSize >= 1 && options.blockSize <= 1024 &&
+      llvm::is_contained({4, 8, 16}, options.vectorBytes))
+    return success();
+  reason =
+      ("block-size must be 1 to 1024 and vector-bytes 4, 8 or 16, got "
+       "block-size=" +
+       Twine(options.blockSize) + " vector-bytes=" + Twine(options.vectorBytes))
+          .str();
+  return failure();
+}
+
 LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
                                                Operation *op, Value source,
                                                Value target,
                                                const GPUCopyOptions &options) {
-  if (options.blockSize < 1 || options.blockSize > 1024 ||
-      !llvm::is_contained({4, 8, 16}, options.vectorBytes))
-    return rewriter.notifyMatchFailure(op, "invalid GPU copy options");
+  std::string reason;
+  if (failed(checkGPUCopyOptions(options, reason)))
+    return rewriter.notifyMatchFailure(op, reason);
   switch (classifyCopy(source, target)) {
   case CopyAction::Leave:
     return rewriter.notifyMatchFailure(op, "unranked or non-strided memref");
@@ -284,8 +294,10 @@ LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
   }
   ctx.source = flatView(rewriter, loc, copy->source);
   ctx.target = flatView(rewriter, loc, copy->target);
-  ctx.sourceOffset = indexValue(rewriter, loc, copy->source.offset);
-  ctx.targetOffset = indexValue(rewriter, loc, copy->target.offset);
+  ctx.sourceOffset =
+      getValueOrCreateConstantIndexOp(rewriter, loc, copy->source.offset);
+  ctx.targetOffset =
+      getValueOrCreateConstantIndexOp(rewriter, loc, copy->target.offset);
   ctx.vectorBytes = options.vectorBytes;
   ctx.blockSize = options.blockSize;
   int64_t elementBytes = vectorElementBytes(ctx.elementType);
@@ -295,8 +307,8 @@ LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
 
   OpFoldResult elements = rewriter.getIndexAttr(1);
   for (const CopyDim &dim : ctx.dims)
-    elements = mulIndex(rewriter, loc, elements, dim.size);
-  Value elementCount = indexValue(rewriter, loc, elements);
+    elements = ArithIndexBuilder(rewriter, loc).mul(elements, dim.size);
+  Value elementCount = getValueOrCreateConstantIndexOp(rewriter, loc, elements);
 
   // Vectors need whole aligned vectors in every run of the target; the
   // source then picks its kernel by its innermost stride and alignment.
@@ -304,22 +316,25 @@ LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
   OpFoldResult sourceVectors = rewriter.getBoolAttr(false);
   OpFoldResult sourceReversed = rewriter.getBoolAttr(false);
   if (ctx.lanes > 1) {
-    targetVectors = andBool(
-        rewriter, loc,
-        isMultipleOf(rewriter, loc, ctx.dims.back().size, ctx.lanes),
-        andBool(rewriter, loc, runsAreAligned(rewriter, loc, ctx, false, 1),
-                isAlignedBuffer(rewriter, loc, ctx.target,
-                                isFreshAllocation(target),
-                                options.vectorBytes)));
-    OpFoldResult sourceBuffer = isAlignedBuffer(
-        rewriter, loc, ctx.source, isFreshAllocation(source),
-        options.vectorBytes);
-    sourceVectors = andBool(rewriter, loc,
-                            runsAreAligned(rewriter, loc, ctx, true, 1),
-                            sourceBuffer);
-    sourceReversed = andBool(rewriter, loc,
-                             runsAreAligned(rewriter, loc, ctx, true, -1),
-                             sourceBuffer);
+    targetVectors =
+        ArithIndexBuilder(rewriter, loc)
+            .logicalAnd(
+                isMultipleOf(rewriter, loc, ctx.dims.back().size, ctx.lanes),
+                ArithIndexBuilder(rewriter, loc)
+                    .logicalAnd(runsAreAligned(rewriter, loc, ctx, false, 1),
+                                isAlignedBuffer(rewriter, loc, ctx.target,
+                                                isFreshAllocation(target),
+                                                options.vectorBytes)));
+    OpFoldResult sourceBuffer =
+        isAlignedBuffer(rewriter, loc, ctx.source, isFreshAllocation(source),
+                        options.vectorBytes);
+    sourceVectors = ArithIndexBuilder(rewriter, loc)
+                        .logicalAnd(runsAreAligned(rewriter, loc, ctx, true, 1),
+                                    sourceBuffer);
+    sourceReversed =
+        ArithIndexBuilder(rewriter, loc)
+            .logicalAnd(runsAreAligned(rewriter, loc, ctx, true, -1),
+                        sourceBuffer);
   }
 
   auto kernel = [&](ChunkAccess access) {
@@ -331,12 +346,12 @@ LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
   // A grid of no blocks is a launch error: an empty copy launches nothing.
   OpFoldResult nonEmpty =
       getConstantIntValue(elements)
-          ? OpFoldResult(rewriter.getBoolAttr(*getConstantIntValue(elements) >
-                                              0))
-          : OpFoldResult(arith::CmpIOp::create(rewriter, loc,
-                                               arith::CmpIPredicate::ne,
-                                               elementCount,
-                                               indexConstant(rewriter, loc, 0))
+          ? OpFoldResult(
+                rewriter.getBoolAttr(*getConstantIntValue(elements) > 0))
+          : OpFoldResult(arith::CmpIOp::create(
+                             rewriter, loc, arith::CmpIPredicate::ne,
+                             elementCount,
+                             arith::ConstantIndexOp::create(rewriter, loc, 0))
                              .getResult());
   emitIf(
       rewriter, loc, nonEmpty,
@@ -359,23 +374,6 @@ LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
 }
 
 namespace {
-template <typename CopyOp>
-struct CopyToGPU : OpRewritePattern<CopyOp> {
-  CopyToGPU(MLIRContext *context, const GPUCopyOptions &options)
-      : OpRewritePattern<CopyOp>(context), options(options) {}
-
-  LogicalResult matchAndRewrite(CopyOp op,
-                                PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 2 ||
-        !isa<MemRefType>(op->getOperand(1).getType()))
-      return rewriter.notifyMatchFailure(op, "not a copy between buffers");
-    return lowerCopyToGPULoops(rewriter, op, op->getOperand(0),
-                               op->getOperand(1), options);
-  }
-
-  GPUCopyOptions options;
-};
-
 struct SliceCopiesToGPUPass
     : mlir::slice::impl::SliceCopiesToGPUBase<SliceCopiesToGPUPass> {
   using Base::Base;
@@ -384,12 +382,10 @@ struct SliceCopiesToGPUPass
     GPUCopyOptions options;
     options.blockSize = blockSize;
     options.vectorBytes = vectorBytes;
-    if (options.blockSize < 1 || options.blockSize > 1024 ||
-        !llvm::is_contained({4, 8, 16}, options.vectorBytes)) {
+    std::string reason;
+    if (failed(checkGPUCopyOptions(options, reason))) {
       mlir::emitError(getOperation().getLoc())
-          << "slice-copies-to-gpu: block-size must be 1 to 1024 and "
-             "vector-bytes 4, 8 or 16, got block-size="
-          << options.blockSize << " vector-bytes=" << options.vectorBytes;
+          << "slice-copies-to-gpu: " << reason;
       return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
@@ -401,118 +397,7 @@ struct SliceCopiesToGPUPass
 
 void mlir::slice::populateSliceCopyToGPUPatterns(
     RewritePatternSet &patterns, const GPUCopyOptions &options) {
-  patterns.add<CopyToGPU<memref::CopyOp>, CopyToGPU<linalg::CopyOp>>(
-      patterns.getContext(), options);
+  patterns.add<BufferCopyPattern<memref::CopyOp, GPUCopyOptions>,
+               BufferCopyPattern<linalg::CopyOp, GPUCopyOptions>>(
+      patterns.getContext(), options, lowerCopyToGPULoops);
 }
-
-//===----------------------------------------------------------------------===//
-// Device buffers
-//===----------------------------------------------------------------------===//
-
-/// Whether the buffer `value` (or a view of it) may outlive the block that
-/// made it: it reaches a terminator, a call, a store, or an op that is
-/// neither a view, a copy, nor inside a kernel-to-be (a parallel loop).
-static bool mayEscape(Value value) {
-  SmallVector<Value> worklist{value};
-  while (!worklist.empty()) {
-    Value current = worklist.pop_back_val();
-    for (OpOperand &use : current.getUses()) {
-      Operation *user = use.getOwner();
-      if (isa<ViewLikeOpInterface, memref::CastOp,
-              memref::ReinterpretCastOp>(user)) {
-        llvm::append_range(worklist, user->getResults());
-        continue;
-      }
-      if (isa<memref::CopyOp, linalg::CopyOp, memref::DeallocOp,
-              gpu::MemcpyOp, gpu::MemsetOp,
-              memref::ExtractStridedMetadataOp,
-              memref::ExtractAlignedPointerAsIndexOp, memref::DimOp>(user))
-        continue;
-      if (auto generic = dyn_cast<linalg::LinalgOp>(user);
-          generic && generic.hasPureBufferSemantics())
-        continue;
-      return true;
-    }
-  }
-  return false;
-}
-
-namespace {
-struct SliceDeviceBuffersPass
-    : mlir::slice::impl::SliceDeviceBuffersBase<SliceDeviceBuffersPass> {
-  using Base::Base;
-
-  void runOnOperation() override {
-    func::FuncOp function = getOperation();
-    IRRewriter rewriter(&getContext());
-    bool failedAccess = false;
-    function.walk([&](Operation *op) {
-      if (!isa<memref::LoadOp, memref::StoreOp>(op) ||
-          op->getParentOfType<scf::ParallelOp>() ||
-          op->getParentOfType<gpu::LaunchOp>())
-        return;
-      Value memref = isa<memref::LoadOp>(op) ? op->getOperand(0)
-                                             : op->getOperand(1);
-      // Stack buffers stay on the host; everything else is device memory.
-      Operation *def = memref.getDefiningOp();
-      while (def && isa<ViewLikeOpInterface>(def))
-        def = cast<ViewLikeOpInterface>(def).getViewSource().getDefiningOp();
-      if (def && isa<memref::AllocaOp>(def))
-        return;
-      op->emitError() << "'" << op->getName()
-                      << "' reads or writes the device buffer " << memref
-                      << " on the host; the GPU pipeline runs element "
-                         "accesses only in kernels";
-      failedAccess = true;
-    });
-    if (failedAccess)
-      return signalPassFailure();
-
-    SmallVector<Value> fresh;
-    function.walk([&](memref::GetGlobalOp global) {
-      // A constant tensor's data is host memory: give it a device copy.
-      if (global->use_empty())
-        return;
-      rewriter.setInsertionPointAfter(global);
-      auto type = cast<MemRefType>(global.getType());
-      auto alloc = gpu::AllocOp::create(
-          rewriter, global.getLoc(), type, /*asyncToken=*/Type(),
-          ValueRange{}, ValueRange{}, ValueRange{}, /*hostShared=*/false);
-      rewriter.replaceAllUsesExcept(global, alloc.getMemref(),
-                                    SmallPtrSet<Operation *, 1>{});
-      gpu::MemcpyOp::create(rewriter, global.getLoc(), TypeRange{},
-                            ValueRange{}, alloc.getMemref(), global);
-      fresh.push_back(alloc.getMemref());
-    });
-    function.walk([&](memref::AllocOp alloc) {
-      rewriter.setInsertionPoint(alloc);
-      auto device = rewriter.replaceOpWithNewOp<gpu::AllocOp>(
-          alloc, alloc.getType(), /*asyncToken=*/Type(), ValueRange{},
-          alloc.getDynamicSizes(), alloc.getSymbolOperands(),
-          /*hostShared=*/false);
-      fresh.push_back(device.getMemref());
-    });
-    function.walk([&](memref::DeallocOp dealloc) {
-      rewriter.setInsertionPoint(dealloc);
-      rewriter.replaceOpWithNewOp<gpu::DeallocOp>(
-          dealloc, /*asyncToken=*/Type(), ValueRange{},
-          dealloc.getMemref());
-    });
-
-    // Temporaries: buffers that nothing takes out of their block and that
-    // no dealloc frees are freed before the block returns.
-    for (Value buffer : fresh) {
-      Block *block = buffer.getParentBlock();
-      Operation *terminator = block->getTerminator();
-      if (!isa<func::ReturnOp>(terminator) || mayEscape(buffer) ||
-          llvm::any_of(buffer.getUsers(), [](Operation *user) {
-            return isa<gpu::DeallocOp>(user);
-          }))
-        continue;
-      rewriter.setInsertionPoint(terminator);
-      gpu::DeallocOp::create(rewriter, buffer.getLoc(), Type(), ValueRange{},
-                             buffer);
-    }
-  }
-};
-} // namespace

@@ -1,5 +1,11 @@
 //===- CopyLowering.h - Memref copies as vectorized run loops ---*- C++ -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The copy that materializes a slice (`linalg.copy` out of a view, or the
 // `memref.copy` bufferization inserts for a view returned across a function
 // boundary) lowered to loops that move whole runs, instead of upstream's
@@ -7,32 +13,27 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLICE_TRANSFORMS_COPYLOWERING_H
-#define SLICE_TRANSFORMS_COPYLOWERING_H
+#ifndef SLICE_CODEGEN_COPYLOWERING_H
+#define SLICE_CODEGEN_COPYLOWERING_H
+
+#include "Slice/Codegen/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
 
-#include <cstdint>
+#include <string>
 
 namespace mlir {
 namespace slice {
 
-/// Tuning of the copy loops; the `--slice-lower-copies` options.
-struct CopyLoweringOptions {
-  /// Bytes moved by one vector access (a power of two, at least 16). The
-  /// LLVM backend splits wider vectors into the target's registers.
-  int64_t vectorBytes = 64;
-  /// Vector accesses per iteration of the main loop of a run.
-  int64_t unroll = 4;
-  /// Copies of at least this many bytes store with non-temporal hints,
-  /// aligned: the destination then bypasses the cache instead of being
-  /// read for ownership first. Negative: never.
-  int64_t nontemporalBytes = 32 << 20;
-  /// Copies of at least this many bytes run their outermost loop as an
-  /// `scf.parallel` (a single run is cut into 1 MiB chunks), for a pipeline
-  /// that lowers it to threads. Negative: never.
-  int64_t parallelBytes = -1;
-};
+/// Tuning of the copy loops: the `--slice-lower-copies` options, whose
+/// defaults and meaning Passes.td declares (`outline` matters to the pass
+/// only). `checkCopyLoweringOptions` says whether they are valid.
+using CopyLoweringOptions = SliceLowerCopiesOptions;
+
+/// Checks `options` (a power-of-two `vectorBytes` of at least 16, `unroll`
+/// at least 1); on failure, `reason` says what is wrong.
+LogicalResult checkCopyLoweringOptions(const CopyLoweringOptions &options,
+                                       std::string &reason);
 
 /// Lowers the copy `op` from `source` to `target` (memrefs of one shape and
 /// element type) into loops, and erases it. Dimensions of size 1 are
@@ -58,13 +59,14 @@ LogicalResult lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
 void populateSliceCopyLoweringPatterns(RewritePatternSet &patterns,
                                        const CopyLoweringOptions &options);
 
-/// Shape of the GPU copy kernels; the `--slice-copies-to-gpu` options.
-struct GPUCopyOptions {
-  /// Threads per block.
-  int64_t blockSize = 256;
-  /// Bytes one thread moves with one vector access (4, 8 or 16).
-  int64_t vectorBytes = 16;
-};
+/// Shape of the GPU copy kernels: the `--slice-copies-to-gpu` options
+/// (Passes.td).
+using GPUCopyOptions = SliceCopiesToGPUOptions;
+
+/// Checks `options` (`blockSize` 1 to 1024, `vectorBytes` 4, 8 or 16); on
+/// failure, `reason` says what is wrong.
+LogicalResult checkGPUCopyOptions(const GPUCopyOptions &options,
+                                  std::string &reason);
 
 /// Replaces the copy `op` from `source` to `target` (strided memrefs of one
 /// shape and element type, both in device memory) by GPU-mapped parallel
@@ -85,4 +87,4 @@ void populateSliceCopyToGPUPatterns(RewritePatternSet &patterns,
 } // namespace slice
 } // namespace mlir
 
-#endif // SLICE_TRANSFORMS_COPYLOWERING_H
+#endif // SLICE_CODEGEN_COPYLOWERING_H

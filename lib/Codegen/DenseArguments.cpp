@@ -1,5 +1,11 @@
 //===- DenseArguments.cpp - Identity layouts for entry-point arguments ----===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // `--slice-dense-arguments` (Passes.td): the memref arguments of functions
 // called only from outside the module become identity-layout memrefs, cast
 // back to their old fully dynamic type for the body.
@@ -7,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntryPoints.h"
-#include "Slice/Transforms/Passes.h"
+#include "Slice/Codegen/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -16,7 +22,7 @@
 namespace mlir {
 namespace slice {
 #define GEN_PASS_DEF_SLICEDENSEARGUMENTS
-#include "Slice/Transforms/Passes.h.inc"
+#include "Slice/Codegen/Passes.h.inc"
 } // namespace slice
 } // namespace mlir
 
@@ -37,14 +43,14 @@ struct SliceDenseArgumentsPass
         auto type = dyn_cast<MemRefType>(argument.getType());
         if (!type || type.getLayout().isIdentity())
           continue;
-        auto dense = MemRefType::get(type.getShape(), type.getElementType(),
-                                     MemRefLayoutAttrInterface(),
-                                     type.getMemorySpace());
+        auto dense =
+            MemRefType::get(type.getShape(), type.getElementType(),
+                            MemRefLayoutAttrInterface(), type.getMemorySpace());
         if (!memref::CastOp::areCastCompatible(dense, type))
           continue;
         argument.setType(dense);
-        auto cast = memref::CastOp::create(builder, function.getLoc(), type,
-                                           argument);
+        auto cast =
+            memref::CastOp::create(builder, function.getLoc(), type, argument);
         argument.replaceAllUsesExcept(cast, cast);
         inputs[index] = dense;
       }

@@ -1,5 +1,11 @@
 //===- NormalForm.h - The normal form and the view it denotes ---*- C++ -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The explicit per-dimension normal form of slice.strided (see
 // docs/normal-form.md) as plain values, and the upstream view (offsets,
 // sizes, strides per input dimension, dropped dimensions, new axes) that a
@@ -9,13 +15,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLICE_TRANSFORMS_NORMALFORM_H
-#define SLICE_TRANSFORMS_NORMALFORM_H
+#ifndef SLICE_UTILS_NORMALFORM_H
+#define SLICE_UTILS_NORMALFORM_H
 
 #include "Slice/IR/SliceOps.h"
 
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
 namespace slice {
@@ -40,6 +47,12 @@ emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
 /// phrase for a diagnostic: the semantics library's reason to reject the
 /// spec (a verified op has a normal form).
 std::string explainNormalFormFailure(StridedOp op);
+
+/// Rewrites `op` into the normal form, emitting the arith ops and run-time
+/// checks before it. Returns the op in normal form (`op` itself when it
+/// already is), or failure for an invalid op, in which case nothing is
+/// built and the IR is unchanged.
+FailureOr<StridedOp> normalizeStridedOp(RewriterBase &rewriter, StridedOp op);
 
 /// The spec of an op that `isNormalForm()`, as it stands.
 NormalFormSpec getNormalFormSpec(StridedOp op);
@@ -121,4 +134,4 @@ SliceView computeSliceView(OpBuilder &builder, Location loc,
 } // namespace slice
 } // namespace mlir
 
-#endif // SLICE_TRANSFORMS_NORMALFORM_H
+#endif // SLICE_UTILS_NORMALFORM_H

@@ -1,5 +1,11 @@
 //===- LowerCopies.cpp - Memref copies as vectorized run loops ------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // `--slice-lower-copies`: the copies that materialize slices, lowered to
 // loops that move whole runs (CopyLowering.h). Upstream lowers a copy out of
 // a non-contiguous view to the runtime's `memrefCopy`, one element per
@@ -14,8 +20,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "CopyUtils.h"
-#include "Slice/Transforms/CopyLowering.h"
-#include "Slice/Transforms/Passes.h"
+#include "Slice/Codegen/CopyLowering.h"
+#include "Slice/Codegen/Passes.h"
+#include "Slice/Utils/SliceArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -28,6 +35,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
@@ -38,7 +46,7 @@
 namespace mlir {
 namespace slice {
 #define GEN_PASS_DEF_SLICELOWERCOPIES
-#include "Slice/Transforms/Passes.h.inc"
+#include "Slice/Codegen/Passes.h.inc"
 } // namespace slice
 } // namespace mlir
 
@@ -56,6 +64,9 @@ struct RunContext {
   /// Elements per vector access, and vector accesses per unrolled iteration.
   int64_t lanes, unroll;
   OpFoldResult size, sourceStride, targetStride;
+  /// The width of `index`, when it is the width of a pointer (the data
+  /// layout says both); 0 otherwise, and then no run goes to `memcpy`.
+  unsigned pointerIndexBits = 0;
 };
 
 /// Loads the vector of `lanes` elements that starts at element `j` of a run.
@@ -67,24 +78,23 @@ using VectorLoadFn =
 // Index arithmetic
 //===----------------------------------------------------------------------===//
 
-static Value addIndex(OpBuilder &b, Location loc, Value lhs, Value rhs) {
-  return b.createOrFold<arith::AddIOp>(loc, lhs, rhs);
-}
-
-static Value mulIndex(OpBuilder &b, Location loc, Value lhs, Value rhs) {
-  return b.createOrFold<arith::MulIOp>(loc, lhs, rhs);
+/// `base + index * scale` on index values, folded where known.
+static Value addScaled(OpBuilder &b, Location loc, Value base, Value index,
+                       OpFoldResult scale) {
+  ArithIndexBuilder arith(b, loc);
+  return arith.materialize(arith.add(base, arith.mul(index, scale)));
 }
 
 /// Emits `for (iv = lb; iv < ub; iv += step) body(iv)`.
 static void
 emitFor(OpBuilder &b, Location loc, Value lb, Value ub, Value step,
         llvm::function_ref<void(OpBuilder &, Location, Value)> body) {
-  scf::ForOp::create(b, loc, lb, ub, step, ValueRange{},
-                     [&](OpBuilder &nested, Location nestedLoc, Value iv,
-                         ValueRange) {
-                       body(nested, nestedLoc, iv);
-                       scf::YieldOp::create(nested, nestedLoc);
-                     });
+  scf::ForOp::create(
+      b, loc, lb, ub, step, ValueRange{},
+      [&](OpBuilder &nested, Location nestedLoc, Value iv, ValueRange) {
+        body(nested, nestedLoc, iv);
+        scf::YieldOp::create(nested, nestedLoc);
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -95,18 +105,19 @@ emitFor(OpBuilder &b, Location loc, Value lb, Value ub, Value step,
 static void emitScalarLoop(OpBuilder &b, Location loc, const RunContext &ctx,
                            Value sourceStart, Value targetStart, Value lb,
                            Value ub) {
-  Value sourceStride = indexValue(b, loc, ctx.sourceStride);
-  Value targetStride = indexValue(b, loc, ctx.targetStride);
-  emitFor(b, loc, lb, ub, indexConstant(b, loc, 1),
+  Value sourceStride =
+      getValueOrCreateConstantIndexOp(b, loc, ctx.sourceStride);
+  Value targetStride =
+      getValueOrCreateConstantIndexOp(b, loc, ctx.targetStride);
+  emitFor(b, loc, lb, ub, arith::ConstantIndexOp::create(b, loc, 1),
           [&](OpBuilder &nested, Location nestedLoc, Value j) {
-            Value from = addIndex(nested, nestedLoc, sourceStart,
-                                  mulIndex(nested, nestedLoc, j, sourceStride));
-            Value to = addIndex(nested, nestedLoc, targetStart,
-                                mulIndex(nested, nestedLoc, j, targetStride));
+            Value from =
+                addScaled(nested, nestedLoc, sourceStart, j, sourceStride);
+            Value to =
+                addScaled(nested, nestedLoc, targetStart, j, targetStride);
             Value element =
                 memref::LoadOp::create(nested, nestedLoc, ctx.source, from);
-            memref::StoreOp::create(nested, nestedLoc, element, ctx.target,
-                                    to);
+            memref::StoreOp::create(nested, nestedLoc, element, ctx.target, to);
           });
 }
 
@@ -129,37 +140,37 @@ static void emitVectorRun(OpBuilder &b, Location loc, const RunContext &ctx,
                           Value sourceStart, Value targetStart,
                           bool nontemporal, VectorLoadFn loadVector) {
   int64_t vectorBytes = ctx.lanes * ctx.elementBytes;
-  Value size = indexValue(b, loc, ctx.size);
-  Value head = indexConstant(b, loc, 0);
+  Value size = getValueOrCreateConstantIndexOp(b, loc, ctx.size);
+  Value head = arith::ConstantIndexOp::create(b, loc, 0);
   if (nontemporal) {
     // Elements before the first target address aligned to a whole vector.
-    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc,
-                                                                ctx.target);
-    Value address = addIndex(
-        b, loc, base,
-        mulIndex(b, loc, targetStart,
-                 indexConstant(b, loc, ctx.elementBytes)));
-    Value mask = indexConstant(b, loc, vectorBytes - 1);
+    Value base =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, ctx.target);
+    Value address =
+        addScaled(b, loc, base, targetStart, b.getIndexAttr(ctx.elementBytes));
+    Value mask = arith::ConstantIndexOp::create(b, loc, vectorBytes - 1);
     Value misalignment = arith::AndIOp::create(b, loc, address, mask);
     Value headBytes = arith::AndIOp::create(
         b, loc,
-        arith::SubIOp::create(b, loc, indexConstant(b, loc, vectorBytes),
-                              misalignment),
+        arith::SubIOp::create(
+            b, loc, arith::ConstantIndexOp::create(b, loc, vectorBytes),
+            misalignment),
         mask);
     head = arith::MinUIOp::create(
         b, loc,
-        arith::DivUIOp::create(b, loc, headBytes,
-                               indexConstant(b, loc, ctx.elementBytes)),
+        arith::DivUIOp::create(
+            b, loc, headBytes,
+            arith::ConstantIndexOp::create(b, loc, ctx.elementBytes)),
         size);
     emitScalarLoop(b, loc, ctx, sourceStart, targetStart,
-                   indexConstant(b, loc, 0), head);
+                   arith::ConstantIndexOp::create(b, loc, 0), head);
   }
 
   Value rest = b.createOrFold<arith::SubIOp>(loc, size, head);
   auto roundDown = [&](int64_t multiple) {
-    Value step = indexConstant(b, loc, multiple);
+    Value step = arith::ConstantIndexOp::create(b, loc, multiple);
     Value whole = b.createOrFold<arith::DivUIOp>(loc, rest, step);
-    return addIndex(b, loc, head, mulIndex(b, loc, whole, step));
+    return addScaled(b, loc, head, whole, step);
   };
   Value vectorEnd = roundDown(ctx.lanes);
 
@@ -168,9 +179,10 @@ static void emitVectorRun(OpBuilder &b, Location loc, const RunContext &ctx,
     alignment = llvm::Align(vectorBytes);
   auto storeVector = [&](OpBuilder &nested, Location nestedLoc, Value j) {
     Value vector = loadVector(nested, nestedLoc, j);
-    vector::StoreOp::create(nested, nestedLoc, vector, ctx.target,
-                            addIndex(nested, nestedLoc, targetStart, j),
-                            nontemporal, alignment);
+    vector::StoreOp::create(
+        nested, nestedLoc, vector, ctx.target,
+        nested.createOrFold<arith::AddIOp>(nestedLoc, targetStart, j),
+        nontemporal, alignment);
   };
   // The main loop moves `unroll` vectors an iteration: consecutive ones
   // for cached stores; with non-temporal stores, one in each of `unroll`
@@ -180,30 +192,36 @@ static void emitVectorRun(OpBuilder &b, Location loc, const RunContext &ctx,
   int64_t pageElements =
       std::max<int64_t>(ctx.lanes, kPageBytes / ctx.elementBytes);
   int64_t spread = nontemporal ? pageElements : ctx.lanes;
-  int64_t block = nontemporal ? pageElements * ctx.unroll
-                              : ctx.lanes * ctx.unroll;
+  int64_t block =
+      nontemporal ? pageElements * ctx.unroll : ctx.lanes * ctx.unroll;
   Value unrolledEnd = roundDown(block);
   auto storeSpread = [&](OpBuilder &nested, Location nestedLoc, Value j) {
     for (int64_t u = 0; u < ctx.unroll; ++u)
-      storeVector(nested, nestedLoc,
-                  addIndex(nested, nestedLoc, j,
-                           indexConstant(nested, nestedLoc, u * spread)));
+      storeVector(
+          nested, nestedLoc,
+          nested.createOrFold<arith::AddIOp>(
+              nestedLoc, j,
+              arith::ConstantIndexOp::create(nested, nestedLoc, u * spread)));
   };
   if (nontemporal) {
-    emitFor(b, loc, head, unrolledEnd, indexConstant(b, loc, block),
-            [&](OpBuilder &nested, Location nestedLoc, Value page) {
-              emitFor(nested, nestedLoc, page,
-                      addIndex(nested, nestedLoc, page,
-                               indexConstant(nested, nestedLoc, spread)),
-                      indexConstant(nested, nestedLoc, ctx.lanes),
-                      storeSpread);
-            });
+    emitFor(
+        b, loc, head, unrolledEnd,
+        arith::ConstantIndexOp::create(b, loc, block),
+        [&](OpBuilder &nested, Location nestedLoc, Value page) {
+          emitFor(
+              nested, nestedLoc, page,
+              nested.createOrFold<arith::AddIOp>(
+                  nestedLoc, page,
+                  arith::ConstantIndexOp::create(nested, nestedLoc, spread)),
+              arith::ConstantIndexOp::create(nested, nestedLoc, ctx.lanes),
+              storeSpread);
+        });
   } else {
-    emitFor(b, loc, head, unrolledEnd, indexConstant(b, loc, block),
-            storeSpread);
+    emitFor(b, loc, head, unrolledEnd,
+            arith::ConstantIndexOp::create(b, loc, block), storeSpread);
   }
-  emitFor(b, loc, unrolledEnd, vectorEnd, indexConstant(b, loc, ctx.lanes),
-          storeVector);
+  emitFor(b, loc, unrolledEnd, vectorEnd,
+          arith::ConstantIndexOp::create(b, loc, ctx.lanes), storeVector);
   emitScalarLoop(b, loc, ctx, sourceStart, targetStart, vectorEnd, size);
 }
 
@@ -214,6 +232,8 @@ static constexpr int64_t kMemcpyRunBytes = 256;
 /// Whether a contiguous run of `ctx` is moved by `memcpy`: the memrefs are
 /// in the default memory space and the run is not known to be short.
 static bool useMemcpy(const RunContext &ctx) {
+  if (!ctx.pointerIndexBits)
+    return false;
   auto sourceType = cast<MemRefType>(ctx.source.getType());
   auto targetType = cast<MemRefType>(ctx.target.getType());
   if (sourceType.getMemorySpace() || targetType.getMemorySpace())
@@ -228,15 +248,19 @@ static bool useMemcpy(const RunContext &ctx) {
 }
 
 /// The address of element `index` of the 1-D view `memref` as an LLVM
-/// pointer.
-static Value elementPointer(OpBuilder &b, Location loc, Value memref,
-                            Value index, int64_t elementBytes) {
+/// pointer: the aligned pointer as an index
+/// (`memref.extract_aligned_pointer_as_index`), plus the byte offset, cast
+/// to a pointer. `useMemcpy` has checked that an index is as wide as a
+/// pointer, so the integer holds the whole address; the pointer made by
+/// `inttoptr` may alias anything (LLVM gives it no provenance), which costs
+/// nothing for the opaque `memcpy` call.
+static Value elementPointer(OpBuilder &b, Location loc, const RunContext &ctx,
+                            Value memref, Value index) {
+  int64_t elementBytes = ctx.elementBytes;
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value address = addIndex(
-      b, loc, base,
-      mulIndex(b, loc, index, indexConstant(b, loc, elementBytes)));
-  Value integer =
-      arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
+  Value address = addScaled(b, loc, base, index, b.getIndexAttr(elementBytes));
+  Value integer = arith::IndexCastOp::create(
+      b, loc, b.getIntegerType(ctx.pointerIndexBits), address);
   return LLVM::IntToPtrOp::create(
       b, loc, LLVM::LLVMPointerType::get(b.getContext()), integer);
 }
@@ -245,12 +269,12 @@ static Value elementPointer(OpBuilder &b, Location loc, Value memref,
 /// intrinsic, which the C library's tuned routine implements).
 static void emitMemcpyRun(OpBuilder &b, Location loc, const RunContext &ctx,
                           Value sourceStart, Value targetStart) {
-  Value bytes = mulIndex(b, loc, indexValue(b, loc, ctx.size),
-                         indexConstant(b, loc, ctx.elementBytes));
+  Value bytes = b.createOrFold<arith::MulIOp>(
+      loc, getValueOrCreateConstantIndexOp(b, loc, ctx.size),
+      arith::ConstantIndexOp::create(b, loc, ctx.elementBytes));
   LLVM::MemcpyOp::create(
-      b, loc,
-      elementPointer(b, loc, ctx.target, targetStart, ctx.elementBytes),
-      elementPointer(b, loc, ctx.source, sourceStart, ctx.elementBytes),
+      b, loc, elementPointer(b, loc, ctx, ctx.target, targetStart),
+      elementPointer(b, loc, ctx, ctx.source, sourceStart),
       arith::IndexCastOp::create(b, loc, b.getI64Type(), bytes),
       /*isVolatile=*/false);
 }
@@ -271,11 +295,12 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
                   [&](OpBuilder &lb, Location ll, Value j) -> Value {
                     return vector::LoadOp::create(
                         lb, ll, vectorType, ctx.source,
-                        addIndex(lb, ll, sourceStart, j));
+                        lb.createOrFold<arith::AddIOp>(ll, sourceStart, j));
                   });
   };
   auto reversed = [&](OpBuilder &nb, Location nl) {
-    auto reverse = llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(ctx.lanes)));
+    auto reverse =
+        llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(ctx.lanes)));
     emitVectorRun(
         nb, nl, ctx, sourceStart, targetStart, nontemporal,
         [&](OpBuilder &lb, Location ll, Value j) -> Value {
@@ -283,7 +308,9 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
           // down to sourceStart - j - lanes + 1.
           Value first = arith::SubIOp::create(
               lb, ll, sourceStart,
-              addIndex(lb, ll, j, indexConstant(lb, ll, ctx.lanes - 1)));
+              lb.createOrFold<arith::AddIOp>(
+                  ll, j,
+                  arith::ConstantIndexOp::create(lb, ll, ctx.lanes - 1)));
           Value loaded =
               vector::LoadOp::create(lb, ll, vectorType, ctx.source, first);
           return vector::ShuffleOp::create(lb, ll, loaded, loaded, reverse);
@@ -292,16 +319,16 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
   auto strided = [&](OpBuilder &nb, Location nl) {
     // Scalar loads put together into a vector: on x86 they beat
     // vector.gather, whose instructions are slow on many cores.
-    Value sourceStride = indexValue(nb, nl, ctx.sourceStride);
+    Value sourceStride =
+        getValueOrCreateConstantIndexOp(nb, nl, ctx.sourceStride);
     emitVectorRun(
         nb, nl, ctx, sourceStart, targetStart, nontemporal,
         [&](OpBuilder &lb, Location ll, Value j) -> Value {
-          Value next =
-              addIndex(lb, ll, sourceStart, mulIndex(lb, ll, j, sourceStride));
+          Value next = addScaled(lb, ll, sourceStart, j, sourceStride);
           SmallVector<Value> elements;
           for (int64_t lane = 0; lane < ctx.lanes; ++lane) {
             if (lane)
-              next = addIndex(lb, ll, next, sourceStride);
+              next = lb.createOrFold<arith::AddIOp>(ll, next, sourceStride);
             elements.push_back(
                 memref::LoadOp::create(lb, ll, ctx.source, next));
           }
@@ -309,10 +336,13 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
         });
   };
 
-  OpFoldResult isOne = equalsIndex(b, loc, ctx.sourceStride, 1);
+  OpFoldResult isOne =
+      ArithIndexBuilder(b, loc).equal(ctx.sourceStride, b.getIndexAttr(1));
   emitIf(b, loc, isOne, contiguous, [&](OpBuilder &nb, Location nl) {
-    emitIf(nb, nl, equalsIndex(nb, nl, ctx.sourceStride, -1), reversed,
-           strided);
+    emitIf(
+        nb, nl,
+        ArithIndexBuilder(nb, nl).equal(ctx.sourceStride, nb.getIndexAttr(-1)),
+        reversed, strided);
   });
 }
 
@@ -323,12 +353,14 @@ static void emitRun(OpBuilder &b, Location loc, const RunContext &ctx,
                     OpFoldResult nontemporal) {
   auto scalar = [&](OpBuilder &nb, Location nl) {
     emitScalarLoop(nb, nl, ctx, sourceStart, targetStart,
-                   indexConstant(nb, nl, 0), indexValue(nb, nl, ctx.size));
+                   arith::ConstantIndexOp::create(nb, nl, 0),
+                   getValueOrCreateConstantIndexOp(nb, nl, ctx.size));
   };
   if (ctx.elementBytes == 0)
     return scalar(b, loc);
   emitIf(
-      b, loc, equalsIndex(b, loc, ctx.targetStride, 1),
+      b, loc,
+      ArithIndexBuilder(b, loc).equal(ctx.targetStride, b.getIndexAttr(1)),
       [&](OpBuilder &nb, Location nl) {
         RunContext unitTarget = ctx;
         unitTarget.targetStride = nb.getIndexAttr(1);
@@ -362,7 +394,8 @@ static OpFoldResult wholeCopyIsOneRun(OpBuilder &b, Location loc,
     for (auto [outerStride, innerStride] :
          {std::make_pair(outer.sourceStride, inner.sourceStride),
           std::make_pair(outer.targetStride, inner.targetStride)}) {
-      OpFoldResult span = mulIndex(b, loc, innerStride, inner.size);
+      OpFoldResult span =
+          ArithIndexBuilder(b, loc).mul(innerStride, inner.size);
       std::optional<int64_t> knownOuter = getConstantIntValue(outerStride);
       std::optional<int64_t> knownSpan = getConstantIntValue(span);
       if (knownOuter && knownSpan) {
@@ -370,11 +403,11 @@ static OpFoldResult wholeCopyIsOneRun(OpBuilder &b, Location loc,
           return b.getBoolAttr(false);
         continue;
       }
-      Value equal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                          indexValue(b, loc, outerStride),
-                                          indexValue(b, loc, span));
-      all = all ? arith::AndIOp::create(b, loc, all, equal).getResult()
-                : equal;
+      Value equal = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          getValueOrCreateConstantIndexOp(b, loc, outerStride),
+          getValueOrCreateConstantIndexOp(b, loc, span));
+      all = all ? arith::AndIOp::create(b, loc, all, equal).getResult() : equal;
     }
   }
   if (!all)
@@ -392,27 +425,42 @@ static OpFoldResult atLeastBytes(OpBuilder &b, Location loc,
     return b.getBoolAttr(false);
   OpFoldResult bytes = b.getIndexAttr(elementBytes);
   for (const CopyDim &dim : dims)
-    bytes = mulIndex(b, loc, bytes, dim.size);
+    bytes = ArithIndexBuilder(b, loc).mul(bytes, dim.size);
   if (std::optional<int64_t> known = getConstantIntValue(bytes))
     return b.getBoolAttr(*known >= threshold);
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
-                               indexValue(b, loc, bytes),
-                               indexConstant(b, loc, threshold))
+  return arith::CmpIOp::create(
+             b, loc, arith::CmpIPredicate::sge,
+             getValueOrCreateConstantIndexOp(b, loc, bytes),
+             arith::ConstantIndexOp::create(b, loc, threshold))
       .getResult();
 }
 
-LogicalResult mlir::slice::lowerCopyToRunLoops(
-    RewriterBase &rewriter, Operation *op, Value source, Value target,
-    const CopyLoweringOptions &options) {
+LogicalResult
+mlir::slice::checkCopyLoweringOptions(const CopyLoweringOptions &options,
+                                      std::string &reason) {
+  if (options.vectorBytes >= 16 && llvm::isPowerOf2_64(options.vectorBytes) &&
+      options.unroll >= 1)
+    return success();
+  reason = ("vector-bytes must be a power of two of at least 16 and unroll "
+            "at least 1, got vector-bytes=" +
+            Twine(options.vectorBytes) + " unroll=" + Twine(options.unroll))
+               .str();
+  return failure();
+}
+
+LogicalResult
+mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
+                                 Value source, Value target,
+                                 const CopyLoweringOptions &options) {
   auto sourceType = dyn_cast<MemRefType>(source.getType());
   auto targetType = dyn_cast<MemRefType>(target.getType());
   if (!sourceType || !targetType)
     return rewriter.notifyMatchFailure(op, "unranked memref");
   if (!sourceType.isStrided() || !targetType.isStrided())
     return rewriter.notifyMatchFailure(op, "non-strided layout");
-  if (options.vectorBytes < 16 || !llvm::isPowerOf2_64(options.vectorBytes) ||
-      options.unroll < 1)
-    return rewriter.notifyMatchFailure(op, "invalid copy lowering options");
+  std::string reason;
+  if (failed(checkCopyLoweringOptions(options, reason)))
+    return rewriter.notifyMatchFailure(op, reason);
 
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
@@ -435,8 +483,15 @@ LogicalResult mlir::slice::lowerCopyToRunLoops(
     ctx.elementBytes = 0;
   ctx.lanes = ctx.elementBytes ? options.vectorBytes / ctx.elementBytes : 1;
   ctx.unroll = options.unroll;
-  Value sourceOffset = indexValue(rewriter, loc, copy->source.offset);
-  Value targetOffset = indexValue(rewriter, loc, copy->target.offset);
+  DataLayout layout = DataLayout::closest(op);
+  unsigned indexBits = layout.getTypeSizeInBits(rewriter.getIndexType());
+  if (indexBits ==
+      layout.getTypeSizeInBits(LLVM::LLVMPointerType::get(op->getContext())))
+    ctx.pointerIndexBits = indexBits;
+  Value sourceOffset =
+      getValueOrCreateConstantIndexOp(rewriter, loc, copy->source.offset);
+  Value targetOffset =
+      getValueOrCreateConstantIndexOp(rewriter, loc, copy->target.offset);
 
   if (dims.empty()) {
     // Every dimension has size 1: one element.
@@ -447,8 +502,8 @@ LogicalResult mlir::slice::lowerCopyToRunLoops(
     return success();
   }
 
-  OpFoldResult nontemporal = atLeastBytes(
-      rewriter, loc, dims, ctx.elementBytes, options.nontemporalBytes);
+  OpFoldResult nontemporal = atLeastBytes(rewriter, loc, dims, ctx.elementBytes,
+                                          options.nontemporalBytes);
   ctx.size = dims.back().size;
   ctx.sourceStride = dims.back().sourceStride;
   ctx.targetStride = dims.back().targetStride;
@@ -475,18 +530,19 @@ LogicalResult mlir::slice::lowerCopyToRunLoops(
         if (dim + 1 == dims.size())
           return emitRun(b, l, ctx, sourceStart, targetStart, nontemporal);
         const CopyDim &outer = dims[dim];
-        Value sourceStride = indexValue(b, l, outer.sourceStride);
-        Value targetStride = indexValue(b, l, outer.targetStride);
+        Value sourceStride =
+            getValueOrCreateConstantIndexOp(b, l, outer.sourceStride);
+        Value targetStride =
+            getValueOrCreateConstantIndexOp(b, l, outer.targetStride);
         auto body = [&](OpBuilder &nb, Location nl, Value i) {
           emitDims(nb, nl, dim + 1,
-                   addIndex(nb, nl, sourceStart,
-                            mulIndex(nb, nl, i, sourceStride)),
-                   addIndex(nb, nl, targetStart,
-                            mulIndex(nb, nl, i, targetStride)),
+                   addScaled(nb, nl, sourceStart, i, sourceStride),
+                   addScaled(nb, nl, targetStart, i, targetStride),
                    /*parallel=*/false);
         };
-        Value zero = indexConstant(b, l, 0), one = indexConstant(b, l, 1);
-        Value size = indexValue(b, l, outer.size);
+        Value zero = arith::ConstantIndexOp::create(b, l, 0),
+              one = arith::ConstantIndexOp::create(b, l, 1);
+        Value size = getValueOrCreateConstantIndexOp(b, l, outer.size);
         if (!parallel)
           return emitFor(b, l, zero, size, one, body);
         scf::ParallelOp::create(
@@ -501,28 +557,24 @@ LogicalResult mlir::slice::lowerCopyToRunLoops(
     RunContext single = ctx;
     single.size = b.getIndexAttr(1);
     for (const CopyDim &dim : dims)
-      single.size = mulIndex(b, l, single.size, dim.size);
+      single.size = ArithIndexBuilder(b, l).mul(single.size, dim.size);
     if (!parallel)
       return emitRun(b, l, single, sourceOffset, targetOffset, nontemporal);
-    int64_t chunk =
-        std::max<int64_t>(1, kParallelChunkBytes / std::max<int64_t>(
-                                                       1, ctx.elementBytes));
-    Value size = indexValue(b, l, single.size);
-    Value chunkSize = indexConstant(b, l, chunk);
+    int64_t chunk = std::max<int64_t>(
+        1, kParallelChunkBytes / std::max<int64_t>(1, ctx.elementBytes));
+    Value size = getValueOrCreateConstantIndexOp(b, l, single.size);
+    Value chunkSize = arith::ConstantIndexOp::create(b, l, chunk);
+    Value zero = arith::ConstantIndexOp::create(b, l, 0);
     scf::ParallelOp::create(
-        b, l, indexConstant(b, l, 0), size, chunkSize,
+        b, l, zero, size, chunkSize,
         [&](OpBuilder &nb, Location nl, ValueRange ivs) {
           Value start = ivs.front();
           RunContext piece = single;
           piece.size = OpFoldResult(arith::MinSIOp::create(
               nb, nl, chunkSize, arith::SubIOp::create(nb, nl, size, start)));
           emitRun(nb, nl, piece,
-                  addIndex(nb, nl, sourceOffset,
-                           mulIndex(nb, nl, start,
-                                    indexValue(nb, nl, ctx.sourceStride))),
-                  addIndex(nb, nl, targetOffset,
-                           mulIndex(nb, nl, start,
-                                    indexValue(nb, nl, ctx.targetStride))),
+                  addScaled(nb, nl, sourceOffset, start, ctx.sourceStride),
+                  addScaled(nb, nl, targetOffset, start, ctx.targetStride),
                   nontemporal);
         });
   };
@@ -569,9 +621,9 @@ static CopyLoweringOptions optionsForTarget(Value target,
 }
 
 /// Rewrites a copy by `classifyCopy`, lowering it with `lower`.
-static LogicalResult rewriteCopy(
-    RewriterBase &rewriter, Operation *op, Value source, Value target,
-    llvm::function_ref<LogicalResult(RewriterBase &)> lower) {
+static LogicalResult
+rewriteCopy(RewriterBase &rewriter, Operation *op, Value source, Value target,
+            llvm::function_ref<LogicalResult(RewriterBase &)> lower) {
   switch (classifyCopy(source, target)) {
   case CopyAction::Leave:
     return rewriter.notifyMatchFailure(op, "unranked or non-strided memref");
@@ -590,31 +642,47 @@ static LogicalResult rewriteCopy(
   llvm_unreachable("unknown copy action");
 }
 
+/// Lowers the copy `op` in place (memref.copy, and linalg.copy on buffers,
+/// which linalg-to-loops would turn into scalar loops): `classifyCopy`,
+/// then the run loops.
+static LogicalResult lowerCopyInPlace(RewriterBase &rewriter, Operation *op,
+                                      Value source, Value target,
+                                      const CopyLoweringOptions &options) {
+  return rewriteCopy(rewriter, op, source, target, [&](RewriterBase &r) {
+    return lowerCopyToRunLoops(r, op, source, target,
+                               optionsForTarget(target, options));
+  });
+}
+
 namespace {
-/// Lowers memref.copy, and linalg.copy on buffers (which linalg-to-loops
-/// would turn into scalar loops), in place.
-template <typename CopyOp>
-struct LowerCopy : OpRewritePattern<CopyOp> {
-  LowerCopy(MLIRContext *context, const CopyLoweringOptions &options)
-      : OpRewritePattern<CopyOp>(context), options(options) {}
-
-  LogicalResult matchAndRewrite(CopyOp op,
-                                PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 2 || !isa<MemRefType>(op->getOperand(1).getType()))
-      return rewriter.notifyMatchFailure(op, "not a copy between buffers");
-    Value source = op->getOperand(0), target = op->getOperand(1);
-    return rewriteCopy(rewriter, op, source, target, [&](RewriterBase &r) {
-      return lowerCopyToRunLoops(r, op, source, target,
-                                 optionsForTarget(target, options));
-    });
-  }
-
-  CopyLoweringOptions options;
-};
-
 struct SliceLowerCopiesPass
     : mlir::slice::impl::SliceLowerCopiesBase<SliceLowerCopiesPass> {
   using Base::Base;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    // The copy functions are cleaned up with the canonicalization patterns
+    // of the dialects the lowering emits.
+    // (Folders run whatever the patterns.)
+    RewritePatternSet patterns(context);
+    SmallVector<Dialect *> dialects;
+    for (StringRef name : {arith::ArithDialect::getDialectNamespace(),
+                           LLVM::LLVMDialect::getDialectNamespace(),
+                           memref::MemRefDialect::getDialectNamespace(),
+                           scf::SCFDialect::getDialectNamespace(),
+                           vector::VectorDialect::getDialectNamespace()}) {
+      // Loaded: they are the pass's dependent dialects.
+      Dialect *dialect = context->getLoadedDialect(name);
+      if (!dialect)
+        continue;
+      dialect->getCanonicalizationPatterns(patterns);
+      dialects.push_back(dialect);
+    }
+    for (RegisteredOperationName op : context->getRegisteredOperations())
+      if (llvm::is_contained(dialects, &op.getDialect()))
+        op.getCanonicalizationPatterns(patterns, context);
+    canonicalization = FrozenRewritePatternSet(std::move(patterns));
+    return success();
+  }
 
   void runOnOperation() override {
     CopyLoweringOptions options;
@@ -623,12 +691,9 @@ struct SliceLowerCopiesPass
     options.nontemporalBytes = nontemporalBytes;
     options.parallelBytes = parallelBytes;
     ModuleOp module = getOperation();
-    if (options.vectorBytes < 16 ||
-        !llvm::isPowerOf2_64(options.vectorBytes) || options.unroll < 1) {
-      module.emitError()
-          << "slice-lower-copies: vector-bytes must be a power of two of "
-             "at least 16 and unroll at least 1, got vector-bytes="
-          << options.vectorBytes << " unroll=" << options.unroll;
+    std::string reason;
+    if (failed(checkCopyLoweringOptions(options, reason))) {
+      module.emitError() << "slice-lower-copies: " << reason;
       return signalPassFailure();
     }
 
@@ -639,13 +704,10 @@ struct SliceLowerCopiesPass
       return;
     }
 
-    SmallVector<Operation *> copies;
+    SmallVector<std::pair<Operation *, BufferCopy>> copies;
     module.walk([&](Operation *op) {
-      if (isa<memref::CopyOp>(op))
-        copies.push_back(op);
-      else if (auto copy = dyn_cast<linalg::CopyOp>(op);
-               copy && copy.hasPureBufferSemantics())
-        copies.push_back(op);
+      if (std::optional<BufferCopy> copy = getBufferCopy(op))
+        copies.push_back({op, *copy});
     });
 
     // Each pair of memref types gets one copy function, called by every
@@ -655,18 +717,18 @@ struct SliceLowerCopiesPass
     SymbolTable symbols(module);
     DenseMap<std::tuple<Type, Type, unsigned>, func::FuncOp> copyFunctions;
     IRRewriter rewriter(&getContext());
-    for (Operation *op : copies) {
-      Value source = op->getOperand(0);
-      Value target = op->getOperand(1);
+    for (const auto &[copyOp, copy] : copies) {
+      Operation *op = copyOp;
+      Value source = copy.source, target = copy.target;
       (void)rewriteCopy(rewriter, op, source, target, [&](RewriterBase &r) {
         bool fresh = isFreshAllocation(target);
         func::FuncOp &callee = copyFunctions[{
             source.getType(), target.getType(), unsigned(fresh)}];
         if (!callee) {
-          callee = buildCopyFunction(
-              r, op->getLoc(), cast<MemRefType>(source.getType()),
-              cast<MemRefType>(target.getType()),
-              optionsForTarget(target, options));
+          callee = buildCopyFunction(r, op->getLoc(),
+                                     cast<MemRefType>(source.getType()),
+                                     cast<MemRefType>(target.getType()),
+                                     optionsForTarget(target, options));
           symbols.insert(callee);
         }
         r.setInsertionPoint(op);
@@ -690,9 +752,9 @@ struct SliceLowerCopiesPass
         rewriter.getFunctionType({sourceType, targetType}, {}));
     function.setPrivate();
     // Internal linkage: modules compiled apart link without clashes.
-    function->setAttr("llvm.linkage",
-                      LLVM::LinkageAttr::get(&getContext(),
-                                             LLVM::Linkage::Internal));
+    function->setAttr(
+        "llvm.linkage",
+        LLVM::LinkageAttr::get(&getContext(), LLVM::Linkage::Internal));
     Block *entry = function.addEntryBlock();
     rewriter.setInsertionPointToStart(entry);
     auto copy = memref::CopyOp::create(rewriter, loc, entry->getArgument(0),
@@ -704,26 +766,18 @@ struct SliceLowerCopiesPass
     // The lowering materializes every constant it might need and folds
     // little: clean the function up now, since later passes of the
     // pipeline do not canonicalize.
-    if (!canonicalization) {
-      RewritePatternSet patterns(&getContext());
-      for (Dialect *dialect : getContext().getLoadedDialects())
-        dialect->getCanonicalizationPatterns(patterns);
-      for (RegisteredOperationName op :
-           getContext().getRegisteredOperations())
-        op.getCanonicalizationPatterns(patterns, &getContext());
-      canonicalization = FrozenRewritePatternSet(std::move(patterns));
-    }
-    (void)applyPatternsGreedily(function, *canonicalization);
+    (void)applyPatternsGreedily(function, canonicalization);
     return function;
   }
 
-  /// Canonicalization patterns, frozen on first use.
-  std::optional<FrozenRewritePatternSet> canonicalization;
+  /// The canonicalization patterns of the emitted dialects (initialize).
+  FrozenRewritePatternSet canonicalization;
 };
 } // namespace
 
 void mlir::slice::populateSliceCopyLoweringPatterns(
     RewritePatternSet &patterns, const CopyLoweringOptions &options) {
-  patterns.add<LowerCopy<memref::CopyOp>, LowerCopy<linalg::CopyOp>>(
-      patterns.getContext(), options);
+  patterns.add<BufferCopyPattern<memref::CopyOp, CopyLoweringOptions>,
+               BufferCopyPattern<linalg::CopyOp, CopyLoweringOptions>>(
+      patterns.getContext(), options, lowerCopyInPlace);
 }

@@ -1,4 +1,10 @@
-//===- NormalForm.cpp - The view a normal-form slice denotes --------------===//
+//===- SliceView.cpp - The view a normal-form slice denotes ---------------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 //
 // Turns a normal-form spec into the offsets, sizes and strides of an upstream
 // slice (tensor.extract_slice or memref.subview), the dimensions a
@@ -7,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Slice/Transforms/NormalForm.h"
+#include "Slice/Utils/NormalForm.h"
 #include "Slice/Utils/SliceArith.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -16,20 +22,6 @@
 
 using namespace mlir;
 using namespace mlir::slice;
-
-std::string mlir::slice::explainNormalFormFailure(StridedOp op) {
-  // The semantics library rejects what has no normal form (a normal form
-  // of more than 64 entries included), so a verified op always has one.
-  std::string error;
-  if (!buildDenseSpec(op.getSparseSpec(), op.getSourceType().getRank(), error))
-    return error;
-  return "its normal form does not verify";
-}
-
-NormalFormSpec mlir::slice::getNormalFormSpec(StridedOp op) {
-  return {op.getMixedBegin(), op.getMixedEnd(), op.getMixedStrides(),
-          op.getMasks()};
-}
 
 SmallVector<int64_t> SliceView::getReducedShape() const {
   return llvm::to_vector(llvm::map_range(reducedSizes, [](OpFoldResult size) {

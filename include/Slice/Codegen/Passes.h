@@ -1,0 +1,31 @@
+//===- Passes.h - slice codegen passes --------------------------*- C++ -*-===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The codegen passes (Passes.td) and their options structs, which are also
+// the options of the C++ entry points in CopyLowering.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLICE_CODEGEN_PASSES_H
+#define SLICE_CODEGEN_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace slice {
+
+#define GEN_PASS_DECL
+#include "Slice/Codegen/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "Slice/Codegen/Passes.h.inc"
+
+} // namespace slice
+} // namespace mlir
+
+#endif // SLICE_CODEGEN_PASSES_H

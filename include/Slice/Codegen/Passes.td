@@ -1,0 +1,262 @@
+//===- Passes.td - slice codegen ---------------------------*- tablegen -*-===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The passes that take slices the last steps to machine code, beside
+// upstream's: the calling convention of compiled functions (read-only
+// arguments, views returned as views, dense arguments), the copies that
+// materialize slices (CPU run loops, GPU kernels), device buffers and
+// run-time errors on stderr. None of them knows the slice dialect: they work
+// on func, memref, linalg, gpu and cf ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLICE_CODEGEN_PASSES_TD
+#define SLICE_CODEGEN_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def SliceMarkRuntimeReadOnly
+    : Pass<"slice-mark-runtime-read-only", "::mlir::ModuleOp"> {
+  let summary = "Mark the tensor arguments of the runner-utils printers as "
+                "read-only for bufferization";
+  let description = [{
+    One-shot bufferization must assume that an external function writes
+    its tensor arguments. For the runner-utils printers
+    (`func.func private @printMemref*(tensor<*x...>)`, the way upstream's
+    integration tests print) that assumption makes every printed view a
+    write into its source: a later read of the source then conflicts, and
+    bufferization either copies or gives up ("cannot avoid RaW conflict"
+    on the `tensor.cast` to the unranked type). The printers only read, so
+    this pass sets `bufferization.access = "read"` on the tensor arguments
+    of such declarations that do not already say otherwise.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+def SliceReadOnlyArguments
+    : Pass<"slice-read-only-arguments", "::mlir::ModuleOp"> {
+  let summary = "Make the tensor arguments of public functions read-only "
+                "for bufferization (value semantics at the boundary)";
+  let description = [{
+    One-shot bufferization with function boundaries assumes that a
+    function may write into the buffers of its tensor arguments: a view of
+    an argument followed by an elementwise op then writes into the
+    caller's buffer. Tensors are values, so this pass sets
+    `bufferization.writable = false` on every tensor argument of every
+    public `func.func` with a body, unless the argument already carries
+    `bufferization.writable` (either value is honoured). Bufferization
+    then copies only what would otherwise be overwritten (the elements a
+    write touches, into a fresh buffer), and nothing when no op writes.
+
+    Private functions are left alone: only the module calls them, and
+    bufferization resolves their conflicts at the call sites. Callers that
+    donate their buffers run `--slice-to-llvm` / `--slice-to-nvvm` with
+    `writable-arguments=true`, which skips this pass.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
+def SliceForwardArgumentViews
+    : Pass<"slice-forward-argument-views", "::mlir::ModuleOp"> {
+  let summary = "Return views of arguments from entry points without "
+                "cloning them";
+  let description = [{
+    Upstream's ownership-based deallocation makes every function return
+    buffers it owns: a result that is a view of an argument (which the
+    function does not own) is cloned (`bufferization.clone`) before the
+    return. For an entry point (a public function with a body that nothing
+    in the module calls), that copy is not needed: its caller, outside the
+    module, tells a view of one of its arguments from a fresh buffer by
+    the descriptor's allocated pointer (docs/calling-convention.md).
+
+    Run after the deallocation pipeline, before
+    `--convert-bufferization-to-memref`, this pass replaces such a clone
+    by the view when the clone's source is a chain of view ops
+    (`ViewLikeOpInterface`: subview, cast, reshape, reinterpret_cast, ...)
+    on an argument of the entry block, and the clone is only returned or
+    retained by `bufferization.dealloc`. Functions that the module calls
+    keep the clone: their callers in the module own their results.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
+def SliceAssertToStderr : Pass<"slice-assert-to-stderr", "::mlir::ModuleOp"> {
+  let summary = "Lower cf.assert to a message on stderr and abort";
+  let description = [{
+    Upstream's lowering of `cf.assert` prints the message with `puts` and
+    calls `abort`: when stdout is a pipe or a file the message sits in
+    stdio's buffer, which `abort` never flushes, and the program dies
+    without saying why. This pass replaces every `cf.assert` with a call to
+    an internal LLVM function that, when the condition is false, writes the
+    message and a newline to file descriptor 2 (`write`, unbuffered) and
+    calls `abort`. It needs only libc, so ahead-of-time executables report
+    the slice's run-time errors too. Run it where the asserts' regions may
+    hold LLVM calls (the `--slice-to-llvm` pipeline runs it just before the
+    conversion to LLVM).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def SliceLowerCopies : Pass<"slice-lower-copies", "::mlir::ModuleOp"> {
+  let summary = "Lower memref copies out of strided views to vectorized "
+                "loops that move whole runs";
+  let description = [{
+    Rewrites `memref.copy` and `linalg.copy` on buffers, the copies that
+    materialize a slice, into loops (docs/performance.md):
+
+    - dimensions of size 1 are dropped and neighbours contiguous in both
+      memrefs are merged, so that `x[a:b, :]` is one run and `x[::-1, :]`
+      one run per row;
+    - the innermost dimension is a run: with a contiguous target, when
+      the source stride is 1, `memcpy` (the LLVM intrinsic) for runs that
+      may be 256 bytes or longer and otherwise vector loads and stores
+      (`vector-bytes` per access, `unroll` accesses per iteration); vector
+      loads reversed by a shuffle when it is -1; scalar loads packed into
+      vectors (`vector.from_elements`) for any other stride; scalar loads
+      and stores for a non-contiguous target or an element type without a
+      vector form (i1). A stride or size known only at run time gets a
+      run-time choice between these loops, and a copy whose layouts are
+      dynamic is copied as one run when it turns out contiguous;
+    - copies of at least `nontemporal-bytes` bytes store non-temporally
+      (except into a buffer `memref.alloc` made just before), each run
+      peeled until the target is aligned to a vector, the vectors spread
+      over four consecutive pages, and end with a fence: the target's cache
+      lines are then written without being read first.
+
+    The loops of a copy go into a private function with internal linkage
+    (`@__slice_copy`, `@__slice_copy_0`, ...), one per pair of memref
+    types, and the copy becomes a call: a module with many copies of the
+    same types, above all dynamic ones whose run-time choices make the
+    loops long, compiles them once.
+
+    With `parallel-bytes`, copies of at least that many bytes run their
+    outermost loop as an `scf.parallel` (one run is cut into 1 MiB chunks),
+    which `--convert-scf-to-openmp` maps to threads; smaller copies keep the
+    sequential loops, chosen at run time when the size is dynamic.
+
+    A copy between two contiguous memrefs, which upstream lowers to one
+    `memcpy`, stays a `memref.copy` (a `linalg.copy` becomes one). Nothing
+    else is left for the generic element-by-element runtime `memrefCopy`.
+    `populateSliceCopyLoweringPatterns` (CopyLowering.h) expands copies in
+    place instead, for pipelines of their own; `outline=false` runs it.
+
+    Run it on bufferized IR, before `--convert-linalg-to-loops`; the result
+    needs `--expand-strided-metadata` and `--convert-vector-to-llvm`.
+  }];
+  let options = [
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"64",
+           "Bytes per vector access (a power of two, at least 16)">,
+    Option<"unroll", "unroll", "int64_t", /*default=*/"4",
+           "Vector accesses per iteration of a run's main loop">,
+    Option<"nontemporalBytes", "nontemporal-bytes", "int64_t",
+           /*default=*/"33554432",
+           "Copies of at least this many bytes use non-temporal stores "
+           "(negative: never)">,
+    Option<"parallelBytes", "parallel-bytes", "int64_t", /*default=*/"-1",
+           "Copies of at least this many bytes run their outermost loop as "
+           "scf.parallel (negative: never)">,
+    Option<"outline", "outline", "bool", /*default=*/"true",
+           "Put the loops in one function per pair of memref types (false: "
+           "expand each copy in place, with "
+           "populateSliceCopyLoweringPatterns)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def SliceCopiesToGPU : Pass<"slice-copies-to-gpu", "::mlir::func::FuncOp"> {
+  let summary = "Turn memref copies out of strided views into GPU-mapped "
+                "parallel loops";
+  let description = [{
+    The GPU counterpart of `--slice-lower-copies`: every `memref.copy` and
+    buffer `linalg.copy` between strided memrefs (both in device memory)
+    becomes a nest of two `scf.parallel` loops mapped to GPU blocks and
+    threads (`#gpu.loop_dim_map`), which `--convert-parallel-loops-to-gpu`
+    turns into a `gpu.launch` (docs/gpu.md).
+
+    The copy is flattened as on the CPU (unit dimensions dropped,
+    dimensions contiguous in both memrefs merged). Thread `t` of block `b`
+    moves chunk `b * block-size + t` of the result in row-major order, so
+    consecutive threads touch consecutive target addresses: stores, and
+    loads along a source stride of 1 or -1, are coalesced along the
+    innermost result dimension. A chunk is one vector of `vector-bytes`
+    bytes when the target's innermost run holds whole aligned vectors:
+    then the source is read with one aligned vector load (stride 1), one
+    aligned vector load reversed by a shuffle (stride -1), or scalar loads
+    packed into the vector (any other stride). Otherwise, and for i1, each
+    thread moves one element. The alignment (pointers, offset, strides,
+    run length) is checked on the host when it is not known, choosing
+    between the kernels at launch; an empty copy launches nothing.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block (1 to 1024)">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
+           "Bytes per vector access (4, 8 or 16)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def SliceDeviceBuffers : Pass<"slice-device-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Put the buffers of host functions in GPU memory";
+  let description = [{
+    For the GPU pipeline, after bufferization: tensor data lives in device
+    memory, host functions only describe it.
+
+    - `memref.alloc` becomes `gpu.alloc`, `memref.dealloc` `gpu.dealloc`;
+    - a device buffer that no result, call, store or `memref` view that
+      escapes reaches is freed (`gpu.dealloc`) before the `func.return` of
+      its block: temporaries do not leak;
+    - a `memref.get_global` (a constant tensor) is copied into a fresh
+      device buffer (`gpu.memcpy`) where it is used as data, and freed the
+      same way.
+
+    Views (`memref.subview` and friends) of device memory stay views.
+    Element accesses on the host (`memref.load` and `memref.store` of a
+    device buffer outside a kernel) are reported as errors: they would read
+    device pointers on the CPU.
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
+def SliceDenseArguments : Pass<"slice-dense-arguments", "::mlir::ModuleOp"> {
+  let summary = "Give the memref arguments of entry points the identity "
+                "layout";
+  let description = [{
+    After one-shot-bufferize with function boundaries, every tensor
+    argument is a memref with a fully dynamic layout, so nothing about its
+    strides is known. For each public function with a body that nothing in
+    the module calls (an entry point, called from outside), this pass makes
+    each such argument an identity-layout memref (a dense row-major buffer,
+    which is what a caller allocates) and casts it back to the old type for
+    the body; canonicalization then folds the casts into the subviews, and
+    slices of the argument get static strides and offsets.
+
+    Results are untouched: a slice returned as a view keeps its layout.
+    The GPU pipeline runs it so that its copy kernels fold their index
+    arithmetic and alignment checks at compile time.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+#endif // SLICE_CODEGEN_PASSES_TD

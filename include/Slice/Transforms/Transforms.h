@@ -1,0 +1,40 @@
+//===- Transforms.h - slice-level rewrites ----------------------*- C++ -*-===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Rewrite entry points and pattern sets for slice ops, for pipelines that
+// want the rewrites of the slice passes without the passes. The rewrite into
+// the normal form (`normalizeStridedOp`) is in Slice/Utils/NormalForm.h,
+// since the conversions use it too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLICE_TRANSFORMS_TRANSFORMS_H
+#define SLICE_TRANSFORMS_TRANSFORMS_H
+
+#include "Slice/IR/SliceOps.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+#include <functional>
+
+namespace mlir {
+namespace slice {
+
+/// Decides whether a slice of a constant is folded.
+using ConstantFoldControlFn = std::function<bool(StridedOp)>;
+
+/// Adds a pattern that folds slice.strided of a dense constant into a
+/// constant when `control` agrees, whatever its size (the folder only folds
+/// splats and small results).
+void populateSliceConstantFoldPatterns(RewritePatternSet &patterns,
+                                       ConstantFoldControlFn control);
+
+} // namespace slice
+} // namespace mlir
+
+#endif // SLICE_TRANSFORMS_TRANSFORMS_H

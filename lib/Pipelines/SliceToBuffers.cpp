@@ -1,0 +1,128 @@
+//===- SliceToBuffers.cpp - The front end of the pipelines ----------------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// `--slice-to-buffers`: func.func on tensors with slice ops, bufferized; the
+// first half of `--slice-to-llvm`, and of `--slice-to-nvvm` up to its dense
+// arguments.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FrontEnd.h"
+#include "PipelinePass.h"
+#include "Slice/Codegen/Passes.h"
+#include "Slice/Conversion/Passes.h"
+#include "Slice/Pipelines/Pipelines.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir {
+namespace slice {
+#define GEN_PASS_DEF_SLICETOBUFFERS
+#include "Slice/Pipelines/Passes.h.inc"
+} // namespace slice
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::slice;
+
+void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
+                                           SliceLowering slices,
+                                           bool viaBufferization,
+                                           bool writableArguments,
+                                           bool denseArguments) {
+  // Slice-level simplification first: folds and slice-of-slice need the
+  // slices that inlining brings together.
+  pm.addPass(createSliceMarkRuntimeReadOnly());
+  // Before inlining, which leaves the public functions public.
+  if (!writableArguments)
+    pm.addPass(createSliceReadOnlyArguments());
+  // The inliner's own clean-up pipeline would canonicalize every function
+  // one at a time; the nested canonicalize below does it in parallel.
+  pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
+  {
+    OpPassManager &fpm = pm.nest<func::FuncOp>();
+    fpm.addPass(createCanonicalizerPass());
+    // Canonicalize has turned slice.strided_axes into slice.strided, which
+    // the bufferization model handles.
+    if (slices == SliceLowering::Copy)
+      fpm.addPass(createConvertSliceToLinalg());
+    else if (!viaBufferization)
+      fpm.addPass(createConvertSliceToTensor());
+    fpm.addPass(createConvertElementwiseToLinalgPass());
+    fpm.addPass(createCanonicalizerPass());
+    fpm.addPass(createCSEPass());
+  }
+
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  if (denseArguments) {
+    pm.addPass(createSliceDenseArguments());
+    pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+  }
+}
+
+void mlir::slice::detail::addSliceToBuffers(
+    OpPassManager &pm, const SliceToBuffersOptions &options) {
+  addSliceFrontEnd(pm, options.slices, options.viaBufferization,
+                   options.writableArguments);
+  if (options.deallocate) {
+    // Upstream's buffer-deallocation-pipeline, with the passes that work
+    // function by function nested.
+    memref::ExpandReallocPassOptions expandRealloc;
+    expandRealloc.emitDeallocs = false;
+    OpPassManager &before = pm.nest<func::FuncOp>();
+    before.addPass(memref::createExpandReallocPass(expandRealloc));
+    before.addPass(createCanonicalizerPass());
+    pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+    OpPassManager &simplify = pm.nest<func::FuncOp>();
+    simplify.addPass(createCanonicalizerPass());
+    simplify.addPass(
+        bufferization::createBufferDeallocationSimplificationPass());
+    // Entry points return views of their arguments as views: their callers
+    // tell them from fresh buffers (docs/calling-convention.md).
+    pm.addPass(createSliceForwardArgumentViews());
+    pm.addPass(bufferization::createLowerDeallocationsPass());
+    OpPassManager &after = pm.nest<func::FuncOp>();
+    after.addPass(createCSEPass());
+    after.addPass(createCanonicalizerPass());
+  }
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
+
+void mlir::slice::buildSliceToBuffersPipeline(
+    OpPassManager &pm, const SliceToBuffersOptions &options) {
+  SliceCheckPipelineDependenciesOptions check;
+  check.pipeline = "slice-to-buffers";
+  pm.addPass(createSliceCheckPipelineDependencies(check));
+  detail::addSliceToBuffers(pm, options);
+}
+
+namespace {
+struct SliceToBuffersPass
+    : mlir::slice::detail::PipelinePass<
+          SliceToBuffersPass,
+          mlir::slice::impl::SliceToBuffersBase<SliceToBuffersPass>,
+          SliceToBuffersOptions, buildSliceToBuffersPipeline> {
+  using PipelinePass::PipelinePass;
+
+  SliceToBuffersOptions getOptions() const {
+    SliceToBuffersOptions options;
+    options.slices = slices;
+    options.viaBufferization = viaBufferization;
+    options.writableArguments = writableArguments;
+    options.deallocate = deallocate;
+    return options;
+  }
+};
+} // namespace
