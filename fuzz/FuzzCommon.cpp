@@ -1,12 +1,20 @@
 //===- FuzzCommon.cpp - What both slice fuzz targets share ----------------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "FuzzCommon.h"
 
 #include "Slice/IR/SliceOps.h"
 #include "Slice/InitSlice.h"
+#include "Slice/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -34,12 +42,12 @@ static const DialectRegistry &registry() {
 
 std::unique_ptr<MLIRContext> makeContext(bool onlySliceDialects) {
   DialectRegistry sliceOnly;
-  sliceOnly.insert<func::FuncDialect, arith::ArithDialect,
-                   tensor::TensorDialect>();
+  sliceOnly
+      .insert<func::FuncDialect, arith::ArithDialect, tensor::TensorDialect>();
   slice::registerSliceDialect(sliceOnly);
-  auto context = std::make_unique<MLIRContext>(
-      onlySliceDialects ? sliceOnly : registry(),
-      MLIRContext::Threading::DISABLED);
+  auto context =
+      std::make_unique<MLIRContext>(onlySliceDialects ? sliceOnly : registry(),
+                                    MLIRContext::Threading::DISABLED);
   context->loadDialect<slice::SliceDialect, func::FuncDialect,
                        arith::ArithDialect>();
   return context;
@@ -95,14 +103,15 @@ static void checkRoundTrip(ModuleOp module, DiagnosticCollector &diags) {
            diags);
     std::string again = print(*reparsed, /*generic=*/false);
     if (again != custom)
-      fail("printing the parsed " + llvm::Twine(generic ? "generic" : "custom") +
+      fail("printing the parsed " +
+               llvm::Twine(generic ? "generic" : "custom") +
                " form changes it:\n" + custom + "\nbecame\n" + again,
            diags);
   }
 }
 
 void checkAcceptedModule(ModuleOp module, DiagnosticCollector &diags,
-                         bool lowerAsCopies) {
+                         Lowering lowering) {
   checkRoundTrip(module, diags);
   module.getContext()->appendDialectRegistry(registry());
 
@@ -119,22 +128,32 @@ void checkAcceptedModule(ModuleOp module, DiagnosticCollector &diags,
     checkRoundTrip(*copy, diags);
   }
 
-  // The CPU pipeline lowers every verified module to the LLVM dialect.
+  // Both pipelines lower every verified module to the LLVM dialect (and,
+  // for the GPU, kernels serialized into gpu.binary ops).
   if (!onlySliceFunctions(module))
     return;
   OwningOpRef<ModuleOp> copy = module.clone();
   PassManager pm(module.getContext());
-  slice::SliceToLLVMOptions options;
-  options.slices =
-      lowerAsCopies ? slice::SliceLowering::Copy : slice::SliceLowering::View;
-  slice::buildSliceToLLVMPipeline(pm, options);
+  slice::SliceLowering slices =
+      lowering.copies ? slice::SliceLowering::Copy : slice::SliceLowering::View;
+  std::string name = lowering.gpu ? "--slice-to-nvvm" : "--slice-to-llvm";
+  if (lowering.gpu) {
+    slice::SliceToNVVMOptions options;
+    options.slices = slices;
+    options.format = "isa";
+    slice::buildSliceToNVVMPipeline(pm, options);
+  } else {
+    slice::SliceToLLVMOptions options;
+    options.slices = slices;
+    slice::buildSliceToLLVMPipeline(pm, options);
+  }
   if (failed(pm.run(*copy)))
-    fail("--slice-to-llvm failed on a verified module", diags, module);
+    fail(name + " failed on a verified module", diags, module);
   copy->walk([&](Operation *op) {
-    if (op != copy->getOperation() && !isa<LLVM::LLVMDialect>(op->getDialect()))
-      fail("--slice-to-llvm left " + op->getName().getStringRef() +
-               " behind",
-           diags, *copy);
+    if (op != copy->getOperation() &&
+        !isa<LLVM::LLVMDialect>(op->getDialect()) && !isa<gpu::BinaryOp>(op))
+      fail(name + " left " + op->getName().getStringRef() + " behind", diags,
+           *copy);
   });
 }
 
@@ -142,8 +161,7 @@ static bool isLowerableType(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor)
     return type.isIntOrIndexOrFloat();
-  return !tensor.getEncoding() &&
-         tensor.getElementType().isIntOrIndexOrFloat();
+  return !tensor.getEncoding() && tensor.getElementType().isIntOrIndexOrFloat();
 }
 
 bool onlySliceFunctions(ModuleOp module) {
@@ -165,8 +183,8 @@ bool onlySliceFunctions(ModuleOp module) {
       if (!isLowerableType(type))
         only = false;
     if (auto function = dyn_cast<func::FuncOp>(op))
-      for (Type type : llvm::concat<const Type>(
-               function.getArgumentTypes(), function.getResultTypes()))
+      for (Type type : llvm::concat<const Type>(function.getArgumentTypes(),
+                                                function.getResultTypes()))
         if (!isLowerableType(type))
           only = false;
     return only ? WalkResult::advance() : WalkResult::interrupt();

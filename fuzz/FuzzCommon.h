@@ -1,10 +1,17 @@
 //===- FuzzCommon.h - What both slice fuzz targets share --------*- C++ -*-===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // The context the targets work in, the diagnostics they collect, and the
 // checks every accepted module must pass (docs/reliability.md):
 //   - a round trip through the printer and the parser gives the same text;
 //   - canonicalize and --slice-normalize keep it valid;
-//   - --slice-to-llvm lowers it to the LLVM dialect without a diagnostic.
+//   - --slice-to-llvm, or --slice-to-nvvm (format=isa) as the input picks,
+//     lowers it to the LLVM dialect without a diagnostic.
 // A failed check prints what failed and aborts, which libFuzzer reports as a
 // crash with the input that caused it.
 //
@@ -57,10 +64,18 @@ private:
                        mlir::Operation *module = nullptr);
 
 /// The checks every module the verifier accepts must pass (see above).
-/// `lowerAsCopies` selects --slice-to-llvm's slices=copy over slices=view.
+/// Which pipeline lowers the module, and how slices hold their elements.
+struct Lowering {
+  /// slices=copy rather than slices=view.
+  bool copies = false;
+  /// --slice-to-nvvm (format=isa: PTX text, no GPU or ptxas needed) rather
+  /// than --slice-to-llvm.
+  bool gpu = false;
+};
+
 /// Fails (aborts) on any violation.
 void checkAcceptedModule(mlir::ModuleOp module, DiagnosticCollector &diags,
-                         bool lowerAsCopies);
+                         Lowering lowering);
 
 /// Whether every op of `module` is one that --slice-to-llvm must handle:
 /// slice ops, func.func / func.return / func.call, arith.constant, and tensor

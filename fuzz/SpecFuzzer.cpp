@@ -1,5 +1,11 @@
 //===- SpecFuzzer.cpp - Structured fuzzing of slice ops -------------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // libFuzzer target: the input bytes choose a well-typed slice (a source
 // shape and element type, and a spec in either encoding: TF's begin / end /
 // strides with five masks, or Paddle's axes / starts / ends / strides) whose
@@ -15,7 +21,8 @@
 //      the semantics library's shape for the known values (every static
 //      dimension right, and no dimension left dynamic that the values fix);
 //   4. FuzzCommon's checks: print/parse round trip, canonicalize and
-//      --slice-normalize stay valid, --slice-to-llvm lowers it completely.
+//      --slice-normalize stay valid, --slice-to-llvm (or, as the input
+//      picks, --slice-to-nvvm with PTX output) lowers it completely.
 // Any failed check aborts with the module; any sanitizer report is a crash.
 //
 //===----------------------------------------------------------------------===//
@@ -210,8 +217,8 @@ public:
   void finish(Value result) {
     func::ReturnOp::create(builder, loc, result);
     Block &body = function.getBody().front();
-    function.setType(builder.getFunctionType(body.getArgumentTypes(),
-                                             {result.getType()}));
+    function.setType(
+        builder.getFunctionType(body.getArgumentTypes(), {result.getType()}));
   }
 
   OpBuilder builder;
@@ -228,9 +235,9 @@ public:
 void stateMinEntries(SparseSliceSpec &stated, const Specs &begin,
                      const Specs &end, const Specs &strides,
                      ArrayRef<MaybeInt> shape) {
-  for (auto [values, specs] : {std::pair(&stated.begin, &begin),
-                               std::pair(&stated.end, &end),
-                               std::pair(&stated.strides, &strides)})
+  for (auto [values, specs] :
+       {std::pair(&stated.begin, &begin), std::pair(&stated.end, &end),
+        std::pair(&stated.strides, &strides)})
     for (auto [index, isMin] : llvm::enumerate(specs->staticMin))
       if (isMin)
         (*values)[index] = kMin;
@@ -330,11 +337,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
   SmallVector<int64_t> sourceShape;
   for (unsigned i = 0; i < rank; ++i)
     sourceShape.push_back(gen.dim());
-  Type elementTypes[] = {Float32Type::get(context.get()),
-                         IntegerType::get(context.get(), 8),
-                         IntegerType::get(context.get(), 1),
-                         Float64Type::get(context.get()),
-                         IndexType::get(context.get())};
+  Type elementTypes[] = {
+      Float32Type::get(context.get()), IntegerType::get(context.get(), 8),
+      IntegerType::get(context.get(), 1), Float64Type::get(context.get()),
+      IndexType::get(context.get())};
   Type elementType = elementTypes[data.ConsumeIntegralInRange<int>(0, 4)];
   auto sourceType = RankedTensorType::get(sourceShape, elementType);
   SmallVector<MaybeInt> shape = shapeOf(sourceType);
@@ -371,8 +377,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
       e.push_back(mb.add({gen.value(dim), gen.form()}, end));
       s.push_back(mb.add({gen.stride(dim), gen.form()}, strides));
     }
-    auto op = StridedOp::create(mb.builder, mb.loc, mb.source(), b, e, s,
-                                masks, offset);
+    auto op = StridedOp::create(mb.builder, mb.loc, mb.source(), b, e, s, masks,
+                                offset);
     result = op.getResult();
     for (auto [spec, which] : {std::pair(&stated, &Specs::stated),
                                std::pair(&known, &Specs::known)}) {
@@ -391,8 +397,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
     SmallVector<int64_t> axes;
     SmallVector<OpFoldResult> b, e, s;
     for (unsigned i = 0; i < entries; ++i) {
-      int64_t axis = data.ConsumeIntegralInRange<int64_t>(
-          -int64_t(rank) - 1, int64_t(rank));
+      int64_t axis = data.ConsumeIntegralInRange<int64_t>(-int64_t(rank) - 1,
+                                                          int64_t(rank));
       if (data.ConsumeIntegralInRange<int>(0, 31) == 0)
         axis = data.ConsumeBool() ? kMin : kMax;
       axes.push_back(axis);
@@ -401,8 +407,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
       e.push_back(mb.add({gen.value(dim), gen.form()}, end));
       s.push_back(mb.add({gen.stride(dim), gen.form()}, strides));
     }
-    auto op = StridedAxesOp::create(mb.builder, mb.loc, mb.source(), axes, b,
-                                    e, s);
+    auto op =
+        StridedAxesOp::create(mb.builder, mb.loc, mb.source(), axes, b, e, s);
     result = op.getResult();
     // Static INT64_MIN starts and ends: the builder's per-axis equivalent.
     std::string ignoredError;
@@ -411,8 +417,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
       for (auto [dim, entry] : llvm::enumerate(*dims)) {
         if (entry < 0)
           continue;
-        MaybeInt stride = strides.staticMin[entry] ? MaybeInt(kMin)
-                                                   : strides.stated[entry];
+        MaybeInt stride =
+            strides.staticMin[entry] ? MaybeInt(kMin) : strides.stated[entry];
         MaybeInt equivalent = staticEquivalentOfMinIndex(stride, shape[dim]);
         for (Specs *specs : {&begin, &end})
           if (specs->staticMin[entry] && equivalent)
@@ -421,8 +427,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
     statedSpec = buildAxesSpec(axes, begin.stated, end.stated, strides.stated,
                                rank, error);
     std::string ignored;
-    knownSpec = buildAxesSpec(axes, begin.known, end.known, strides.known,
-                              rank, ignored);
+    knownSpec = buildAxesSpec(axes, begin.known, end.known, strides.known, rank,
+                              ignored);
   }
   mb.finish(result);
 
@@ -460,6 +466,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
   }
 
   // 4. Round trip, normal form, lowering.
-  slice_fuzz::checkAcceptedModule(*mb.module, diags, lowerAsCopies);
+  // The last byte left picks the pipeline (an input made before the GPU
+  // pipeline was fuzzed keeps its meaning, and the CPU pipeline).
+  slice_fuzz::Lowering lowering;
+  lowering.copies = lowerAsCopies;
+  lowering.gpu = data.ConsumeBool();
+  slice_fuzz::checkAcceptedModule(*mb.module, diags, lowering);
   return 0;
 }

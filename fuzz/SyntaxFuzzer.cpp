@@ -1,5 +1,11 @@
 //===- SyntaxFuzzer.cpp - Fuzzing the slice custom syntax -----------------===//
 //
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
 // libFuzzer target: the input bytes are an MLIR module, as slice-opt would
 // read it, in a context with the dialects a slice module uses (builtin,
 // func, arith, tensor, slice). The seed corpus (fuzz/corpus/syntax) holds
@@ -11,7 +17,8 @@
 //     at the token), never a crash.
 //   - Text that parses (and so verifies) must pass FuzzCommon's checks: the
 //     print/parse round trip, canonicalize and --slice-normalize, and, when
-//     it holds only slice functions, --slice-to-llvm to the LLVM dialect.
+//     it holds only slice functions, --slice-to-llvm or --slice-to-nvvm
+//     (the first byte picks) to the LLVM dialect.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,10 +31,13 @@
 using namespace mlir;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
-  // The first byte picks the lowering mode; the rest is the module.
+  // The first byte picks the lowering (bit 0: slices=copy, bit 1: the GPU
+  // pipeline); the rest is the module.
   if (size == 0)
     return 0;
-  bool lowerAsCopies = bytes[0] & 1;
+  slice_fuzz::Lowering lowering;
+  lowering.copies = bytes[0] & 1;
+  lowering.gpu = bytes[0] & 2;
   std::string text(reinterpret_cast<const char *>(bytes) + 1, size - 1);
 
   // Only slice's dialects are registered: no other dialect's parser is
@@ -45,6 +55,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
   }
   if (!diags.empty())
     slice_fuzz::fail("a parsed module with errors", diags, *module);
-  slice_fuzz::checkAcceptedModule(*module, diags, lowerAsCopies);
+  slice_fuzz::checkAcceptedModule(*module, diags, lowering);
   return 0;
 }
