@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
 # Configures (once) and builds slice with clang-22, ASan + UBSan, libFuzzer
 # coverage and our asserts on, into build-san/ (or $SLICE_SAN_BUILD_DIR):
 # the build that the sanitizer run of the lit suite and the fuzzers use

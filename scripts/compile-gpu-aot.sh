@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
 # Compiles a module of func.func on tensors with slice ops for NVIDIA GPUs
 # ahead of time:
 #   slice-opt --slice-to-nvvm -> mlir-translate -> llc -> cc

@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
 # Runs the libFuzzer targets (fuzz/, docs/reliability.md) for a bounded time
 # each, from the seed corpus in fuzz/corpus plus what earlier runs found
 # (build-san/fuzz-runs/corpus-*). Builds them first (scripts/build-sanitized.sh:

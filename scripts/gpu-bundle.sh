@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
 # Builds everything the GPU checks run, ahead of time, into one folder
 # (build/gpu-bundle by default) that a machine with an NVIDIA GPU runs with
 # nothing but its driver and python3:

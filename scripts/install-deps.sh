@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
 # Installs what slice needs from Debian's packages, if anything is missing:
 # LLVM/MLIR 22 (libMLIR.so, libLLVM.so, mlir-tblgen, lit, FileCheck),
 # CMake + Ninja + a C++17 compiler, GoogleTest and NumPy (for the oracle),
@@ -10,7 +14,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ python3 python3-numpy libgtest-dev
-  clang-22 libclang-rt-22-dev
+  clang-22 libclang-rt-22-dev clang-format-22
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev
   libzstd-dev
 )

@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
 # README command 1: installs what is missing, builds, and runs the main job:
 # examples/slice-and-run.mlir through `slice-opt --slice-to-llvm` to a native
 # executable (mlir-translate, llc, cc), which prints the input tensor and the

@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
 # README command 2: installs what is missing, builds, runs every test and
 # ends with the line `N passed, N failed` holding the real counts:
 #   1. the release build (build/): lit suites and the gtest unit tests;

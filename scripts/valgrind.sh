@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
 # Runs every executed test (test/Integration) under valgrind's memcheck:
 # any invalid read or write fails its test (docs/lowering.md, "Reading
 # nothing out of bounds"). About 20 minutes on two cores, so not part of

@@ -1,7 +1,12 @@
 # -*- Python -*-
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
 # lit configuration for the slice regression tests.
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -37,6 +42,11 @@ runner_libs = ",".join(
     os.path.join(config.llvm_lib_dir, f"lib{name}{config.llvm_shlib_ext}")
     for name in ["mlir_runner_utils", "mlir_c_runner_utils"])
 runner = os.path.join(config.llvm_tools_dir, "mlir-runner")
+# Integration tests (programs compiled and run, C and C++ drivers, CMake
+# projects: test/{Integration,Examples,CAPI,GPU,Docs}) run unless
+# `lit --param integration=0`, as upstream's MLIR_INCLUDE_INTEGRATION_TESTS:
+# an IR-only run takes seconds. Command 2 runs them all.
+config.slice_integration = lit_config.params.get("integration", "1") != "0"
 # `lit --param slow=1` also runs the tests that take minutes
 # (test/Examples/static-build.test builds slice a second time).
 if lit_config.params.get("slow"):
@@ -68,28 +78,32 @@ cpu_tail = ("func.func(slice-copies-to-gpu,convert-linalg-to-loops,"
             "expand-strided-metadata,lower-affine,convert-scf-to-cf),"
             "slice-assert-to-stderr,slice-finalize-to-llvm,"
             "reconcile-unrealized-casts")
-front = ("slice-mark-runtime-read-only,slice-read-only-arguments,inline,"
-         "func.func(canonicalize,{lowering},convert-elementwise-to-linalg,"
-         "canonicalize,cse),"
-         "one-shot-bufferize{{bufferize-function-boundaries}},"
-         "buffer-deallocation-pipeline,slice-forward-argument-views,"
-         "convert-bufferization-to-memref,")
+# The CPU pipeline's own front end (--slice-to-buffers), so that these
+# tests follow it.
+front = "slice-to-buffers{{slices={slices}}},"
 config.substitutions.append((
     "%gpu_loops_on_cpu_copies",
     "'--pass-pipeline=builtin.module(" +
-    front.format(lowering="convert-slice-to-linalg") + cpu_tail + ")'"))
+    front.format(slices="copy") + cpu_tail + ")'"))
 config.substitutions.append((
     "%gpu_loops_on_cpu_views",
     "'--pass-pipeline=builtin.module(" +
-    front.format(lowering="convert-slice-to-tensor") + cpu_tail + ")'"))
+    front.format(slices="view") + cpu_tail + ")'"))
 config.substitutions.append((
     "%gpu_loops_on_cpu_buffers",
     "'--pass-pipeline=builtin.module(" + cpu_tail + ")'"))
 
+# The style check (test/Style): LLVM 22's clang-format, from the LLVM this
+# build uses or PATH.
+clang_format = shutil.which("clang-format", path=config.llvm_tools_dir) or \
+    shutil.which("clang-format-22")
+if clang_format:
+    config.available_features.add("clang-format")
+    config.substitutions.append(("%clang_format", clang_format))
+
 # GPU features: `ptxas` (PTX assembles), `cuda-runtime` (the slice CUDA
 # runtime was built: GPU programs link), `cuda-device` (they also run: an
 # NVIDIA driver with a device).
-import shutil
 ptxas = shutil.which("ptxas", path=os.pathsep.join(
     [config.cuda_path, "/usr/local/cuda/bin", os.environ.get("PATH", "")]))
 if ptxas:
@@ -111,6 +125,9 @@ if config.slice_sanitizer:
     embed_cmake_args = (f"-DCMAKE_CXX_COMPILER={config.cxx_compiler} "
                         f"-DCMAKE_EXE_LINKER_FLAGS={san_flags}")
     config.available_features.add("sanitizer")
+    # The differential runs check the first 40% of the release build's
+    # specs (test/Integration/exec_differential.py).
+    config.environment["SLICE_DIFFERENTIAL_SCALE"] = "0.4"
     # Every report fails the test: ASan (leaks included) exits non-zero,
     # UBSan is built with -fno-sanitize-recover=all.
     config.environment["ASAN_OPTIONS"] = (

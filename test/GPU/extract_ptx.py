@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Prints the PTX that `--slice-to-nvvm=format=isa` embeds in gpu.binary ops.
 
 Reads the lowered module on stdin. For each `gpu.binary @name` it prints a

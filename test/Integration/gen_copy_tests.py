@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes test/Integration/CPU/copy-loops.mlir: the run loops of
 --slice-lower-copies executed on views big enough for every loop (unrolled
 vectors, single vectors, scalar tails, memcpy runs, alignment peeling of

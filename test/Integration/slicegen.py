@@ -1,3 +1,6 @@
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Builds executable MLIR modules of slices and NumPy's expected output.
 
 Shared by the executed value tests (gen_exec_tests.py writes lit tests with

@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Differential test of the semantics library against NumPy.
 
 Generates random tf.strided_slice specs (ranks 0-6, dims 0-12, specs shorter

@@ -1,4 +1,8 @@
 # -*- Python -*-
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
 # lit configuration for the gtest unit tests: every test case counts.
 
 import os

@@ -1,3 +1,7 @@
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 /* Calls `_mlir_ciface_slice` of slice-embed's default module (x[1:5:2,
    ::-1, newaxis] of a 6x8 f32 tensor, lowered with slices=copy) on an iota
    it owns, prints the 2x8x1 result and whether the input is intact, and
@@ -29,8 +33,8 @@ int main(void) {
          (long long)out.sizes[2]);
   for (int64_t i = 0; i < out.sizes[0]; ++i)
     for (int64_t j = 0; j < out.sizes[1]; ++j)
-      printf(" %g", out.aligned[out.offset + i * out.strides[0] +
-                                j * out.strides[1]]);
+      printf(" %g",
+             out.aligned[out.offset + i * out.strides[0] + j * out.strides[1]]);
   int intact = 1;
   for (int i = 0; i < 48; ++i)
     intact &= x[i] == (float)i;

@@ -1,3 +1,7 @@
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 // A stand-in for the NVIDIA driver (libcuda.so.1) on machines without a GPU
 // (runtime.test): "device" memory is host memory, copies are memcpy, and
 // modules are only checked to be CUDA images. Kernels cannot run here:
@@ -13,9 +17,9 @@ static int loadedModules = 0;
 
 CUresult cuInit(unsigned flags) { return CUDA_SUCCESS; }
 CUresult cuGetErrorName(CUresult error, const char **name) {
-  *name = error == CUDA_ERROR_NOT_SUPPORTED ? "CUDA_ERROR_NOT_SUPPORTED"
+  *name = error == CUDA_ERROR_NOT_SUPPORTED   ? "CUDA_ERROR_NOT_SUPPORTED"
           : error == CUDA_ERROR_INVALID_IMAGE ? "CUDA_ERROR_INVALID_IMAGE"
-                                               : "CUDA_ERROR_UNKNOWN";
+                                              : "CUDA_ERROR_UNKNOWN";
   return CUDA_SUCCESS;
 }
 CUresult cuDeviceGetCount(int *count) {
@@ -46,7 +50,11 @@ static CUresult load(CUmodule *module, const void *image) {
   const unsigned char *bytes = image;
   unsigned magic;
   memcpy(&magic, bytes, 4);
-  if (magic != 0xBA55ED50u && memcmp(bytes, "\x7f" "ELF", 4) != 0 &&
+  if (magic != 0xBA55ED50u &&
+      memcmp(bytes,
+             "\x7f"
+             "ELF",
+             4) != 0 &&
       !strstr((const char *)bytes, ".target sm_"))
     return CUDA_ERROR_INVALID_IMAGE;
   *module = (CUmodule)(long)++loadedModules;

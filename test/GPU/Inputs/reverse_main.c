@@ -1,3 +1,7 @@
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 // A program around one --slice-to-nvvm function (runtime.test): reverses
 // 8 floats on the device and prints them. With -DVIEW the function returns
 // a view of its argument (slices=view), which the program reads through

@@ -1,3 +1,7 @@
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 // The C driver of the executed GPU tests (gpu_exec.py). The case table
 // comes from a generated header, named by -DSLICE_GPU_CASES="NAME_cases.h".
 //
@@ -94,8 +98,7 @@ static int runCase(const Case *c) {
   for (int d = 0; d < c->outRank; ++d)
     if (sizes[d] != c->outShape[d]) {
       printf("MISMATCH %s: result dim %d has size %lld, NumPy %lld\n",
-             c->description, d, (long long)sizes[d],
-             (long long)c->outShape[d]);
+             c->description, d, (long long)sizes[d], (long long)c->outShape[d]);
       ok = 0;
     }
   if (ok && c->outElements > 0) {

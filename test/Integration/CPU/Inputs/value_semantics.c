@@ -1,3 +1,7 @@
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
 // Calls the entry points of value_semantics.mlir through their C interface
 // (docs/calling-convention.md) with buffers it owns, and reports for each
 // call the result, whether the input buffer is intact, and whether the
