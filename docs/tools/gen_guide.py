@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Regenerates the generated parts of the user guide (docs/guide.md keeps
 its hand-written text around them):
 
@@ -173,6 +176,13 @@ PASSES = [
   %c = bufferization.clone %v : memref<5xi32, strided<[2], offset: 1>> to memref<5xi32, strided<[2], offset: 1>>
   return %c : memref<5xi32, strided<[2], offset: 1>>
 }""", ["--slice-forward-argument-views"]),
+    ("--slice-to-buffers", "the pipelines' front end: the slice copied "
+     "into a fresh buffer (`slices=copy`) that the caller frees; memref, "
+     "linalg and func ops left for a back end",
+     """func.func @f(%x: tensor<5x6xf32>) -> tensor<3x6xf32> {
+  %r = slice.strided %x[::-2, :] : tensor<5x6xf32> to tensor<3x6xf32>
+  return %r : tensor<3x6xf32>
+}""", ["--slice-to-buffers=slices=copy"]),
     ("--slice-to-llvm", "the CPU pipeline: a view returned as a view "
      "(`deallocate=false`), only LLVM dialect left",
      """func.func @f(%x: tensor<5x6xf32>) -> tensor<3x6xf32> {
