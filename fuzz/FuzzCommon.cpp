@@ -20,8 +20,11 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -149,12 +152,21 @@ void checkAcceptedModule(ModuleOp module, DiagnosticCollector &diags,
   }
   if (failed(pm.run(*copy)))
     fail(name + " failed on a verified module", diags, module);
+  // The GPU pipeline leaves its kernels as gpu.binary and their launches
+  // as gpu.launch_func on LLVM values, which the LLVM IR translation turns
+  // into runtime calls.
   copy->walk([&](Operation *op) {
     if (op != copy->getOperation() &&
-        !isa<LLVM::LLVMDialect>(op->getDialect()) && !isa<gpu::BinaryOp>(op))
+        !isa<LLVM::LLVMDialect>(op->getDialect()) &&
+        !isa<gpu::BinaryOp, gpu::LaunchFuncOp>(op))
       fail(name + " left " + op->getName().getStringRef() + " behind", diags,
            *copy);
   });
+  // And the result translates to LLVM IR (what mlir-translate and the
+  // ExecutionEngine do next).
+  llvm::LLVMContext llvmContext;
+  if (!translateModuleToLLVMIR(*copy, llvmContext))
+    fail(name + "'s output does not translate to LLVM IR", diags, *copy);
 }
 
 static bool isLowerableType(Type type) {

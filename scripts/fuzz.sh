@@ -3,8 +3,8 @@
 # Exceptions. See the LICENSE file for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #
-# Runs the libFuzzer targets (fuzz/, docs/reliability.md) for a bounded time
-# each, from the seed corpus in fuzz/corpus plus what earlier runs found
+# Runs the libFuzzer targets (fuzz/, docs/reliability.md) at once, for a
+# bounded time each, from the seed corpus in fuzz/corpus plus what earlier runs found
 # (build-san/fuzz-runs/corpus-*). Builds them first (scripts/build-sanitized.sh:
 # clang-22, ASan + UBSan, our asserts on).
 #
@@ -28,13 +28,16 @@ bash "$root/scripts/build-sanitized.sh" "${targets[@]}" >/dev/null
 out="$build/fuzz-runs"  # (build-san/fuzz is CMake's folder for fuzz/)
 mkdir -p "$out"
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-status=0
-for target in "${targets[@]}"; do
+# The targets run at once (a machine with a core per target spends
+# SECONDS in all, not SECONDS per target); each writes its report line to
+# its own file, printed in order at the end.
+run_target() {  # run_target TARGET
+  local target=$1 seeds extra corpus log rc runs crashes
   case $target in
     slice-spec-fuzzer) seeds=$root/fuzz/corpus/spec; extra=(-max_len=1024) ;;
     slice-syntax-fuzzer) seeds=$root/fuzz/corpus/syntax
                          extra=(-dict="$root/fuzz/syntax.dict") ;;
-    *) echo "fuzz.sh: unknown target $target" >&2; exit 2 ;;
+    *) echo "fuzz.sh: unknown target $target" >&2; return 2 ;;
   esac
   corpus="$out/corpus-$target"
   mkdir -p "$corpus"
@@ -51,12 +54,31 @@ for target in "${targets[@]}"; do
   crashes=0
   if [ "$rc" -ne 0 ]; then
     crashes=1
-    status=1
     echo "fuzz $target: FAILED (exit $rc), log $log:" >&2
     grep -E "check failed|runtime error|ERROR: |SUMMARY|Test unit written" "$log" | head -20 >&2
   fi
-  echo "fuzz $target: $runs executions in $seconds s, $crashes crashes"
+  echo "fuzz $target: $runs executions in $seconds s, $crashes crashes" \
+    > "$out/$target.report"
   printf '{"target": "%s", "seconds": %s, "executions": %s, "crashes": %s, "date": "%s"}\n' \
-    "$target" "$seconds" "$runs" "$crashes" "$(date -u +%FT%TZ)" >> "$out/results.jsonl"
+    "$target" "$seconds" "$runs" "$crashes" "$(date -u +%FT%TZ)" \
+    > "$out/$target.result"
+  return $((crashes > 0))
+}
+
+status=0
+pids=()
+for target in "${targets[@]}"; do
+  rm -f "$out/$target.report" "$out/$target.result"
+  run_target "$target" &
+  pids+=($!)
+done
+for pid in "${pids[@]}"; do
+  wait "$pid" || status=1
+done
+for target in "${targets[@]}"; do
+  if [ -f "$out/$target.report" ]; then
+    cat "$out/$target.report"
+    cat "$out/$target.result" >> "$out/results.jsonl"
+  fi
 done
 exit $status
