@@ -138,6 +138,9 @@ void mlir::slice::registerPipelineDependencies(DialectRegistry &registry) {
   // (mlir-translate, ExecutionEngine), threads included.
   registerBuiltinDialectTranslation(registry);
   registerGPUDialectTranslation(registry);
+  // #gpu.select_object, the gpu.binary handler that embeds the kernels in
+  // the host module and lowers gpu.launch_func to runtime calls.
+  gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
   registerOpenMPDialectTranslation(registry);
@@ -278,6 +281,15 @@ static const Requirement kRequirements[] = {
      "registerBuiltinDialectTranslation, registerLLVMDialectTranslation, "
      "registerNVVMDialectTranslation, registerGPUDialectTranslation",
      true},
+    {[](MLIRContext *c) {
+       // As for #nvvm.target: the attribute's own interface map.
+       return AbstractAttribute::lookup(TypeID::get<gpu::SelectObjectAttr>(), c)
+           .hasInterface(
+               gpu::OffloadingLLVMTranslationAttrInterface::getInterfaceID());
+     },
+     "the translation of gpu.binary and gpu.launch_func to LLVM IR "
+     "(#gpu.select_object)",
+     "gpu::registerOffloadingLLVMTranslationInterfaceExternalModels", true},
 };
 
 namespace {
