@@ -18,6 +18,8 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <limits>
 
 using namespace mlir;
@@ -114,6 +116,23 @@ static OpFoldResult getViewStride(ArithIndexBuilder &arith,
   return arith.max(stride, arith.constant(kMin + 1));
 }
 
+/// Whether a static `offset` on a dimension whose inner dimensions have the
+/// sizes `innerShape` lies past INT64_MAX elements in a row-major buffer of
+/// any tensor of that type (dynamic inner sizes count as 1, the smallest a
+/// non-empty tensor has). No tensor holds such an index, so it can only be
+/// a shrink index or window start on a dynamic dimension whose run-time
+/// check fails. Upstream would fold `offset * stride` into a wrapped,
+/// negative offset once the strides are known (the GPU pipeline's dense
+/// arguments make them so): the view is kept empty instead.
+static bool isBeyondAnyBuffer(int64_t offset, ArrayRef<int64_t> innerShape) {
+  int64_t elements = offset;
+  for (int64_t size : innerShape)
+    if (!ShapedType::isDynamic(size) && size > 0 &&
+        llvm::MulOverflow(elements, size, elements))
+      return true;
+  return false;
+}
+
 SliceView mlir::slice::computeSliceView(OpBuilder &builder, Location loc,
                                         const NormalFormSpec &spec,
                                         ArrayRef<int64_t> sourceShape,
@@ -130,11 +149,13 @@ SliceView mlir::slice::computeSliceView(OpBuilder &builder, Location loc,
     // belongs to an empty range or to a shrink index whose assert fails.
     // A known negative offset (INT64_MIN included, which upstream must not
     // see) can only be such a failing index, whatever the dimension.
-    int64_t dimSize = sourceShape[view.offsets.size()];
+    size_t dim = view.offsets.size();
+    int64_t dimSize = sourceShape[dim];
     std::optional<int64_t> offset = getConstantIntValue(spec.begin[entry]);
     if ((offset && *offset < 0) ||
         (!ShapedType::isDynamic(dimSize) &&
-         (dimSize == 0 || (offset && *offset >= dimSize))))
+         (dimSize == 0 || (offset && *offset >= dimSize))) ||
+        (offset && isBeyondAnyBuffer(*offset, sourceShape.drop_front(dim + 1))))
       view.knownEmpty = true;
     view.offsets.push_back(spec.begin[entry]);
     if (resultPos < 0) {
