@@ -26,9 +26,23 @@
 
 #include "mlir/Parser/Parser.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 
 using namespace mlir;
+
+/// Whether `text` holds a dense array of `index` elements (`array<index,
+/// 1>`), on which MLIR 22's own parser dereferences null (mlir-opt crashes
+/// the same way; docs/reliability.md, upstream findings). Not slice's code:
+/// such inputs are skipped so that a run goes on.
+static bool hasIndexDenseArray(llvm::StringRef text) {
+  for (size_t at = text.find("array<"); at != llvm::StringRef::npos;
+       at = text.find("array<", at + 1))
+    if (text.drop_front(at + 6).ltrim().starts_with("index"))
+      return true;
+  return false;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
   // The first byte picks the lowering (bit 0: slices=copy, bit 1: the GPU
@@ -39,6 +53,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
   lowering.copies = bytes[0] & 1;
   lowering.gpu = bytes[0] & 2;
   std::string text(reinterpret_cast<const char *>(bytes) + 1, size - 1);
+  if (hasIndexDenseArray(text))
+    return 0;
 
   // Only slice's dialects are registered: no other dialect's parser is
   // fuzzed, and an op of any other dialect is a parse error.
