@@ -340,6 +340,28 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
   for (int64_t input : resolved.resultToInput)
     resolved.resultShape.push_back(
         input == kNewAxis ? MaybeInt(1) : resolved.dims[input].size);
+  // Nor does a result: sizes known to multiply past INT64_MAX belong to
+  // windows no tensor can hold (their checks fail at run time), and no
+  // lowering could count the elements of their views.
+  SmallVector<int64_t> knownResultSizes;
+  for (MaybeInt size : resolved.resultShape)
+    if (size)
+      knownResultSizes.push_back(*size);
+  if (!checkedProduct(knownResultSizes)) {
+    llvm::raw_string_ostream os(error);
+    os << "the result's sizes ";
+    llvm::interleave(
+        resolved.resultShape, os,
+        [&](MaybeInt size) {
+          if (size)
+            os << *size;
+          else
+            os << "?";
+        },
+        "x");
+    os << " multiply to more elements than int64 counts";
+    return std::nullopt;
+  }
   return resolved;
 }
 

@@ -885,6 +885,25 @@ TEST(StridedSliceSemantics, RejectsInputsLargerThanInt64Counts) {
             (Shape{big, big, 0}));
 }
 
+// Finding 14 (docs/reliability.md): offset-mode windows of static extent
+// on dynamic dimensions give static result sizes that no tensor holds.
+TEST(StridedSliceSemantics, RejectsResultsLargerThanInt64Counts) {
+  const int64_t big = int64_t(1) << 62;
+  SparseSliceSpec spec = SpecBuilder().range(0, big).range(0, 2).get();
+  spec.offset = true;
+  EXPECT_EQ(rejection(spec, shapeOf({-1, -1})),
+            "the result's sizes 4611686018427387904x2 multiply to more "
+            "elements than int64 counts");
+  // INT64_MAX elements still fit, and 0 makes any product small.
+  SparseSliceSpec largest = SpecBuilder().range(0, kMax).get();
+  largest.offset = true;
+  EXPECT_EQ(resultShape(largest, shapeOf({-1})), (Shape{kMax}));
+  SparseSliceSpec empty =
+      SpecBuilder().range(0, big).range(0, big).range(0, 0).get();
+  empty.offset = true;
+  EXPECT_EQ(resultShape(empty, shapeOf({-1, -1, -1})), (Shape{big, big, 0}));
+}
+
 TEST(StridedSliceSemantics, CheckedProduct) {
   const int64_t big = int64_t(1) << 62;
   EXPECT_EQ(checkedProduct({}), MaybeInt(1));
