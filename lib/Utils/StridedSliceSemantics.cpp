@@ -263,6 +263,31 @@ mlir::slice::buildDenseSpec(const SparseSliceSpec &spec, unsigned rank,
 // Resolution
 //===----------------------------------------------------------------------===//
 
+/// Whether the known sizes of `shape` multiply to a count int64 holds;
+/// otherwise `error` names `what` ("input", "result") and the sizes.
+static bool countsInInt64(llvm::ArrayRef<MaybeInt> shape, llvm::StringRef what,
+                          std::string &error) {
+  SmallVector<int64_t> knownSizes;
+  for (MaybeInt size : shape)
+    if (size)
+      knownSizes.push_back(*size);
+  if (checkedProduct(knownSizes))
+    return true;
+  llvm::raw_string_ostream os(error);
+  os << "the " << what << "'s sizes ";
+  llvm::interleave(
+      shape, os,
+      [&](MaybeInt size) {
+        if (size)
+          os << *size;
+        else
+          os << "?";
+      },
+      "x");
+  os << " multiply to more elements than int64 counts";
+  return false;
+}
+
 std::optional<ResolvedSlice>
 mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
                                  llvm::ArrayRef<MaybeInt> shape,
@@ -273,25 +298,8 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
     return std::nullopt;
   // No buffer holds more elements than int64 counts, and the lowerings
   // count them (flattening, strides, copy sizes) in int64.
-  SmallVector<int64_t> knownSizes;
-  for (MaybeInt size : shape)
-    if (size)
-      knownSizes.push_back(*size);
-  if (!checkedProduct(knownSizes)) {
-    llvm::raw_string_ostream os(error);
-    os << "the input's sizes ";
-    llvm::interleave(
-        shape, os,
-        [&](MaybeInt size) {
-          if (size)
-            os << *size;
-          else
-            os << "?";
-        },
-        "x");
-    os << " multiply to more elements than int64 counts";
+  if (!countsInInt64(shape, "input", error))
     return std::nullopt;
-  }
 
   KnownIntArith arith;
   ResolvedSlice resolved;
@@ -343,25 +351,8 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
   // Nor does a result: sizes known to multiply past INT64_MAX belong to
   // windows no tensor can hold (their checks fail at run time), and no
   // lowering could count the elements of their views.
-  SmallVector<int64_t> knownResultSizes;
-  for (MaybeInt size : resolved.resultShape)
-    if (size)
-      knownResultSizes.push_back(*size);
-  if (!checkedProduct(knownResultSizes)) {
-    llvm::raw_string_ostream os(error);
-    os << "the result's sizes ";
-    llvm::interleave(
-        resolved.resultShape, os,
-        [&](MaybeInt size) {
-          if (size)
-            os << *size;
-          else
-            os << "?";
-        },
-        "x");
-    os << " multiply to more elements than int64 counts";
+  if (!countsInInt64(resolved.resultShape, "result", error))
     return std::nullopt;
-  }
   return resolved;
 }
 
