@@ -3,23 +3,36 @@
 # Exceptions. See the LICENSE file for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #
-# Runs the libFuzzer targets (fuzz/, docs/reliability.md) at once, for a
-# bounded time each, from the seed corpus in fuzz/corpus plus what earlier runs found
-# (build-san/fuzz-runs/corpus-*). Builds them first (scripts/build-sanitized.sh:
+# Runs the libFuzzer targets (fuzz/, docs/reliability.md) at once, from the
+# seed corpus in fuzz/corpus. Builds them first (scripts/build-sanitized.sh:
 # clang-22, ASan + UBSan, our asserts on).
 #
-# Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
-#   default 60 s (what command 2 runs); for a long run, e.g. 4 hours each:
-#   bash scripts/fuzz.sh 14400
-# Prints one line per target, `fuzz TARGET: N executions in S s, K crashes`,
-# and writes build-san/fuzz-runs/results.jsonl. A crash leaves its input in
+# Usage: scripts/fuzz.sh [--ci] [SECONDS_PER_TARGET] [TARGET...]
+#   Hunting (the default): random seeds, for SECONDS each (default 60),
+#   growing the corpus of earlier runs (build-san/fuzz-runs/corpus-*);
+#   for a long run, e.g. 4 hours each: bash scripts/fuzz.sh 14400
+#   --ci (what command 2 runs): a reproducible check of the tree. Each
+#   target replays the seed corpus (every regression input included), then
+#   runs a fixed number of mutations from a fixed seed
+#   ($SLICE_FUZZ_SEED, default 1; $SLICE_FUZZ_RUNS_SPEC / _SYNTAX) on a
+#   fresh corpus, so that its verdict depends on the tree, not on the
+#   machine's speed or luck; SECONDS (default 900) only caps a hang.
+#   New bugs are the hunting runs' to find.
+# Prints one line per target,
+# `fuzz TARGET: N executions in S s[ (seed K)], C crashes`, and appends to
+# build-san/fuzz-runs/results.jsonl. A crash leaves its input in
 # build-san/fuzz-runs/crash-TARGET-*; rerun it with
 #   build-san/bin/TARGET build-san/fuzz-runs/crash-TARGET-<hash>
 # Exit status: 0 when no target crashed.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SLICE_SAN_BUILD_DIR:-$root/build-san}
-seconds=${1:-60}
+ci=0
+if [ "${1:-}" = --ci ]; then
+  ci=1
+  shift
+fi
+seconds=${1:-$((ci ? 900 : 60))}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(slice-spec-fuzzer slice-syntax-fuzzer)
@@ -32,23 +45,36 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # SECONDS in all, not SECONDS per target); each writes its report line to
 # its own file, printed in order at the end.
 run_target() {  # run_target TARGET
-  local target=$1 seeds extra corpus log rc runs crashes
+  local target=$1 seeds extra corpus log rc runs crashes start elapsed
+  local ci_runs seed_note=""
   case $target in
-    slice-spec-fuzzer) seeds=$root/fuzz/corpus/spec; extra=(-max_len=1024) ;;
+    slice-spec-fuzzer) seeds=$root/fuzz/corpus/spec; extra=(-max_len=1024)
+                       ci_runs=${SLICE_FUZZ_RUNS_SPEC:-4000} ;;
     slice-syntax-fuzzer) seeds=$root/fuzz/corpus/syntax
-                         extra=(-dict="$root/fuzz/syntax.dict") ;;
+                         extra=(-dict="$root/fuzz/syntax.dict")
+                         ci_runs=${SLICE_FUZZ_RUNS_SYNTAX:-40000} ;;
     *) echo "fuzz.sh: unknown target $target" >&2; return 2 ;;
   esac
-  corpus="$out/corpus-$target"
+  if [ "$ci" = 1 ]; then
+    local seed=${SLICE_FUZZ_SEED:-1}
+    corpus="$out/ci-corpus-$target"
+    rm -rf "$corpus"
+    extra+=(-seed="$seed" -runs="$ci_runs")
+    seed_note=" (seed $seed)"
+  else
+    corpus="$out/corpus-$target"
+  fi
   mkdir -p "$corpus"
   log="$out/$target.log"
   rc=0
+  start=$SECONDS
   # -rss_limit_mb: ASan's quarantine and MLIR contexts stay well below it;
   # a leak or a runaway allocation does not.
   "$build/bin/$target" "$corpus" "$seeds" "${extra[@]}" \
     -max_total_time="$seconds" -rss_limit_mb=4096 -timeout=60 \
     -print_final_stats=1 -artifact_prefix="$out/crash-$target-" \
     > "$log" 2>&1 || rc=$?
+  elapsed=$((SECONDS - start))
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   runs=${runs:-0}
   crashes=0
@@ -57,10 +83,11 @@ run_target() {  # run_target TARGET
     echo "fuzz $target: FAILED (exit $rc), log $log:" >&2
     grep -E "check failed|runtime error|ERROR: |SUMMARY|Test unit written" "$log" | head -20 >&2
   fi
-  echo "fuzz $target: $runs executions in $seconds s, $crashes crashes" \
+  echo "fuzz $target: $runs executions in $elapsed s$seed_note, $crashes crashes" \
     > "$out/$target.report"
-  printf '{"target": "%s", "seconds": %s, "executions": %s, "crashes": %s, "date": "%s"}\n' \
-    "$target" "$seconds" "$runs" "$crashes" "$(date -u +%FT%TZ)" \
+  printf '{"target": "%s", "mode": "%s", "seconds": %s, "executions": %s, "crashes": %s, "date": "%s"}\n' \
+    "$target" "$([ "$ci" = 1 ] && echo "ci$seed_note" || echo hunt)" \
+    "$elapsed" "$runs" "$crashes" "$(date -u +%FT%TZ)" \
     > "$out/$target.result"
   return $((crashes > 0))
 }

@@ -9,8 +9,9 @@
 #   2. the sanitizer build (build-san/: clang-22, ASan + UBSan, our asserts
 #      on): the same lit suites and unit tests, executed tests included,
 #      where any sanitizer report fails its test;
-#   3. each libFuzzer target for $SLICE_FUZZ_SECONDS (default 60) seconds,
-#      one test each (docs/reliability.md).
+#   3. each libFuzzer target's reproducible check (`scripts/fuzz.sh --ci`:
+#      the seed and regression corpus, then a fixed number of mutations
+#      from a fixed seed), one test each (docs/reliability.md).
 # SLICE_SKIP_SANITIZERS=1 runs step 1 only (a quick local check; CI never
 # sets it).
 set -euo pipefail
@@ -40,7 +41,7 @@ if [ "${SLICE_SKIP_SANITIZERS:-0}" != 1 ]; then
   echo "== fuzzing"
   fuzz_results="$san/fuzz-runs/ci-results.txt"
   mkdir -p "$san/fuzz-runs"
-  bash "$root/scripts/fuzz.sh" "${SLICE_FUZZ_SECONDS:-60}" | tee "$fuzz_results" || status=1
+  bash "$root/scripts/fuzz.sh" --ci | tee "$fuzz_results" || status=1
 fi
 
 "$SLICE_PYTHON" - "$fuzz_results" "${results[@]}" <<'PY'

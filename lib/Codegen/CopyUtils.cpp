@@ -21,6 +21,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 using namespace mlir;
 
 namespace mlir {
@@ -153,6 +155,31 @@ bool isFreshAllocation(Value memref) {
   return false;
 }
 
+bool isBeyondAnyBuffer(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  // Lower bounds of the element count and of the last element reached
+  // (offset + sum(max(0, (size - 1) * stride))): the unknown terms are
+  // at least 0 in any memref that holds an element.
+  int64_t count = 1;
+  int64_t last = ShapedType::isDynamic(offset) ? 0 : offset;
+  for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
+    if (ShapedType::isDynamic(size))
+      continue;
+    if (llvm::MulOverflow(count, size, count))
+      return true;
+    int64_t reach;
+    if (!ShapedType::isDynamic(stride) && stride > 0 &&
+        (llvm::MulOverflow(size - 1, stride, reach) ||
+         llvm::AddOverflow(last, reach, last)))
+      return true;
+  }
+  // The flat view of the base buffer holds last + 1 elements.
+  return last == std::numeric_limits<int64_t>::max();
+}
+
 CopyAction classifyCopy(Value source, Value target) {
   auto sourceType = dyn_cast<MemRefType>(source.getType());
   auto targetType = dyn_cast<MemRefType>(target.getType());
@@ -160,14 +187,14 @@ CopyAction classifyCopy(Value source, Value target) {
       !targetType.isStrided())
     return CopyAction::Leave;
   if (llvm::is_contained(sourceType.getShape(), 0) ||
-      llvm::is_contained(targetType.getShape(), 0))
+      llvm::is_contained(targetType.getShape(), 0) ||
+      isBeyondAnyBuffer(sourceType) || isBeyondAnyBuffer(targetType))
     return CopyAction::Erase;
   if (isMemcpyLayout(sourceType) && isMemcpyLayout(targetType))
     return CopyAction::Memcpy;
   return CopyAction::Lower;
 }
 
-/// Returns whether `value` (an index) equals `constant`, folded when known.
 /// Emits `thenFn` when `cond` holds and `elseFn` otherwise: straight-line
 /// code when `cond` is known, an `scf.if` when not.
 void emitIf(OpBuilder &b, Location loc, OpFoldResult cond,
@@ -206,7 +233,8 @@ FailureOr<FlatCopy> flattenCopy(OpBuilder &b, Location loc, Value source,
   FlatCopy copy;
   std::optional<SmallVector<CopyDim>> dims =
       flattenDims(b, loc, *sourceMeta, *targetMeta);
-  copy.empty = !dims;
+  copy.empty = !dims || isBeyondAnyBuffer(cast<MemRefType>(source.getType())) ||
+               isBeyondAnyBuffer(cast<MemRefType>(target.getType()));
   if (dims)
     copy.dims = std::move(*dims);
   copy.source = std::move(*sourceMeta);

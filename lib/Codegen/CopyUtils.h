@@ -73,7 +73,8 @@ std::optional<SmallVector<CopyDim>> flattenDims(OpBuilder &b, Location loc,
 struct FlatCopy {
   StridedMetadata source, target;
   SmallVector<CopyDim> dims;
-  /// A dimension is known to be empty: nothing to copy.
+  /// Nothing to copy: a dimension is known to be empty, or a memref is
+  /// `isBeyondAnyBuffer`.
   bool empty = false;
 };
 
@@ -87,11 +88,19 @@ FailureOr<FlatCopy> flattenCopy(OpBuilder &b, Location loc, Value source,
 /// touch.
 bool isFreshAllocation(Value memref);
 
+/// Whether no buffer holds a memref of `type` with an element in it: its
+/// static sizes multiply past INT64_MAX, or its static offset, sizes and
+/// strides reach element INT64_MAX or beyond. A copy of one never runs
+/// (only code a failed run-time check guards can hold one, such as an
+/// offset-mode window whose extent is a constant INT64_MIN), and its
+/// element counts would wrap into invalid static sizes.
+bool isBeyondAnyBuffer(MemRefType type);
+
 /// What becomes of a copy.
 enum class CopyAction {
   /// Unranked or not strided: left alone.
   Leave,
-  /// Known to be empty: erased.
+  /// Known to be empty, or of a memref `isBeyondAnyBuffer`: erased.
   Erase,
   /// Between contiguous memrefs: a memref.copy, which upstream lowers to one
   /// memcpy.

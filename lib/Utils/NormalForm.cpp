@@ -128,9 +128,11 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
     // A stride known to fail the check never reaches the view: the assert
     // stops the program first. The view gets stride 1, so that no later
     // folding gives it a zero stride that no layout (and no copy of a
-    // returned view) can express.
+    // returned view) can express; an SSA 1, since a static 1 may make
+    // the window larger than any tensor (an offset-mode extent of
+    // INT64_MAX on a dimension of 7-element rows).
     if (badStride)
-      stride = one;
+      stride = keepDynamic(one);
     DimRange<OpFoldResult> range =
         resolveDimRange(arith, begin, end, stride, dimSize, flags);
     bool outOfBounds = emitCheck(

@@ -133,6 +133,17 @@ static bool isBeyondAnyBuffer(int64_t offset, ArrayRef<int64_t> innerShape) {
   return false;
 }
 
+/// Whether the known values of `sizes` multiply past INT64_MAX.
+static bool isUncountable(ArrayRef<OpFoldResult> sizes) {
+  int64_t count = 1;
+  for (OpFoldResult size : sizes) {
+    std::optional<int64_t> known = getConstantIntValue(size);
+    if (known && llvm::MulOverflow(count, *known, count))
+      return true;
+  }
+  return false;
+}
+
 SliceView mlir::slice::computeSliceView(OpBuilder &builder, Location loc,
                                         const NormalFormSpec &spec,
                                         ArrayRef<int64_t> sourceShape,
@@ -183,6 +194,17 @@ SliceView mlir::slice::computeSliceView(OpBuilder &builder, Location loc,
     view.strides.push_back(getViewStride(arith, spec.strides[entry]));
     view.reducedSizes.push_back(size);
     view.resultSizes[resultPos] = size;
+  }
+  // Known sizes that multiply past INT64_MAX (only a dynamic result
+  // dimension can hold such a size: the verifier counts the static ones)
+  // belong to a window no tensor holds, whose assert fails: an unreachable
+  // view, kept empty, since upstream would otherwise carry a type of more
+  // elements than int64 counts into folds, copies and constants.
+  if (!view.knownEmpty && isUncountable(view.resultSizes)) {
+    view.knownEmpty = true;
+    for (auto [pos, size] : llvm::enumerate(view.resultSizes))
+      if (resultType.isDynamicDim(pos))
+        size = zero;
   }
   return view;
 }

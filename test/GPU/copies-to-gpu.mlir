@@ -121,6 +121,22 @@ func.func @empty_and_single(%a: memref<0x4xf32>, %b: memref<0x4xf32>, %c: memref
 
 // -----
 
+// Memrefs no buffer holds (more elements than int64 counts, an element
+// past index INT64_MAX): the copy never runs, nothing is launched
+// (docs/reliability.md, finding 15).
+// CHECK-LABEL: func.func @beyond_any_buffer(
+// CHECK-NOT: memref.copy
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @beyond_any_buffer(%a: memref<4611686018427387904x9223372036854775807xindex>, %b: memref<4611686018427387904x9223372036854775807xindex>,
+                             %c: memref<2xf32, strided<[9223372036854775807], offset: 1>>, %d: memref<2xf32>) {
+  memref.copy %a, %b : memref<4611686018427387904x9223372036854775807xindex> to memref<4611686018427387904x9223372036854775807xindex>
+  memref.copy %c, %d : memref<2xf32, strided<[9223372036854775807], offset: 1>> to memref<2xf32>
+  return
+}
+
+// -----
+
 // Unranked memrefs are left alone.
 // CHECK-LABEL: func.func @unranked(
 // CHECK: memref.copy

@@ -133,6 +133,37 @@ func.func @empty(%src: memref<4x0xf32, strided<[-1, 1], offset: 3>>, %dst: memre
 
 // -----
 
+// So does a copy of memrefs no buffer holds (docs/reliability.md, finding
+// 15): more elements than int64 counts (a 2-D one and, through a
+// dynamic dimension, a 3-D one whose other sizes are 1 or more whenever it
+// has an element), or an element at or past index INT64_MAX of the base
+// buffer. Their flat views would get wrapped, negative sizes.
+// CHECK-LABEL: func.func @beyond_any_buffer
+//   CHECK-NOT:   memref.copy
+//   CHECK-NOT:   memref.reinterpret_cast
+//   CHECK-NOT:   call
+//       CHECK:   return
+func.func @beyond_any_buffer(%a: memref<4611686018427387904x9223372036854775807xindex, strided<[?, 1], offset: ?>>, %b: memref<4611686018427387904x9223372036854775807xindex>,
+                             %c: memref<2xf32, strided<[9223372036854775807], offset: 1>>, %d: memref<2xf32>,
+                             %e: memref<4611686018427387904x?x3xi8, strided<[?, ?, 2]>>, %f: memref<4611686018427387904x?x3xi8>) {
+  memref.copy %a, %b : memref<4611686018427387904x9223372036854775807xindex, strided<[?, 1], offset: ?>> to memref<4611686018427387904x9223372036854775807xindex>
+  memref.copy %c, %d : memref<2xf32, strided<[9223372036854775807], offset: 1>> to memref<2xf32>
+  memref.copy %e, %f : memref<4611686018427387904x?x3xi8, strided<[?, ?, 2]>> to memref<4611686018427387904x?x3xi8>
+  return
+}
+
+// -----
+
+// The largest countable copy is lowered.
+// CHECK-LABEL: func.func @largest_countable
+//       CHECK:   memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [9223372036854775806]
+func.func @largest_countable(%c: memref<2xf32, strided<[9223372036854775805], offset: 0>>, %d: memref<2xf32>) {
+  memref.copy %c, %d : memref<2xf32, strided<[9223372036854775805], offset: 0>> to memref<2xf32>
+  return
+}
+
+// -----
+
 // Rank 0 is contiguous whatever the offset: upstream's memcpy of one
 // element stays.
 // CHECK-LABEL: func.func @negative_rank0

@@ -98,8 +98,10 @@ struct SliceView {
   SmallVector<OpFoldResult> reducedSizes, resultSizes;
   /// The slice is known to select nothing (or to be unreachable: its
   /// assert fails): some size is known to be 0, the source has a static
-  /// 0-size dimension, or a static offset lies outside its static
-  /// dimension, which only an empty range or a failing shrink index has.
+  /// 0-size dimension, a static offset lies outside its static
+  /// dimension, which only an empty range or a failing shrink index has,
+  /// or the known sizes multiply past INT64_MAX, which only a failing
+  /// offset-mode window has (the result's dynamic sizes are then 0).
   /// Such a view is not expressible as a slice (upstream rejects a static
   /// offset outside the dimension even for size 0), and the result is a
   /// fresh empty value.
