@@ -43,6 +43,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <unistd.h>
+
 namespace mlir {
 namespace slice {
 #define GEN_PASS_DEF_SLICELOWERCOPIES
@@ -67,6 +69,11 @@ struct RunContext {
   /// The width of `index`, when it is the width of a pointer (the data
   /// layout says both); 0 otherwise, and then no run goes to `memcpy`.
   unsigned pointerIndexBits = 0;
+  /// The run is the whole copy (or a thread's chunk of it): contiguous in
+  /// both memrefs, it goes to `memcpy` even above the non-temporal
+  /// threshold, since the C library picks its own strategy for one block
+  /// from the machine's cache sizes.
+  bool wholeCopy = false;
 };
 
 /// Loads the vector of `lanes` elements that starts at element `j` of a run.
@@ -289,7 +296,7 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
   auto vectorType = VectorType::get({ctx.lanes}, elementType);
 
   auto contiguous = [&](OpBuilder &nb, Location nl) {
-    if (!nontemporal && useMemcpy(ctx))
+    if ((!nontemporal || ctx.wholeCopy) && useMemcpy(ctx))
       return emitMemcpyRun(nb, nl, ctx, sourceStart, targetStart);
     emitVectorRun(nb, nl, ctx, sourceStart, targetStart, nontemporal,
                   [&](OpBuilder &lb, Location ll, Value j) -> Value {
@@ -415,6 +422,29 @@ static OpFoldResult wholeCopyIsOneRun(OpBuilder &b, Location loc,
   return all;
 }
 
+/// The bytes the copy moves, folded when known.
+static OpFoldResult copyBytes(OpBuilder &b, Location loc,
+                              ArrayRef<CopyDim> dims, int64_t elementBytes) {
+  OpFoldResult bytes = b.getIndexAttr(elementBytes);
+  for (const CopyDim &dim : dims)
+    bytes = ArithIndexBuilder(b, loc).mul(bytes, dim.size);
+  return bytes;
+}
+
+/// Whether `bytes` is at least `threshold` (known now or at run time).
+static OpFoldResult atLeast(OpBuilder &b, Location loc, OpFoldResult bytes,
+                            OpFoldResult threshold) {
+  std::optional<int64_t> known = getConstantIntValue(bytes);
+  std::optional<int64_t> knownThreshold = getConstantIntValue(threshold);
+  if (known && knownThreshold)
+    return b.getBoolAttr(*known >= *knownThreshold);
+  return arith::CmpIOp::create(
+             b, loc, arith::CmpIPredicate::sge,
+             getValueOrCreateConstantIndexOp(b, loc, bytes),
+             getValueOrCreateConstantIndexOp(b, loc, threshold))
+      .getResult();
+}
+
 /// Whether the copy moves at least `threshold` bytes (known now or at run
 /// time); never for a negative threshold or an element type without a
 /// vector form (`elementBytes` 0).
@@ -423,21 +453,104 @@ static OpFoldResult atLeastBytes(OpBuilder &b, Location loc,
                                  int64_t threshold) {
   if (threshold < 0 || elementBytes == 0)
     return b.getBoolAttr(false);
-  OpFoldResult bytes = b.getIndexAttr(elementBytes);
-  for (const CopyDim &dim : dims)
-    bytes = ArithIndexBuilder(b, loc).mul(bytes, dim.size);
-  if (std::optional<int64_t> known = getConstantIntValue(bytes))
-    return b.getBoolAttr(*known >= threshold);
-  return arith::CmpIOp::create(
-             b, loc, arith::CmpIPredicate::sge,
-             getValueOrCreateConstantIndexOp(b, loc, bytes),
-             arith::ConstantIndexOp::create(b, loc, threshold))
-      .getResult();
+  return atLeast(b, loc, copyBytes(b, loc, dims, elementBytes),
+                 b.getIndexAttr(threshold));
+}
+
+/// The machine's threshold where sysconf knows no last-level cache (and
+/// where slice is not built for glibc): where the two machines
+/// docs/performance.md was measured on cross over.
+static constexpr int64_t kFallbackNontemporalBytes = 32 << 20;
+
+/// Copies below this size never look the machine's threshold up: no cache
+/// is that small, and they skip the call.
+static constexpr int64_t kMinMachineNontemporalBytes = 1 << 20;
+
+/// The machine's non-temporal threshold, read at run time: a quarter of
+/// the last-level cache (`sysconf(_SC_LEVEL3_CACHE_SIZE)`), which is where
+/// glibc's own memcpy switches to non-temporal stores (its tunable
+/// glibc.cpu.x86_non_temporal_threshold reads 127 MiB beside a 508 MiB L3
+/// on the AMD EPYC of docs/performance.md). `sysconf` is declared in the
+/// module of `op`; without one (or with a `sysconf` of another type), and
+/// off glibc, the fallback constant.
+static OpFoldResult machineNontemporalBytes(OpBuilder &b, Location loc,
+                                            Operation *op) {
+#if defined(__GLIBC__)
+  if (auto module = op->getParentOfType<ModuleOp>()) {
+    auto type = b.getFunctionType({b.getI32Type()}, {b.getI64Type()});
+    auto sysconf = module.lookupSymbol<func::FuncOp>("sysconf");
+    if (!sysconf && !module.lookupSymbol("sysconf")) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(module.getBody());
+      sysconf = func::FuncOp::create(b, loc, "sysconf", type);
+      sysconf.setPrivate();
+    }
+    if (sysconf && sysconf.getFunctionType() == type) {
+      Value name = arith::ConstantIntOp::create(b, loc, b.getI32Type(),
+                                                _SC_LEVEL3_CACHE_SIZE);
+      Value cache = arith::IndexCastOp::create(
+          b, loc, b.getIndexType(),
+          func::CallOp::create(b, loc, sysconf, name).getResult(0));
+      Value known =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, cache,
+                                arith::ConstantIndexOp::create(b, loc, 0));
+      Value quarter = arith::DivSIOp::create(
+          b, loc, cache, arith::ConstantIndexOp::create(b, loc, 4));
+      return arith::SelectOp::create(b, loc, known, quarter,
+                                     arith::ConstantIndexOp::create(
+                                         b, loc, kFallbackNontemporalBytes))
+          .getResult();
+    }
+  }
+#else
+  (void)loc;
+  (void)op;
+#endif
+  return b.getIndexAttr(kFallbackNontemporalBytes);
+}
+
+/// Whether the copy `op` stores non-temporally: it moves at least
+/// `options.nontemporalBytes`, or the machine's threshold for
+/// `kNontemporalFromMachine` (looked up only for copies of 1 MiB or more).
+static OpFoldResult useNontemporal(OpBuilder &b, Location loc, Operation *op,
+                                   ArrayRef<CopyDim> dims, int64_t elementBytes,
+                                   int64_t threshold) {
+  if (threshold != kNontemporalFromMachine || elementBytes == 0)
+    return atLeastBytes(b, loc, dims, elementBytes, threshold);
+  OpFoldResult bytes = copyBytes(b, loc, dims, elementBytes);
+  OpFoldResult big =
+      atLeast(b, loc, bytes, b.getIndexAttr(kMinMachineNontemporalBytes));
+  std::optional<bool> knownBig = getConstantBool(big);
+  if (knownBig == false)
+    return big;
+  auto compare = [&](OpBuilder &nb, Location nl) {
+    return getValueOrCreateConstantIndexOp(
+        nb, nl, atLeast(nb, nl, bytes, machineNontemporalBytes(nb, nl, op)));
+  };
+  if (knownBig == true)
+    return compare(b, loc);
+  return scf::IfOp::create(
+             b, loc, cast<Value>(big),
+             [&](OpBuilder &nb, Location nl) {
+               scf::YieldOp::create(nb, nl, compare(nb, nl));
+             },
+             [&](OpBuilder &nb, Location nl) {
+               Value no = arith::ConstantIntOp::create(nb, nl, 0, 1);
+               scf::YieldOp::create(nb, nl, no);
+             })
+      .getResult(0);
 }
 
 LogicalResult
 mlir::slice::checkCopyLoweringOptions(const CopyLoweringOptions &options,
                                       std::string &reason) {
+  if (options.nontemporalBytes < kNontemporalFromMachine) {
+    reason = ("nontemporal-bytes must be a size, -1 (never) or -2 (the "
+              "machine's threshold), got " +
+              Twine(options.nontemporalBytes))
+                 .str();
+    return failure();
+  }
   if (options.vectorBytes >= 16 && llvm::isPowerOf2_64(options.vectorBytes) &&
       options.unroll >= 1)
     return success();
@@ -502,8 +615,8 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
     return success();
   }
 
-  OpFoldResult nontemporal = atLeastBytes(rewriter, loc, dims, ctx.elementBytes,
-                                          options.nontemporalBytes);
+  OpFoldResult nontemporal = useNontemporal(
+      rewriter, loc, op, dims, ctx.elementBytes, options.nontemporalBytes);
   ctx.size = dims.back().size;
   ctx.sourceStride = dims.back().sourceStride;
   ctx.targetStride = dims.back().targetStride;
@@ -555,6 +668,7 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
   // One run: with `parallel`, cut into chunks copied in parallel.
   auto emitSingleRun = [&](OpBuilder &b, Location l, bool parallel) {
     RunContext single = ctx;
+    single.wholeCopy = true;
     single.size = b.getIndexAttr(1);
     for (const CopyDim &dim : dims)
       single.size = ArithIndexBuilder(b, l).mul(single.size, dim.size);
@@ -616,7 +730,7 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
 static CopyLoweringOptions optionsForTarget(Value target,
                                             CopyLoweringOptions options) {
   if (isFreshAllocation(target))
-    options.nontemporalBytes = -1;
+    options.nontemporalBytes = kNontemporalNever;
   return options;
 }
 

@@ -1,5 +1,10 @@
 // RUN: slice-opt %s --slice-lower-copies="vector-bytes=24" -verify-diagnostics
 // RUN: not slice-opt %s --slice-lower-copies="unroll=0" 2>&1 | FileCheck %s
+// RUN: not slice-opt %s --slice-lower-copies="nontemporal-bytes=-3" 2>&1 | FileCheck %s --check-prefix=NT
+// RUN: not slice-opt %s --slice-to-llvm="nontemporal-bytes=-3" 2>&1 | FileCheck %s --check-prefix=NT
+
+// nontemporal-bytes is a size, -1 (never) or -2 (the machine's threshold).
+// NT: error: slice-lower-copies: nontemporal-bytes must be a size, -1 (never) or -2 (the machine's threshold), got -3
 
 // A vector access must be a power of two of at least 16 bytes, and the
 // main loop must move at least one vector.

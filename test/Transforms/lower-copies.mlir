@@ -277,6 +277,65 @@ func.func @nontemporal(%src: memref<4x8192xf32, strided<[-8192, 1], offset: 2457
 
 // -----
 
+// A copy that turns out to be one contiguous run at run time (here: both
+// memrefs contiguous across the rows) is one memcpy even above the
+// non-temporal threshold: the C library picks its own strategy for one
+// block from the machine's caches. The rows of any other copy still store
+// non-temporally.
+// NT-LABEL: func.func private @__slice_copy(%arg0: memref<2048x4096xf32, strided<[?, ?], offset: ?>>
+//       NT:   %[[WHOLE:.*]] = arith.andi
+//       NT:   scf.if %[[WHOLE]] {
+//       NT:     scf.if
+//       NT:       scf.if
+//   NT-NOT:         nontemporal
+//       NT:         "llvm.intr.memcpy"
+//       NT:   } else {
+//       NT:     scf.for
+//       NT:       vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+//       NT:   llvm.fence seq_cst
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<2048x4096xf32, strided<[?, ?], offset: ?>>
+func.func @whole_run(%src: memref<2048x4096xf32, strided<[?, ?], offset: ?>>, %dst: memref<2048x4096xf32, strided<[?, ?], offset: ?>>) {
+  memref.copy %src, %dst : memref<2048x4096xf32, strided<[?, ?], offset: ?>> to memref<2048x4096xf32, strided<[?, ?], offset: ?>>
+  return
+}
+
+// -----
+
+// By default (nontemporal-bytes=-2) the threshold is the machine's, read
+// at run time where glibc reads its own: a quarter of the last-level cache
+// (sysconf(_SC_LEVEL3_CACHE_SIZE)), 32 MiB where sysconf
+// knows none. A copy known to be smaller than 1 MiB never asks; one of
+// unknown size asks only from 1 MiB on.
+// CHECK-LABEL: func.func @machine_threshold
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<2048x4096xf32, strided<[-4096, 1], offset: ?>>
+//       CHECK:   %[[CACHE:.*]] = call @sysconf(%c194_i32) : (i32) -> i64
+//       CHECK:   %[[BYTES:.*]] = arith.index_cast %[[CACHE]] : i64 to index
+//       CHECK:   %[[KNOWN:.*]] = arith.cmpi sgt, %[[BYTES]], %c0
+//       CHECK:   %[[QUARTER:.*]] = arith.divsi %[[BYTES]], %c4
+//       CHECK:   %[[THRESHOLD:.*]] = arith.select %[[KNOWN]], %[[QUARTER]], %c33554432
+//       CHECK:   %[[STREAM:.*]] = arith.cmpi sle, %[[THRESHOLD]], %c33554432
+//       CHECK:   scf.if %[[STREAM]] {
+//       CHECK:     vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+//       CHECK:   } else {
+//       CHECK:     "llvm.intr.memcpy"
+//       CHECK: func.func private @__slice_copy{{.*}}(%arg0: memref<4x128xf32, strided<[-128, 1], offset: 384>>
+//   CHECK-NOT:   sysconf
+//   CHECK-NOT:   nontemporal
+//       CHECK: func.func private @__slice_copy{{.*}}(%arg0: memref<?x128xf32, strided<[-128, 1], offset: ?>>
+//       CHECK:   %[[BIG:.*]] = arith.cmpi sge, %{{.*}}, %c1048576
+//       CHECK:   scf.if %[[BIG]] -> (i1) {
+//       CHECK:     call @sysconf
+func.func @machine_threshold(%a: memref<2048x4096xf32, strided<[-4096, 1], offset: ?>>, %b: memref<2048x4096xf32>,
+                             %c: memref<4x128xf32, strided<[-128, 1], offset: 384>>, %d: memref<4x128xf32>,
+                             %e: memref<?x128xf32, strided<[-128, 1], offset: ?>>, %f: memref<?x128xf32>) {
+  memref.copy %a, %b : memref<2048x4096xf32, strided<[-4096, 1], offset: ?>> to memref<2048x4096xf32>
+  memref.copy %c, %d : memref<4x128xf32, strided<[-128, 1], offset: 384>> to memref<4x128xf32>
+  memref.copy %e, %f : memref<?x128xf32, strided<[-128, 1], offset: ?>> to memref<?x128xf32>
+  return
+}
+
+// -----
+
 // With parallel-bytes, copies of at least that many bytes (here: known at
 // run time) run their outermost loop as scf.parallel; a whole run is cut
 // into 1 MiB chunks (262144 floats). Smaller copies keep sequential loops.

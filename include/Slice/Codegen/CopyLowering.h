@@ -30,8 +30,15 @@ namespace slice {
 /// only). `checkCopyLoweringOptions` says whether they are valid.
 using CopyLoweringOptions = SliceLowerCopiesOptions;
 
+/// `nontemporalBytes` values that are not a size: never store
+/// non-temporally, or take the threshold of the machine the program runs
+/// on (the default), read at run time.
+constexpr int64_t kNontemporalNever = -1;
+constexpr int64_t kNontemporalFromMachine = -2;
+
 /// Checks `options` (a power-of-two `vectorBytes` of at least 16, `unroll`
-/// at least 1); on failure, `reason` says what is wrong.
+/// at least 1, `nontemporalBytes` a size or one of the two markers); on
+/// failure, `reason` says what is wrong.
 LogicalResult checkCopyLoweringOptions(const CopyLoweringOptions &options,
                                        std::string &reason);
 

@@ -123,10 +123,15 @@ def SliceLowerCopies : Pass<"slice-lower-copies", "::mlir::ModuleOp"> {
       run-time choice between these loops, and a copy whose layouts are
       dynamic is copied as one run when it turns out contiguous;
     - copies of at least `nontemporal-bytes` bytes store non-temporally
-      (except into a buffer `memref.alloc` made just before), each run
+      (except into a buffer `memref.alloc` made just before, and except a
+      copy that is one contiguous run, which is one `memcpy`), each run
       peeled until the target is aligned to a vector, the vectors spread
       over four consecutive pages, and end with a fence: the target's cache
-      lines are then written without being read first.
+      lines are then written without being read first. By default
+      (`-2`) the threshold is read at run time where the C library reads
+      its own: a quarter of the last-level cache
+      (`sysconf(_SC_LEVEL3_CACHE_SIZE)`, declared in the module), looked
+      up only for copies of 1 MiB or more; 32 MiB where that is unknown.
 
     The loops of a copy go into a private function with internal linkage
     (`@__slice_copy`, `@__slice_copy_0`, ...), one per pair of memref
@@ -154,9 +159,10 @@ def SliceLowerCopies : Pass<"slice-lower-copies", "::mlir::ModuleOp"> {
     Option<"unroll", "unroll", "int64_t", /*default=*/"4",
            "Vector accesses per iteration of a run's main loop">,
     Option<"nontemporalBytes", "nontemporal-bytes", "int64_t",
-           /*default=*/"33554432",
+           /*default=*/"-2",
            "Copies of at least this many bytes use non-temporal stores "
-           "(negative: never)">,
+           "(-1: never; -2: the threshold of the machine the program runs "
+           "on, a quarter of its last-level cache as glibc's memcpy)">,
     Option<"parallelBytes", "parallel-bytes", "int64_t", /*default=*/"-1",
            "Copies of at least this many bytes run their outermost loop as "
            "scf.parallel (negative: never)">,

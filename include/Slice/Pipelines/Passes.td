@@ -118,7 +118,8 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::slice::SliceLowerCopiesOptions{}"
                        ".nontemporalBytes",
            "Copies of at least this many bytes store non-temporally "
-           "(--slice-lower-copies; negative: never)">,
+           "(--slice-lower-copies; -1: never; -2: the threshold of the "
+           "machine the program runs on)">,
     Option<"parallelBytes", "parallel-bytes", "int64_t",
            /*default=*/"::mlir::slice::SliceLowerCopiesOptions{}"
                        ".parallelBytes",
