@@ -63,7 +63,7 @@ export GLIBC_TUNABLES=glibc.malloc.hugetlb=1
 
 echo "== compile-time scaling" >&2
 unset GLIBC_TUNABLES
-"$SLICE_PYTHON" "$root/bench/compile_scaling.py" "$build/bin/slice-opt" "$out" > "$out/scaling.jsonl"
+"$SLICE_PYTHON" "$root/bench/compile_scaling.py" "$build/bin/slice-opt" "$llvm/bin/mlir-opt" "$out" > "$out/scaling.jsonl"
 
 "$SLICE_PYTHON" "$root/bench/report.py" "$out/results.jsonl" "$out/scaling.jsonl" > "$root/docs/performance.md"
 echo "== wrote docs/performance.md" >&2
