@@ -339,6 +339,12 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
     dim.end = range.end;
     dim.stride = range.stride;
     dim.size = range.size;
+    // A range on an empty dimension clamps to nothing, and a window on one
+    // fits only when empty: 0 elements whatever the unknowns (an empty
+    // input's other sizes may multiply past INT64_MAX, and the result's
+    // count needs this 0).
+    if (!dimSpec.shrink && dimSize == 0)
+      dim.size = 0;
     bool ordered = !dim.shrink && dim.stride == 1 && dim.start == 0;
     dim.full = ordered && (dimSize ? dim.size == dimSize
                                    : dimSpec.endMasked && inBounds == true);

@@ -904,6 +904,33 @@ TEST(StridedSliceSemantics, RejectsResultsLargerThanInt64Counts) {
   EXPECT_EQ(resultShape(empty, shapeOf({-1, -1, -1})), (Shape{big, big, 0}));
 }
 
+// A range or window on a dimension of size 0 selects nothing, whatever its
+// unknowns: the result of an empty input whose other sizes multiply past
+// INT64_MAX counts 0 elements (docs/reliability.md, finding 17).
+TEST(StridedSliceSemantics, EmptyDimensionsSelectNothingWhateverTheUnknowns) {
+  const int64_t big = int64_t(1) << 36;
+  const int64_t huge = 4553769036265620272;
+  SparseSliceSpec spec = SpecBuilder()
+                             .all()
+                             .range(0, std::nullopt, -3)
+                             .all()
+                             .range(0, huge, 3)
+                             .get();
+  EXPECT_EQ(resultShape(spec, shapeOf({big, 0, 7, huge})),
+            (Shape{big, 0, 7, 1517923012088540091}));
+  for (MaybeInt stride : {MaybeInt(2), MaybeInt(-1), MaybeInt()}) {
+    SparseSliceSpec unknown =
+        SpecBuilder().range(std::nullopt, std::nullopt, stride).get();
+    EXPECT_EQ(resultShape(unknown, shapeOf({0})), (Shape{0}));
+    unknown.offset = true;
+    EXPECT_EQ(resultShape(unknown, shapeOf({0})), (Shape{0}));
+  }
+  // A window of known extent on it is known to leave it, as before.
+  SparseSliceSpec window = SpecBuilder().range(0, 2).get();
+  window.offset = true;
+  EXPECT_NE(rejection(window, shapeOf({0})), "");
+}
+
 TEST(StridedSliceSemantics, CheckedProduct) {
   const int64_t big = int64_t(1) << 62;
   EXPECT_EQ(checkedProduct({}), MaybeInt(1));
