@@ -33,9 +33,7 @@ struct SliceDenseArgumentsPass
     : mlir::slice::impl::SliceDenseArgumentsBase<SliceDenseArgumentsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    for (auto function : module.getOps<func::FuncOp>()) {
-      if (!slice::isEntryPoint(function, module))
-        continue;
+    for (func::FuncOp function : slice::getEntryPoints(module)) {
       Block &entry = function.getBody().front();
       OpBuilder builder = OpBuilder::atBlockBegin(&entry);
       SmallVector<Type> inputs(function.getArgumentTypes());

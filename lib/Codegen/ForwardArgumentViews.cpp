@@ -62,9 +62,7 @@ struct SliceForwardArgumentViewsPass
           SliceForwardArgumentViewsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    for (auto function : module.getOps<func::FuncOp>()) {
-      if (!slice::isEntryPoint(function, module))
-        continue;
+    for (func::FuncOp function : slice::getEntryPoints(module)) {
       Block *entry = &function.getBody().front();
       SmallVector<bufferization::CloneOp> clones;
       function.walk([&](bufferization::CloneOp clone) {
