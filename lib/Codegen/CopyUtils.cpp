@@ -8,6 +8,7 @@
 
 #include "CopyUtils.h"
 #include "Slice/Utils/SliceArith.h"
+#include "Slice/Utils/StridedSliceSemantics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -160,16 +161,19 @@ bool isBeyondAnyBuffer(MemRefType type) {
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)))
     return false;
-  // Lower bounds of the element count and of the last element reached
-  // (offset + sum(max(0, (size - 1) * stride))): the unknown terms are
-  // at least 0 in any memref that holds an element.
-  int64_t count = 1;
+  // Lower bounds of the element count (the static sizes' product,
+  // checkedProduct) and of the last element reached (offset +
+  // sum(max(0, (size - 1) * stride))): the unknown terms are at least 1
+  // and 0 in any memref that holds an element.
+  SmallVector<int64_t> staticSizes;
+  llvm::copy_if(type.getShape(), std::back_inserter(staticSizes),
+                [](int64_t size) { return !ShapedType::isDynamic(size); });
+  if (!checkedProduct(staticSizes))
+    return true;
   int64_t last = ShapedType::isDynamic(offset) ? 0 : offset;
   for (auto [size, stride] : llvm::zip(type.getShape(), strides)) {
     if (ShapedType::isDynamic(size))
       continue;
-    if (llvm::MulOverflow(count, size, count))
-      return true;
     int64_t reach;
     if (!ShapedType::isDynamic(stride) && stride > 0 &&
         (llvm::MulOverflow(size - 1, stride, reach) ||

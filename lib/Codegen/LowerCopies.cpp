@@ -478,8 +478,9 @@ static OpFoldResult machineNontemporalBytes(OpBuilder &b, Location loc,
 #if defined(__GLIBC__)
   if (auto module = op->getParentOfType<ModuleOp>()) {
     auto type = b.getFunctionType({b.getI32Type()}, {b.getI64Type()});
-    auto sysconf = module.lookupSymbol<func::FuncOp>("sysconf");
-    if (!sysconf && !module.lookupSymbol("sysconf")) {
+    Operation *symbol = module.lookupSymbol("sysconf");
+    auto sysconf = dyn_cast_or_null<func::FuncOp>(symbol);
+    if (!symbol) {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(module.getBody());
       sysconf = func::FuncOp::create(b, loc, "sysconf", type);

@@ -15,6 +15,7 @@
 
 #include "Slice/Utils/NormalForm.h"
 #include "Slice/Utils/SliceArith.h"
+#include "Slice/Utils/StridedSliceSemantics.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
@@ -133,15 +134,14 @@ static bool isBeyondAnyBuffer(int64_t offset, ArrayRef<int64_t> innerShape) {
   return false;
 }
 
-/// Whether the known values of `sizes` multiply past INT64_MAX.
+/// Whether the known values of `sizes` (none negative) multiply past
+/// INT64_MAX (checkedProduct, the semantics library's count).
 static bool isUncountable(ArrayRef<OpFoldResult> sizes) {
-  int64_t count = 1;
-  for (OpFoldResult size : sizes) {
-    std::optional<int64_t> known = getConstantIntValue(size);
-    if (known && llvm::MulOverflow(count, *known, count))
-      return true;
-  }
-  return false;
+  SmallVector<int64_t> known;
+  for (OpFoldResult size : sizes)
+    if (std::optional<int64_t> value = getConstantIntValue(size))
+      known.push_back(*value);
+  return !checkedProduct(known);
 }
 
 SliceView mlir::slice::computeSliceView(OpBuilder &builder, Location loc,
