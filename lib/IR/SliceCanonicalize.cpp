@@ -39,20 +39,6 @@ using namespace mlir::slice;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// Whether `declared` is `inferred` or less static (what the verifier
-/// accepts as a result type).
-static bool isValidResultType(RankedTensorType inferred,
-                              RankedTensorType declared) {
-  if (inferred.getRank() != declared.getRank() ||
-      inferred.getElementType() != declared.getElementType())
-    return false;
-  for (auto [expected, actual] :
-       llvm::zip_equal(inferred.getShape(), declared.getShape()))
-    if (!ShapedType::isDynamic(actual) && actual != expected)
-      return false;
-  return true;
-}
-
 /// The bits of one element in a DenseElementsAttr's raw buffer, or 0 when
 /// elements are not whole bytes (i1 is bit-packed).
 static unsigned rawElementBytes(Type elementType) {
@@ -138,10 +124,7 @@ static bool isIdentity(StridedOp op) {
 /// out of range is then a run-time error) may be invalid on the known size,
 /// and the result type must still be no more static than inferred.
 static bool isValidOnRefinedSource(StridedOp op, RankedTensorType refined) {
-  std::string error;
-  std::optional<RankedTensorType> inferred =
-      StridedOp::inferResultType(refined, op.getSparseSpec(), error);
-  return inferred && isValidResultType(*inferred, op.getResultType());
+  return isValidSlice(refined, op.getSparseSpec(), op.getResultType());
 }
 
 OpFoldResult StridedOp::fold(FoldAdaptor adaptor) {
@@ -280,9 +263,7 @@ struct ComposeSlices : OpRewritePattern<StridedOp> {
         composeSlices(*inner, *outer, &reason);
     if (!composed)
       return rewriter.notifyMatchFailure(op, reason);
-    std::optional<RankedTensorType> inferred =
-        StridedOp::inferResultType(producer.getSourceType(), *composed, error);
-    if (!inferred || !isValidResultType(*inferred, op.getResultType()))
+    if (!isValidSlice(producer.getSourceType(), *composed, op.getResultType()))
       return rewriter.notifyMatchFailure(
           op, "the composed slice infers an incompatible type");
     auto toAttrs = [&](ArrayRef<MaybeInt> values) {

@@ -243,8 +243,22 @@ void StridedOp::build(OpBuilder &builder, OperationState &state, Value source,
   state.addAttributes(attrs);
 }
 
-/// Checks that the number of dynamic markers in `staticValues` matches the
-/// number of SSA values in `dynamicValues`.
+bool mlir::slice::isValidSlice(RankedTensorType sourceType,
+                               const SparseSliceSpec &spec,
+                               RankedTensorType resultType) {
+  std::string error;
+  std::optional<RankedTensorType> inferred =
+      StridedOp::inferResultType(sourceType, spec, error);
+  if (!inferred || inferred->getRank() != resultType.getRank() ||
+      inferred->getElementType() != resultType.getElementType())
+    return false;
+  for (auto [expected, actual] :
+       llvm::zip_equal(inferred->getShape(), resultType.getShape()))
+    if (!ShapedType::isDynamic(actual) && actual != expected)
+      return false;
+  return true;
+}
+
 /// Checks the result type of a slice of `sourceType` against the type
 /// inferred from `spec`: the same element type and rank, and every static
 /// result dimension equal to the inferred one.

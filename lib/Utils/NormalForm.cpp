@@ -68,6 +68,71 @@ static SliceMasks getNormalFormMasks(const DenseSliceSpec &dense) {
   return masks;
 }
 
+/// The spec the verifier sees in `spec`: static entries known, SSA values
+/// unknown (even constant ones).
+static SparseSliceSpec toSparseSpec(const NormalFormSpec &spec) {
+  auto known = [](ArrayRef<OpFoldResult> values) {
+    return llvm::map_to_vector(values, [](OpFoldResult value) -> MaybeInt {
+      if (isa<Value>(value))
+        return std::nullopt;
+      return getConstantIntValue(value);
+    });
+  };
+  SparseSliceSpec sparse;
+  sparse.begin = known(spec.begin);
+  sparse.end = known(spec.end);
+  sparse.strides = known(spec.strides);
+  sparse.masks = spec.masks;
+  sparse.offset = true;
+  return sparse;
+}
+
+/// Keeps as SSA values the extent and stride of the entries whose static
+/// values alone would make the normal form of `op` fail to verify, as
+/// canonicalization keeps such constants operands: an offset-mode window
+/// whose extent and stride are known but whose size fits no tensor (known
+/// sizes multiplying past INT64_MAX) can only fail its run-time check, and
+/// `op`'s result type leaves that size dynamic. The largest known sizes
+/// are demoted first, one at a time, until the spec verifies; a spec that
+/// verifies as built is left alone.
+static void keepUnverifiableSizesDynamic(OpBuilder &builder, Location loc,
+                                         StridedOp op, NormalFormSpec &spec) {
+  RankedTensorType sourceType = op.getSourceType();
+  RankedTensorType resultType = op.getResultType();
+  if (isValidSlice(sourceType, toSparseSpec(spec), resultType))
+    return;
+  // The entries of kept dimensions that the result type leaves dynamic
+  // (a static result size must stay known), with the magnitude of the
+  // size their static extent and stride give.
+  SliceViewLayout layout = getSliceViewLayout(spec.masks, spec.begin.size());
+  SmallVector<std::pair<uint64_t, unsigned>> candidates;
+  for (auto [entry, pos] :
+       llvm::zip_equal(layout.entries, layout.resultPositions)) {
+    if (pos < 0 || !resultType.isDynamicDim(pos))
+      continue;
+    std::optional<int64_t> extent = getConstantIntValue(spec.end[entry]);
+    std::optional<int64_t> stride = getConstantIntValue(spec.strides[entry]);
+    uint64_t size =
+        extent && stride && *stride != 0
+            ? llvm::AbsoluteValue(*extent) / llvm::AbsoluteValue(*stride)
+            : 0;
+    candidates.push_back({size, entry});
+  }
+  // Largest first, first entry first among equals.
+  llvm::sort(candidates, [](auto a, auto b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  for (auto [size, entry] : candidates) {
+    OpFoldResult &end = spec.end[entry], &stride = spec.strides[entry];
+    if (isa<Value>(end) && isa<Value>(stride))
+      continue;
+    end = getValueOrCreateConstantIndexOp(builder, loc, end);
+    stride = getValueOrCreateConstantIndexOp(builder, loc, stride);
+    if (isValidSlice(sourceType, toSparseSpec(spec), resultType))
+      return;
+  }
+}
+
 std::string mlir::slice::explainNormalFormFailure(StridedOp op) {
   // The semantics library rejects what has no normal form (a normal form
   // of more than 64 entries included), so a verified op always has one.
@@ -175,6 +240,7 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
       dense->resultToInput, inputEntries.size(),
       [&](size_t input) { append(inputEntries[input]); },
       [&](size_t) { append({zero, zero, one}); });
+  keepUnverifiableSizesDynamic(builder, loc, op, spec);
   return spec;
 }
 

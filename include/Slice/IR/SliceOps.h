@@ -39,6 +39,13 @@ SmallVector<MaybeInt> toMaybeInts(ArrayRef<int64_t> values);
 /// The other way: unknown becomes ShapedType::kDynamic.
 SmallVector<int64_t> fromMaybeInts(ArrayRef<MaybeInt> values);
 
+/// Whether a slice.strided of a `sourceType` value with `spec` may have
+/// result type `resultType` (whether such an op verifies): the spec
+/// resolves on the source shape, and `resultType` has the inferred element
+/// type and rank and is as static as the inferred type or less.
+bool isValidSlice(RankedTensorType sourceType, const SparseSliceSpec &spec,
+                  RankedTensorType resultType);
+
 /// The constant `op` computes from the constant `source`: a splat of any
 /// size, else null when the result has more than `maxElements` elements
 /// (no limit when negative) or a shape or spec value is not static.
