@@ -97,35 +97,43 @@ void StridedOp::getAsmResultNames(
   setNameFn(getResult(), "slice");
 }
 
-SmallVector<OpFoldResult> StridedOp::getMixedBegin() {
-  Builder builder(getContext());
-  return getMixedValues(getStaticBegin(), getBegin(), builder);
+/// The accessors that slice.strided and slice.strided_update share: both
+/// hold the same spec under the same names.
+template <typename OpT> static SmallVector<OpFoldResult> mixedBegin(OpT op) {
+  Builder builder(op.getContext());
+  return getMixedValues(op.getStaticBegin(), op.getBegin(), builder);
 }
-
-SmallVector<OpFoldResult> StridedOp::getMixedEnd() {
-  Builder builder(getContext());
-  return getMixedValues(getStaticEnd(), getEnd(), builder);
+template <typename OpT> static SmallVector<OpFoldResult> mixedEnd(OpT op) {
+  Builder builder(op.getContext());
+  return getMixedValues(op.getStaticEnd(), op.getEnd(), builder);
 }
-
-SmallVector<OpFoldResult> StridedOp::getMixedStrides() {
-  Builder builder(getContext());
-  return getMixedValues(getStaticStrides(), getStrides(), builder);
+template <typename OpT> static SmallVector<OpFoldResult> mixedStrides(OpT op) {
+  Builder builder(op.getContext());
+  return getMixedValues(op.getStaticStrides(), op.getStrides(), builder);
 }
-
-SliceMasks StridedOp::getMasks() {
+template <typename OpT> static SliceMasks masksOf(OpT op) {
   SliceMasks masks;
-  masks.begin = getBeginMask();
-  masks.end = getEndMask();
-  masks.ellipsis = getEllipsisMask();
-  masks.newAxis = getNewAxisMask();
-  masks.shrinkAxis = getShrinkAxisMask();
+  masks.begin = op.getBeginMask();
+  masks.end = op.getEndMask();
+  masks.ellipsis = op.getEllipsisMask();
+  masks.newAxis = op.getNewAxisMask();
+  masks.shrinkAxis = op.getShrinkAxisMask();
   return masks;
 }
-
-SparseSliceSpec StridedOp::getSparseSpec() {
-  return makeStaticSpec(getStaticBegin(), getStaticEnd(), getStaticStrides(),
-                        getMasks(), getOffset());
+template <typename OpT> static SparseSliceSpec sparseSpecOf(OpT op) {
+  return makeStaticSpec(op.getStaticBegin(), op.getStaticEnd(),
+                        op.getStaticStrides(), masksOf(op), op.getOffset());
 }
+
+SmallVector<OpFoldResult> StridedOp::getMixedBegin() {
+  return mixedBegin(*this);
+}
+SmallVector<OpFoldResult> StridedOp::getMixedEnd() { return mixedEnd(*this); }
+SmallVector<OpFoldResult> StridedOp::getMixedStrides() {
+  return mixedStrides(*this);
+}
+SliceMasks StridedOp::getMasks() { return masksOf(*this); }
+SparseSliceSpec StridedOp::getSparseSpec() { return sparseSpecOf(*this); }
 
 std::optional<ResolvedSlice> StridedOp::resolve(std::string &error) {
   return resolveStridedSlice(getSparseSpec(),
@@ -187,6 +195,7 @@ namespace {
 struct DispatchedSpec {
   SmallVector<Value> begin, end, strides;
   SmallVector<int64_t> staticBegin, staticEnd, staticStrides;
+  SliceMasks masks;
 
   DispatchedSpec(OpBuilder &builder, Location loc,
                  ArrayRef<OpFoldResult> mixedBegin,
@@ -196,50 +205,61 @@ struct DispatchedSpec {
     dispatchEntries(builder, loc, mixedEnd, end, staticEnd);
     dispatchEntries(builder, loc, mixedStrides, strides, staticStrides);
   }
+
+  /// A slice.strided-style spec on a value of type `sourceType`: INT64_MIN
+  /// begin and end attributes first become what selects the same there
+  /// (replaceMinAttributes), which may change `givenMasks`.
+  static DispatchedSpec forSource(OpBuilder &builder, Location loc,
+                                  Type sourceType, ArrayRef<OpFoldResult> begin,
+                                  ArrayRef<OpFoldResult> end,
+                                  ArrayRef<OpFoldResult> strides,
+                                  const SliceMasks &givenMasks, bool offset) {
+    SmallVector<OpFoldResult> mixedBegin(begin), mixedEnd(end);
+    SliceMasks masks = givenMasks;
+    if (auto rankedType = dyn_cast<RankedTensorType>(sourceType))
+      replaceMinAttributes(builder, rankedType, mixedBegin, mixedEnd, strides,
+                           masks, offset);
+    DispatchedSpec spec(builder, loc, mixedBegin, mixedEnd, strides);
+    spec.masks = masks;
+    return spec;
+  }
 };
 } // namespace
 
 void StridedOp::build(OpBuilder &builder, OperationState &state,
                       RankedTensorType resultType, Value source,
                       ArrayRef<OpFoldResult> begin, ArrayRef<OpFoldResult> end,
-                      ArrayRef<OpFoldResult> strides,
-                      const SliceMasks &givenMasks, bool offset,
-                      ArrayRef<NamedAttribute> attrs) {
-  SmallVector<OpFoldResult> mixedBegin(begin), mixedEnd(end);
-  SliceMasks masks = givenMasks;
-  if (auto sourceType = dyn_cast<RankedTensorType>(source.getType()))
-    replaceMinAttributes(builder, sourceType, mixedBegin, mixedEnd, strides,
-                         masks, offset);
-  DispatchedSpec spec(builder, state.location, mixedBegin, mixedEnd, strides);
+                      ArrayRef<OpFoldResult> strides, const SliceMasks &masks,
+                      bool offset, ArrayRef<NamedAttribute> attrs) {
+  auto spec =
+      DispatchedSpec::forSource(builder, state.location, source.getType(),
+                                begin, end, strides, masks, offset);
   build(builder, state, resultType, source, spec.begin, spec.end, spec.strides,
-        spec.staticBegin, spec.staticEnd, spec.staticStrides, masks.begin,
-        masks.end, masks.ellipsis, masks.newAxis, masks.shrinkAxis, offset);
+        spec.staticBegin, spec.staticEnd, spec.staticStrides, spec.masks.begin,
+        spec.masks.end, spec.masks.ellipsis, spec.masks.newAxis,
+        spec.masks.shrinkAxis, offset);
   state.addAttributes(attrs);
 }
 
 void StridedOp::build(OpBuilder &builder, OperationState &state, Value source,
                       ArrayRef<OpFoldResult> begin, ArrayRef<OpFoldResult> end,
-                      ArrayRef<OpFoldResult> strides,
-                      const SliceMasks &givenMasks, bool offset,
-                      ArrayRef<NamedAttribute> attrs) {
+                      ArrayRef<OpFoldResult> strides, const SliceMasks &masks,
+                      bool offset, ArrayRef<NamedAttribute> attrs) {
   auto sourceType = cast<RankedTensorType>(source.getType());
-  SmallVector<OpFoldResult> mixedBegin(begin), mixedEnd(end);
-  SliceMasks masks = givenMasks;
-  replaceMinAttributes(builder, sourceType, mixedBegin, mixedEnd, strides,
-                       masks, offset);
-  DispatchedSpec spec(builder, state.location, mixedBegin, mixedEnd, strides);
+  auto spec = DispatchedSpec::forSource(builder, state.location, sourceType,
+                                        begin, end, strides, masks, offset);
   std::string error;
   std::optional<RankedTensorType> resultType =
       inferResultType(sourceType,
                       makeStaticSpec(spec.staticBegin, spec.staticEnd,
-                                     spec.staticStrides, masks, offset),
+                                     spec.staticStrides, spec.masks, offset),
                       error);
   // An invalid spec still builds an op (typed like its source) so that the
   // verifier, not an assertion, reports what is wrong with it.
   build(builder, state, resultType ? *resultType : sourceType, source,
         spec.begin, spec.end, spec.strides, spec.staticBegin, spec.staticEnd,
-        spec.staticStrides, masks.begin, masks.end, masks.ellipsis,
-        masks.newAxis, masks.shrinkAxis, offset);
+        spec.staticStrides, spec.masks.begin, spec.masks.end,
+        spec.masks.ellipsis, spec.masks.newAxis, spec.masks.shrinkAxis, offset);
   state.addAttributes(attrs);
 }
 
@@ -257,6 +277,19 @@ bool mlir::slice::isValidSlice(RankedTensorType sourceType,
     if (!ShapedType::isDynamic(actual) && actual != expected)
       return false;
   return true;
+}
+
+/// One SSA value per dynamic marker in each static list (upstream's check
+/// for offsets, sizes and strides); that the lists have one length is the
+/// semantics library's rule, checked with the spec.
+static LogicalResult verifyIndexLists(
+    Operation *op,
+    ArrayRef<std::tuple<StringRef, ArrayRef<int64_t>, ValueRange>> lists) {
+  for (auto [name, statics, values] : lists)
+    if (failed(verifyListOfOperandsOrIntegers(op, name, statics.size(), statics,
+                                              values)))
+      return failure();
+  return success();
 }
 
 /// Checks the result type of a slice of `sourceType` against the type
@@ -302,16 +335,11 @@ static LogicalResult verifyResultType(Operation *op,
 }
 
 LogicalResult StridedOp::verify() {
-  // One operand per dynamic marker (upstream's check for offsets, sizes and
-  // strides); that the lists have one length is the semantics library's
-  // rule, checked with the spec.
-  for (auto [name, statics, values] :
-       {std::tuple(StringRef("begin"), getStaticBegin(), getBegin()),
-        std::tuple(StringRef("end"), getStaticEnd(), getEnd()),
-        std::tuple(StringRef("strides"), getStaticStrides(), getStrides())})
-    if (failed(verifyListOfOperandsOrIntegers(*this, name, statics.size(),
-                                              statics, values)))
-      return failure();
+  if (failed(verifyIndexLists(*this,
+                              {{"begin", getStaticBegin(), getBegin()},
+                               {"end", getStaticEnd(), getEnd()},
+                               {"strides", getStaticStrides(), getStrides()}})))
+    return failure();
   return verifyResultType(*this, getSourceType(), getResultType(),
                           getSparseSpec());
 }
@@ -415,6 +443,71 @@ StridedOp::reifyResultShapes(OpBuilder &builder,
 }
 
 //===----------------------------------------------------------------------===//
+// StridedUpdateOp
+//===----------------------------------------------------------------------===//
+
+void StridedUpdateOp::getAsmResultNames(
+    function_ref<void(Value, StringRef)> setNameFn) {
+  setNameFn(getResult(), "updated");
+}
+
+SmallVector<OpFoldResult> StridedUpdateOp::getMixedBegin() {
+  return mixedBegin(*this);
+}
+SmallVector<OpFoldResult> StridedUpdateOp::getMixedEnd() {
+  return mixedEnd(*this);
+}
+SmallVector<OpFoldResult> StridedUpdateOp::getMixedStrides() {
+  return mixedStrides(*this);
+}
+SliceMasks StridedUpdateOp::getMasks() { return masksOf(*this); }
+SparseSliceSpec StridedUpdateOp::getSparseSpec() { return sparseSpecOf(*this); }
+
+std::optional<RankedTensorType>
+StridedUpdateOp::inferSliceType(std::string &error) {
+  return StridedOp::inferResultType(getDestType(), getSparseSpec(), error);
+}
+
+void StridedUpdateOp::build(OpBuilder &builder, OperationState &state,
+                            Value value, Value dest,
+                            ArrayRef<OpFoldResult> begin,
+                            ArrayRef<OpFoldResult> end,
+                            ArrayRef<OpFoldResult> strides,
+                            const SliceMasks &masks, bool offset,
+                            ArrayRef<NamedAttribute> attrs) {
+  auto spec = DispatchedSpec::forSource(builder, state.location, dest.getType(),
+                                        begin, end, strides, masks, offset);
+  build(builder, state, dest.getType(), value, dest, spec.begin, spec.end,
+        spec.strides, spec.staticBegin, spec.staticEnd, spec.staticStrides,
+        spec.masks.begin, spec.masks.end, spec.masks.ellipsis,
+        spec.masks.newAxis, spec.masks.shrinkAxis, offset);
+  state.addAttributes(attrs);
+}
+
+LogicalResult StridedUpdateOp::verify() {
+  if (failed(verifyIndexLists(*this,
+                              {{"begin", getStaticBegin(), getBegin()},
+                               {"end", getStaticEnd(), getEnd()},
+                               {"strides", getStaticStrides(), getStrides()}})))
+    return failure();
+  if (getValueType().getElementType() != getDestType().getElementType())
+    return emitOpError() << "value element type "
+                         << getValueType().getElementType()
+                         << " differs from the dest element type "
+                         << getDestType().getElementType();
+  std::string error;
+  std::optional<RankedTensorType> sliceType = inferSliceType(error);
+  if (!sliceType)
+    return emitOpError() << error;
+  if (!matchUpdateValue(toMaybeInts(getValueType().getShape()),
+                        toMaybeInts(sliceType->getShape()), error))
+    return emitOpError() << "value of type " << getValueType()
+                         << " does not fit the slice of type " << *sliceType
+                         << ": " << error;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // StridedAxesOp
 //===----------------------------------------------------------------------===//
 
@@ -488,13 +581,11 @@ void StridedAxesOp::build(OpBuilder &builder, OperationState &state,
 }
 
 LogicalResult StridedAxesOp::verify() {
-  for (auto [name, statics, values] :
-       {std::tuple(StringRef("starts"), getStaticStarts(), getStarts()),
-        std::tuple(StringRef("ends"), getStaticEnds(), getEnds()),
-        std::tuple(StringRef("strides"), getStaticStrides(), getStrides())})
-    if (failed(verifyListOfOperandsOrIntegers(*this, name, statics.size(),
-                                              statics, values)))
-      return failure();
+  if (failed(verifyIndexLists(*this,
+                              {{"starts", getStaticStarts(), getStarts()},
+                               {"ends", getStaticEnds(), getEnds()},
+                               {"strides", getStaticStrides(), getStrides()}})))
+    return failure();
   std::string error;
   std::optional<SparseSliceSpec> spec = getSparseSpec(error);
   if (!spec)

@@ -254,12 +254,9 @@ static ParseResult parseRawMasks(OpAsmParser &parser, SliceMasks &masks) {
       });
 }
 
-ParseResult StridedOp::parse(OpAsmParser &parser, OperationState &result) {
-  OpAsmParser::UnresolvedOperand source;
-  ParsedSpec spec;
-  if (parser.parseOperand(source))
-    return failure();
-
+/// Parses the spec in either notation and the optional `offset` keyword.
+static ParseResult parseSpec(OpAsmParser &parser, ParsedSpec &spec,
+                             bool &offset) {
   if (succeeded(parser.parseOptionalKeyword("spec"))) {
     if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, [&]() {
           return parseRawEntry(parser, spec);
@@ -278,27 +275,27 @@ ParseResult StridedOp::parse(OpAsmParser &parser, OperationState &result) {
                  })) {
     return failure();
   }
+  offset = succeeded(parser.parseOptionalKeyword("offset"));
+  return success();
+}
 
-  bool offset = succeeded(parser.parseOptionalKeyword("offset"));
-  RankedTensorType sourceType, resultType;
-  if (parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(sourceType) || parser.parseKeyword("to") ||
-      parser.parseType(resultType))
+/// Resolves the spec's operands (after `firstOperands`, whose count is the
+/// first `numLeading` segments) and sets the spec's properties.
+template <typename OpT>
+static ParseResult finishSpec(OpAsmParser &parser, OperationState &result,
+                              ParsedSpec &spec, bool offset,
+                              RankedTensorType specSourceType,
+                              ArrayRef<int32_t> leadingSegments) {
+  if (resolveMinLiterals(parser, spec, specSourceType, offset))
     return failure();
-
-  if (resolveMinLiterals(parser, spec, sourceType, offset))
-    return failure();
-
   Type indexType = parser.getBuilder().getIndexType();
-  if (parser.resolveOperand(source, sourceType, result.operands) ||
-      parser.resolveOperands(spec.begin, indexType, result.operands) ||
+  if (parser.resolveOperands(spec.begin, indexType, result.operands) ||
       parser.resolveOperands(spec.end, indexType, result.operands) ||
       parser.resolveOperands(spec.strides, indexType, result.operands))
     return failure();
-  result.addTypes(resultType);
 
   Builder &builder = parser.getBuilder();
-  Properties &props = result.getOrAddProperties<Properties>();
+  auto &props = result.getOrAddProperties<typename OpT::Properties>();
   props.setStaticBegin(builder.getDenseI64ArrayAttr(spec.staticBegin));
   props.setStaticEnd(builder.getDenseI64ArrayAttr(spec.staticEnd));
   props.setStaticStrides(builder.getDenseI64ArrayAttr(spec.staticStrides));
@@ -312,10 +309,47 @@ ParseResult StridedOp::parse(OpAsmParser &parser, OperationState &result) {
   props.setShrinkAxisMask(maskAttr(spec.masks.shrinkAxis));
   if (offset)
     props.setOffset(builder.getUnitAttr());
-  props.operandSegmentSizes = {1, static_cast<int32_t>(spec.begin.size()),
-                               static_cast<int32_t>(spec.end.size()),
-                               static_cast<int32_t>(spec.strides.size())};
+  size_t next = 0;
+  for (int32_t segment : leadingSegments)
+    props.operandSegmentSizes[next++] = segment;
+  props.operandSegmentSizes[next++] = static_cast<int32_t>(spec.begin.size());
+  props.operandSegmentSizes[next++] = static_cast<int32_t>(spec.end.size());
+  props.operandSegmentSizes[next++] = static_cast<int32_t>(spec.strides.size());
   return success();
+}
+
+ParseResult StridedOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand source;
+  ParsedSpec spec;
+  bool offset = false;
+  RankedTensorType sourceType, resultType;
+  if (parser.parseOperand(source) || parseSpec(parser, spec, offset) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(sourceType) || parser.parseKeyword("to") ||
+      parser.parseType(resultType) ||
+      parser.resolveOperand(source, sourceType, result.operands))
+    return failure();
+  result.addTypes(resultType);
+  return finishSpec<StridedOp>(parser, result, spec, offset, sourceType, {1});
+}
+
+ParseResult StridedUpdateOp::parse(OpAsmParser &parser,
+                                   OperationState &result) {
+  OpAsmParser::UnresolvedOperand value, dest;
+  ParsedSpec spec;
+  bool offset = false;
+  RankedTensorType valueType, destType;
+  if (parser.parseOperand(value) || parser.parseKeyword("into") ||
+      parser.parseOperand(dest) || parseSpec(parser, spec, offset) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(valueType) || parser.parseKeyword("into") ||
+      parser.parseType(destType) ||
+      parser.resolveOperand(value, valueType, result.operands) ||
+      parser.resolveOperand(dest, destType, result.operands))
+    return failure();
+  result.addTypes(destType);
+  return finishSpec<StridedUpdateOp>(parser, result, spec, offset, destType,
+                                     {1, 1});
 }
 
 //===----------------------------------------------------------------------===//
@@ -356,7 +390,7 @@ static bool isStatic(int64_t value, int64_t expected) {
 }
 
 /// Whether entry `i` is exactly what the Python notation would parse to.
-static bool isPythonEntry(StridedOp op, unsigned i) {
+template <typename OpT> static bool isPythonEntry(OpT op, unsigned i) {
   SliceMasks masks = op.getMasks();
   int64_t b = op.getStaticBegin()[i], e = op.getStaticEnd()[i],
           s = op.getStaticStrides()[i];
@@ -377,20 +411,21 @@ static bool isPythonEntry(StridedOp op, unsigned i) {
   return (!beginMasked || isStatic(b, 0)) && (!endMasked || isStatic(e, 0));
 }
 
-void StridedOp::print(OpAsmPrinter &p) {
-  p << ' ' << getSource();
-  unsigned numEntries = getNumEntries();
+/// Prints the spec (Python notation where it is exact, else raw), `offset`
+/// and the attributes that are not the spec's.
+template <typename OpT> static void printSpec(OpAsmPrinter &p, OpT op) {
+  unsigned numEntries = op.getNumEntries();
   // Malformed lengths (rejected by the verifier) print raw, as far as they go.
-  bool sameLengths = getStaticEnd().size() == numEntries &&
-                     getStaticStrides().size() == numEntries;
+  bool sameLengths = op.getStaticEnd().size() == numEntries &&
+                     op.getStaticStrides().size() == numEntries;
   bool python = sameLengths;
   for (unsigned i = 0; python && i < numEntries; ++i)
-    python = isPythonEntry(*this, i);
+    python = isPythonEntry(op, i);
 
-  IndexPrinter begin(getStaticBegin(), getBegin());
-  IndexPrinter end(getStaticEnd(), getEnd());
-  IndexPrinter strides(getStaticStrides(), getStrides());
-  SliceMasks masks = getMasks();
+  IndexPrinter begin(op.getStaticBegin(), op.getBegin());
+  IndexPrinter end(op.getStaticEnd(), op.getEnd());
+  IndexPrinter strides(op.getStaticStrides(), op.getStrides());
+  SliceMasks masks = op.getMasks();
   if (python) {
     p << '[';
     for (unsigned i = 0; i < numEntries; ++i) {
@@ -419,7 +454,7 @@ void StridedOp::print(OpAsmPrinter &p) {
           end.skip(i);
         else
           end.print(p, i);
-        if (isStatic(getStaticStrides()[i], 1)) {
+        if (isStatic(op.getStaticStrides()[i], 1)) {
           strides.skip(i);
         } else {
           p << ':';
@@ -432,7 +467,7 @@ void StridedOp::print(OpAsmPrinter &p) {
   } else {
     p << " spec[";
     unsigned printable = std::min<size_t>(
-        {numEntries, getStaticEnd().size(), getStaticStrides().size()});
+        {numEntries, op.getStaticEnd().size(), op.getStaticStrides().size()});
     for (unsigned i = 0; i < printable; ++i) {
       if (i)
         p << ", ";
@@ -460,14 +495,25 @@ void StridedOp::print(OpAsmPrinter &p) {
     if (!first)
       p << ']';
   }
-  if (getOffset())
+  if (op.getOffset())
     p << " offset";
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {getStaticBeginAttrName(), getStaticEndAttrName(),
-                           getStaticStridesAttrName(), getBeginMaskAttrName(),
-                           getEndMaskAttrName(), getEllipsisMaskAttrName(),
-                           getNewAxisMaskAttrName(),
-                           getShrinkAxisMaskAttrName(), getOffsetAttrName(),
-                           getOperandSegmentSizeAttr()});
+  p.printOptionalAttrDict(
+      op->getAttrs(),
+      {op.getStaticBeginAttrName(), op.getStaticEndAttrName(),
+       op.getStaticStridesAttrName(), op.getBeginMaskAttrName(),
+       op.getEndMaskAttrName(), op.getEllipsisMaskAttrName(),
+       op.getNewAxisMaskAttrName(), op.getShrinkAxisMaskAttrName(),
+       op.getOffsetAttrName(), op.getOperandSegmentSizeAttr()});
+}
+
+void StridedOp::print(OpAsmPrinter &p) {
+  p << ' ' << getSource();
+  printSpec(p, *this);
   p << " : " << getSourceType() << " to " << getResultType();
+}
+
+void StridedUpdateOp::print(OpAsmPrinter &p) {
+  p << ' ' << getValue() << " into " << getDest();
+  printSpec(p, *this);
+  p << " : " << getValueType() << " into " << getDestType();
 }

@@ -855,3 +855,44 @@ mlir::slice::checkedProduct(llvm::ArrayRef<int64_t> values) {
       return std::nullopt;
   return product;
 }
+
+std::optional<llvm::SmallVector<UpdateDimMatch>>
+mlir::slice::matchUpdateValue(llvm::ArrayRef<MaybeInt> value,
+                              llvm::ArrayRef<MaybeInt> slice,
+                              std::string &error) {
+  llvm::raw_string_ostream os(error);
+  size_t leading =
+      value.size() > slice.size() ? value.size() - slice.size() : 0;
+  llvm::SmallVector<UpdateDimMatch> matches;
+  for (auto [index, size] : llvm::enumerate(value)) {
+    if (index < leading) {
+      // NumPy drops leading value dimensions of size 1 (`a[:] = [[1, 2]]`
+      // on a 2-element a).
+      if (size && *size != 1) {
+        os << "value dimension " << index << " has size " << *size
+           << " and lines up with no slice dimension (the value has rank "
+           << value.size() << ", the slice " << slice.size()
+           << "): it must have size 1";
+        return std::nullopt;
+      }
+      matches.push_back(size ? UpdateDimMatch::Dropped
+                             : UpdateDimMatch::CheckedAtRunTime);
+      continue;
+    }
+    size_t sliceDim = index - value.size() + slice.size();
+    MaybeInt target = slice[sliceDim];
+    if (size && target && *size == *target) {
+      matches.push_back(UpdateDimMatch::Equal);
+    } else if (size == 1) {
+      matches.push_back(UpdateDimMatch::Stretched);
+    } else if (size && target) {
+      os << "value dimension " << index << " has size " << *size
+         << " but slice dimension " << sliceDim << " has size " << *target
+         << " (the value broadcasts only from size 1)";
+      return std::nullopt;
+    } else {
+      matches.push_back(UpdateDimMatch::CheckedAtRunTime);
+    }
+  }
+  return matches;
+}

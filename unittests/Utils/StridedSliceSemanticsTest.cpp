@@ -1041,3 +1041,40 @@ TEST(StridedSliceSemantics, MinIndicesExamples) {
   spec = SpecBuilder().range(kMin, 0, 0).get();
   EXPECT_FALSE(replaceMinIndices(spec, {4}));
 }
+
+TEST(StridedSliceSemantics, UpdateValuesBroadcastLikeNumPy) {
+  using M = UpdateDimMatch;
+  using Matches = llvm::SmallVector<M>;
+  std::string error;
+  auto match = [&](Shape value, Shape slice) {
+    error.clear();
+    return matchUpdateValue(value, slice, error);
+  };
+  // Same shape; a scalar; unit dimensions stretch, also to unknown sizes
+  // and to 0.
+  EXPECT_EQ(*match({2, 3}, {2, 3}), (Matches{M::Equal, M::Equal}));
+  EXPECT_EQ(*match({}, {2, 3}), Matches{});
+  EXPECT_EQ(*match({1, 3}, {std::nullopt, 3}),
+            (Matches{M::Stretched, M::Equal}));
+  EXPECT_EQ(*match({1}, {0}), Matches{M::Stretched});
+  EXPECT_EQ(*match({1}, {1}), Matches{M::Equal});
+  // Leading value dimensions beyond the slice's rank must be 1.
+  EXPECT_EQ(*match({1, 1, 3}, {3}),
+            (Matches{M::Dropped, M::Dropped, M::Equal}));
+  EXPECT_EQ(*match({std::nullopt, 3}, {3}),
+            (Matches{M::CheckedAtRunTime, M::Equal}));
+  EXPECT_FALSE(match({2, 3}, {3}));
+  EXPECT_EQ(error, "value dimension 0 has size 2 and lines up with no slice "
+                   "dimension (the value has rank 2, the slice 1): it must "
+                   "have size 1");
+  // Unknown sizes are checked at run time; a dynamic value dimension never
+  // stretches.
+  EXPECT_EQ(*match({std::nullopt}, {4}), Matches{M::CheckedAtRunTime});
+  EXPECT_EQ(*match({4}, {std::nullopt}), Matches{M::CheckedAtRunTime});
+  // Known sizes that differ, other than a value size 1, do not fit (NumPy:
+  // "could not broadcast input array from shape (3,) into shape (2,)").
+  EXPECT_FALSE(match({3}, {2}));
+  EXPECT_EQ(error, "value dimension 0 has size 3 but slice dimension 0 has "
+                   "size 2 (the value broadcasts only from size 1)");
+  EXPECT_FALSE(match({0}, {1}));
+}

@@ -16,6 +16,7 @@
 include "Slice/IR/SliceDialect.td"
 include "mlir/IR/BuiltinAttributes.td"
 include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -188,6 +189,105 @@ def Slice_StridedOp : Slice_Op<"strided", [
   let hasVerifier = 1;
   let hasFolder = 1;
   let hasCanonicalizer = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// StridedUpdateOp
+//===----------------------------------------------------------------------===//
+
+def Slice_StridedUpdateOp : Slice_Op<"strided_update", [
+    Pure,
+    AttrSizedOperandSegments,
+    AllTypesMatch<["dest", "result"]>,
+    DestinationStyleOpInterface,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>
+  ]> {
+  let summary = "writes a value into the strided slice of a tensor "
+                "(`y = dest.copy(); y[spec] = value`)";
+  let description = [{
+    The write side of `slice.strided`: the result is `dest` with the
+    elements that `slice.strided %dest[spec]` selects replaced by `value`,
+    NumPy's `y = dest.copy(); y[spec] = value` (TensorFlow's
+    `tensor_strided_slice_update`, Paddle's `set_value`). The spec, its
+    properties and its syntax are exactly `slice.strided`'s, masks and
+    `offset` included; the result type is `dest`'s.
+
+    `value` has the shape of the slice, or broadcasts to it by NumPy's
+    assignment rules: aligned from the back, a value dimension of static
+    size 1 is stretched to the slice's, and extra leading value dimensions
+    must have size 1. A dynamic value dimension is never stretched: it must
+    equal the slice's at run time. A mismatch the types show is a verifier
+    error naming the dimension; one known only at run time (and every
+    check `slice.strided` makes at run time) stops the program with a
+    message.
+
+    ```mlir
+    // y = x.copy(); y[1:3, ::-1, None] = v
+    %y = slice.strided_update %v into %x[1:3, ::-1, newaxis]
+        : tensor<2x4x1xf32> into tensor<5x4xf32>
+    // A scalar broadcast into every other row.
+    %z = slice.strided_update %s into %x[::2] : tensor<f32> into tensor<5x4xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$value,
+    AnyRankedTensor:$dest,
+    Variadic<Index>:$begin,
+    Variadic<Index>:$end,
+    Variadic<Index>:$strides,
+    DenseI64ArrayAttr:$static_begin,
+    DenseI64ArrayAttr:$static_end,
+    DenseI64ArrayAttr:$static_strides,
+    DefaultValuedAttr<I64Attr, "0">:$begin_mask,
+    DefaultValuedAttr<I64Attr, "0">:$end_mask,
+    DefaultValuedAttr<I64Attr, "0">:$ellipsis_mask,
+    DefaultValuedAttr<I64Attr, "0">:$new_axis_mask,
+    DefaultValuedAttr<I64Attr, "0">:$shrink_axis_mask,
+    UnitAttr:$offset
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$value, "::mlir::Value":$dest,
+      "::llvm::ArrayRef<::mlir::OpFoldResult>":$begin,
+      "::llvm::ArrayRef<::mlir::OpFoldResult>":$end,
+      "::llvm::ArrayRef<::mlir::OpFoldResult>":$strides,
+      CArg<"const ::mlir::slice::SliceMasks &", "{}">:$masks,
+      CArg<"bool", "false">:$offset,
+      CArg<"::llvm::ArrayRef<::mlir::NamedAttribute>", "{}">:$attrs)>
+  ];
+
+  let extraClassDeclaration = [{
+    ::mlir::RankedTensorType getValueType() {
+      return ::llvm::cast<::mlir::RankedTensorType>(getValue().getType());
+    }
+    ::mlir::RankedTensorType getDestType() {
+      return ::llvm::cast<::mlir::RankedTensorType>(getDest().getType());
+    }
+
+    /// `dest` is the destination (DestinationStyleOpInterface): the result
+    /// is `dest`'s buffer, written where it may be (one-shot-bufferize).
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getDestMutable();
+    }
+
+    unsigned getNumEntries() { return getStaticBegin().size(); }
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedBegin();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedEnd();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStrides();
+    ::mlir::slice::SliceMasks getMasks();
+    /// The spec as the static lists state it (dynamic entries unknown).
+    ::mlir::slice::SparseSliceSpec getSparseSpec();
+
+    /// The type of the slice of `dest` that the op writes (what
+    /// `slice.strided %dest[spec]` infers), or std::nullopt with `error`
+    /// set when the spec is invalid on `dest`'s type.
+    std::optional<::mlir::RankedTensorType> inferSliceType(std::string &error);
+  }];
+
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -503,6 +503,38 @@ std::optional<SparseSliceSpec> composeSlices(const ResolvedSlice &first,
 std::optional<int64_t> checkedProduct(llvm::ArrayRef<int64_t> values);
 
 //===----------------------------------------------------------------------===//
+// Updates (x[spec] = value)
+//===----------------------------------------------------------------------===//
+
+/// How one dimension of the value of an update meets the slice it is
+/// written into.
+enum class UpdateDimMatch {
+  /// The sizes are known equal.
+  Equal,
+  /// The value's size is a static 1, stretched to the slice's (NumPy
+  /// broadcasting; also when the slice's size is unknown).
+  Stretched,
+  /// A leading value dimension beyond the slice's rank, of static size 1:
+  /// dropped.
+  Dropped,
+  /// Some size is unknown: the value's must equal the slice's (1 for a
+  /// leading dimension beyond the slice's rank) at run time. A dynamic
+  /// value dimension is never stretched.
+  CheckedAtRunTime,
+};
+
+/// How the value of shape `value` is written into a slice of shape `slice`
+/// by `x[spec] = value`: NumPy's assignment broadcasting, aligned from the
+/// back, with one rule for the unknown: a value dimension of static size 1
+/// stretches to any slice size, and a dynamic one must equal the slice's at
+/// run time. Returns one match per value dimension, or std::nullopt and
+/// sets `error` (naming the value dimension, its size and the slice's) when
+/// the known sizes cannot match.
+std::optional<llvm::SmallVector<UpdateDimMatch>>
+matchUpdateValue(llvm::ArrayRef<MaybeInt> value, llvm::ArrayRef<MaybeInt> slice,
+                 std::string &error);
+
+//===----------------------------------------------------------------------===//
 // Python notation
 //===----------------------------------------------------------------------===//
 
