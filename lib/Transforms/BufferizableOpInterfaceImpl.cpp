@@ -24,16 +24,28 @@
 // subview cannot hold a static offset on a 0-size dimension), reinterpreted
 // to the predicted layout.
 //
+// slice.strided_update bufferizes like tensor.insert_slice: it is in
+// destination style, so one-shot-bufferize writes into `dest`'s buffer
+// whenever the analysis allows (the loop `x = update(x, v)` copies
+// nothing) and copies `dest` first only when it must (a read-only
+// argument, a later read of the old value). The op becomes the same view
+// of that buffer as the read side's, and a copy of the value into it:
+// memref.copy (the fast loops of --slice-lower-copies) where the value has
+// the view's shape, else a linalg.generic that broadcasts.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Slice/Transforms/BufferizableOpInterfaceImpl.h"
 #include "Slice/IR/SliceDialect.h"
 #include "Slice/IR/SliceOps.h"
 #include "Slice/Utils/NormalForm.h"
+#include "Slice/Utils/Update.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/IR/DstBufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -311,11 +323,120 @@ struct StridedOpInterface
     return success();
   }
 };
+
+struct StridedUpdateOpInterface
+    : public DstBufferizableOpInterfaceExternalModel<StridedUpdateOpInterface,
+                                                     StridedUpdateOp> {
+  LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
+                          const BufferizationOptions &options,
+                          BufferizationState &state) const {
+    auto updateOp = cast<StridedUpdateOp>(op);
+    Location loc = op->getLoc();
+    FailureOr<Value> dest =
+        getBuffer(rewriter, updateOp.getDest(), options, state);
+    FailureOr<Value> value =
+        getBuffer(rewriter, updateOp.getValue(), options, state);
+    if (failed(dest) || failed(value))
+      return failure();
+    auto destType = dyn_cast<MemRefType>(dest->getType());
+    if (!destType)
+      return op->emitOpError("needs a ranked dest buffer, not ")
+             << dest->getType();
+    FailureOr<UpdateView> update = emitUpdateView(
+        rewriter, loc, updateOp, memref::getMixedSizes(rewriter, loc, *dest),
+        memref::getMixedSizes(rewriter, loc, *value));
+    if (failed(update))
+      return op->emitOpError("cannot be bufferized: the slice ")
+             << explainUpdateFailure(updateOp);
+    const SliceView &view = update->view;
+    if (!view.knownEmpty)
+      writeValue(rewriter, loc, *value, *dest, *update);
+    replaceOpWithBufferizedValues(rewriter, op, *dest);
+    return success();
+  }
+
+private:
+  static std::string explainUpdateFailure(StridedUpdateOp op) {
+    std::string error;
+    if (!op.inferSliceType(error))
+      return error;
+    return "has no normal form";
+  }
+
+  /// Copies `value` into the view of `dest` that `update` writes.
+  static void writeValue(RewriterBase &rewriter, Location loc, Value value,
+                         Value dest, const UpdateView &update) {
+    const SliceView &view = update.view;
+    const SliceViewLayout &layout = view.layout;
+    auto destType = cast<MemRefType>(dest.getType());
+    bool fullRank = view.isAmbiguousRankReduction();
+    SmallVector<OpFoldResult> sizes =
+        fullRank ? view.getFullRankSizes() : view.sizes;
+    SmallVector<int64_t> targetShape;
+    if (fullRank) {
+      for (OpFoldResult size : sizes)
+        targetShape.push_back(
+            getConstantIntValue(size).value_or(ShapedType::kDynamic));
+    } else {
+      targetShape = view.getReducedShape();
+    }
+    SmallVector<int64_t> staticSizes;
+    for (OpFoldResult size : sizes)
+      staticSizes.push_back(
+          getConstantIntValue(size).value_or(ShapedType::kDynamic));
+    MemRefType targetType = memref::SubViewOp::inferRankReducedResultType(
+        targetShape, destType, getStaticValues(view.offsets), staticSizes,
+        getStaticValues(view.strides));
+    Value target = memref::SubViewOp::create(rewriter, loc, targetType, dest,
+                                             view.offsets, sizes, view.strides);
+    if (update.isPlainCopy()) {
+      memref::CopyOp::create(rewriter, loc, value, target);
+      return;
+    }
+
+    // Each slice dimension's target dimension, or -1 for a new axis.
+    // (Shrunk dimensions are no slice dimensions; at full rank they are
+    // target dimensions of size 1 that no value dimension indexes.)
+    SmallVector<int64_t> targetDimOfSliceDim(update.sliceType.getRank(), -1);
+    if (fullRank) {
+      for (auto [input, pos] : llvm::enumerate(layout.resultPositions))
+        if (pos >= 0)
+          targetDimOfSliceDim[pos] = input;
+    } else {
+      for (auto [index, pos] : llvm::enumerate(layout.getKeptResultPositions()))
+        targetDimOfSliceDim[pos] = index;
+    }
+    MLIRContext *context = rewriter.getContext();
+    unsigned rank = targetType.getRank();
+    SmallVector<AffineExpr> valueExprs;
+    for (auto [index, match] : llvm::enumerate(update.matches)) {
+      int64_t sliceDim = update.getSliceDim(index);
+      int64_t targetDim = sliceDim < 0 ? -1 : targetDimOfSliceDim[sliceDim];
+      if (match == UpdateDimMatch::Stretched || targetDim < 0)
+        valueExprs.push_back(getAffineConstantExpr(0, context));
+      else
+        valueExprs.push_back(getAffineDimExpr(targetDim, context));
+    }
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(rank, 0, valueExprs, context),
+        AffineMap::getMultiDimIdentityMap(rank, context)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    linalg::GenericOp::create(rewriter, loc, TypeRange{}, ValueRange{value},
+                              ValueRange{target}, maps, iterators,
+                              [](OpBuilder &b, Location l, ValueRange args) {
+                                linalg::YieldOp::create(b, l, args[0]);
+                              });
+  }
+};
 } // namespace
 
 void mlir::slice::registerBufferizableOpInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, SliceDialect *dialect) {
     StridedOp::attachInterface<StridedOpInterface>(*context);
+    StridedUpdateOp::attachInterface<StridedUpdateOpInterface>(*context);
+    // What the update's bufferization builds.
+    context->loadDialect<linalg::LinalgDialect, memref::MemRefDialect>();
   });
 }

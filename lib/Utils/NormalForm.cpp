@@ -149,7 +149,8 @@ NormalFormSpec mlir::slice::getNormalFormSpec(StridedOp op) {
 
 FailureOr<NormalFormSpec>
 mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
-                                ArrayRef<OpFoldResult> sourceSizes) {
+                                ArrayRef<OpFoldResult> sourceSizes,
+                                StringRef opName) {
   std::string error;
   std::optional<DenseSliceSpec> dense =
       buildDenseSpec(op.getSparseSpec(), sourceSizes.size(), error);
@@ -181,7 +182,7 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
     OpFoldResult end = entryValue(mixedEnd, flags.entry, zero);
     OpFoldResult stride = entryValue(mixedStrides, flags.entry, one);
     OpFoldResult dimSize = sourceSizes[dim];
-    std::string where = ("slice.strided: entry " + Twine(flags.entry) +
+    std::string where = (opName + ": entry " + Twine(flags.entry) +
                          " (input dimension " + Twine(dim) + ")")
                             .str();
 
@@ -252,7 +253,8 @@ static void eraseScratch(Block &block) {
 }
 
 FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
-                                                     StridedOp op) {
+                                                     StridedOp op,
+                                                     StringRef opName) {
   if (op.isNormalForm())
     return op;
   // Everything is built in a scratch block outside the IR first, and moved
@@ -265,7 +267,7 @@ FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
   SmallVector<OpFoldResult> sourceSizes =
       tensor::getMixedSizes(builder, loc, op.getSource());
   FailureOr<NormalFormSpec> spec =
-      emitNormalFormSpec(builder, loc, op, sourceSizes);
+      emitNormalFormSpec(builder, loc, op, sourceSizes, opName);
   if (failed(spec)) {
     eraseScratch(scratch);
     return failure();

@@ -15,8 +15,14 @@ printed result must equal NumPy's x[...] element by element, shape
 included. Each invalid spec must be rejected by the verifier (one
 -split-input-file chunk per spec, errors matched by line).
 
+With --update, each spec writes instead (slice.strided_update, TF and
+offset-mode specs): a value of the slice's shape, or one that broadcasts
+to it (unit dimensions, fewer or extra leading ones), or one that does not
+(which the verifier must reject), into the iota; the printed result must
+equal NumPy's `y = x.copy(); y[...] = v`.
+
 Usage: exec_differential.py SLICE_OPT --runner MLIR_RUNNER --libs LIB,LIB [--count N]
-           [--seed S] [--batch B] [--slices view|copy|model]
+           [--seed S] [--batch B] [--slices view|copy|model] [--update]
 Exits 1 on any mismatch.
 """
 
@@ -53,6 +59,44 @@ def random_case(rng):
                           end=ends, strides=strides)
         if int(np.prod(shape, dtype=np.int64)) <= 2000:
             return case
+
+
+def random_value_shape(rng, slice_shape):
+    """The shape of an update's value for a slice of `slice_shape`: mostly
+    the same, else broadcast from unit dimensions, fewer or extra leading
+    dimensions, or (sometimes invalid) one size off."""
+    shape = list(slice_shape)
+    roll = rng.random()
+    if roll < 0.45:
+        return shape
+    if roll < 0.65:
+        return [1 if rng.random() < 0.5 else d for d in shape]
+    if roll < 0.75:
+        return shape[rng.randint(0, len(shape)):]
+    if roll < 0.85:
+        return [1] * rng.randint(1, 2) + shape
+    if not shape:
+        return [rng.choice([0, 2])]
+    d = rng.randrange(len(shape))
+    shape[d] += rng.choice([-1, 1]) if shape[d] else 1
+    return shape
+
+
+def random_update_case(rng):
+    """A TF or offset-mode Case (no axes form for updates yet) with a value
+    shape; the value shape of an invalid spec does not matter."""
+    while True:
+        case = random_case(rng)
+        if case.kind == "axes":
+            continue
+        index = g.numpy_index(case) if is_structurally_valid(case) else None
+        try:
+            sliced = g.iota(case.shape, "i64")[index] if index else None
+        except (IndexError, ValueError):
+            sliced = None
+        case.value_shape = (random_value_shape(rng, list(np.shape(sliced)))
+                            if sliced is not None else [])
+        return case
 
 
 def is_structurally_valid(case):
@@ -151,6 +195,9 @@ def main():
     parser.add_argument("--pipeline",
                         help="a slice-opt pipeline argument used instead of "
                              "--slice-to-llvm (e.g. --pass-pipeline=...)")
+    parser.add_argument("--update", action="store_true",
+                        help="write values into the slices "
+                             "(slice.strided_update) instead of reading")
     parser.add_argument("--keep", metavar="DIR",
                         help="write each batch's module into DIR")
     args = parser.parse_args()
@@ -166,7 +213,7 @@ def main():
     valid, invalid = [], []
     kinds = {"raw": 0, "offset": 0, "axes": 0}
     for _ in range(args.count):
-        case = random_case(rng)
+        case = random_update_case(rng) if args.update else random_case(rng)
         kinds["offset" if case.offset else case.kind] += 1
         if not is_structurally_valid(case):
             continue     # a parse-time error, not the verifier's
@@ -176,7 +223,8 @@ def main():
         valid.append(case)
         dynamic = g.Case(case.kind, case.shape, case.dtype, dynamic=True,
                          begin=case.begin, end=case.end, strides=case.strides,
-                         masks=case.masks, offset=case.offset, axes=case.axes)
+                         masks=case.masks, offset=case.offset, axes=case.axes,
+                         value_shape=case.value_shape)
         valid.append(dynamic)
 
     problems = []
@@ -188,7 +236,8 @@ def main():
     print(f"{args.count} specs ({kinds['raw']} TF, {kinds['offset']} offset "
           f"mode, {kinds['axes']} axes): {len(valid)} executed (static and "
           f"dynamic), {len(invalid)} rejected by the verifier, "
-          f"{len(problems)} mismatches, slices as {args.slices}")
+          f"{len(problems)} mismatches, slices as {args.slices}"
+          + (", updates" if args.update else ""))
     return 1 if problems else 0
 
 

@@ -15,6 +15,12 @@ converted to the element type) with one spec in one encoding:
 Static cases slice in @main's callee with constant spec values; dynamic cases
 pass the input with every dimension `?` and every index as a run-time value
 into a function that the pipeline must not inline (`no_inline`).
+
+An update case (`value_shape` set) writes instead: slice.strided_update of a
+value holding -1, -2, ... (row-major) into the iota, printed whole; NumPy's
+`y = x.copy(); y[...] = v` is its expected output. Its dynamic form keeps
+the value's static 1s (a dynamic value dimension never broadcasts) and
+makes its other dimensions `?`.
 """
 
 import os
@@ -44,8 +50,9 @@ ELEMENT_TYPES = {
 class Case:
     def __init__(self, kind, shape, dtype="f32", dynamic=False, text=None,
                  begin=None, end=None, strides=None, masks=(0, 0, 0, 0, 0),
-                 offset=False, axes=None, comment=None):
+                 offset=False, axes=None, comment=None, value_shape=None):
         self.kind, self.shape, self.dtype = kind, list(shape), dtype
+        self.value_shape = value_shape
         self.dynamic, self.text, self.comment = dynamic, text, comment
         self.begin, self.end, self.strides = begin, end, strides
         self.masks, self.offset, self.axes = list(masks), offset, axes
@@ -60,6 +67,9 @@ class Case:
             spec = (f"axes {self.axes} starts {self.begin} ends {self.end} "
                     f"strides {self.strides}")
         form = "dynamic" if self.dynamic else "static"
+        if self.value_shape is not None:
+            return (f"{form} {self.dtype} {self.shape} {spec} = value "
+                    f"{self.value_shape}")
         return f"{form} {self.dtype} {self.shape} {spec}"
 
 
@@ -72,9 +82,16 @@ def iota(shape, dtype):
     return values.reshape(shape)
 
 
-def numpy_result(case):
-    """NumPy's x[...] for the case, or None when the spec is invalid."""
-    x = iota(case.shape, case.dtype)
+def update_value(shape, dtype):
+    """The value an update case writes: -1, -2, ... in row-major order."""
+    count = int(np.prod(shape, dtype=np.int64))
+    flat = -1 - np.arange(count, dtype=np.int64)
+    return flat.astype(ELEMENT_TYPES[dtype][0]).reshape(shape)
+
+
+def numpy_index(case):
+    """The index expression of the case for NumPy, or None when the spec is
+    invalid."""
     if case.kind == "py":
         index = eval(f"np.index_exp[{case.text.replace('newaxis', 'None')}]",
                      {"np": np})
@@ -93,10 +110,21 @@ def numpy_result(case):
                 return None
             seen.add(axis % rank)
             index[axis % rank] = slice(b, e, s)
+    return None if index is None else tuple(index)
+
+
+def numpy_result(case):
+    """NumPy's x[...] for the case (y = x.copy(); y[...] = v for an update),
+    or None when the spec (or the value's shape) is invalid."""
+    x = iota(case.shape, case.dtype)
+    index = numpy_index(case)
     if index is None:
         return None
     try:
-        return np.asarray(x[tuple(index)])
+        if case.value_shape is None:
+            return np.asarray(x[index])
+        x[index] = update_value(case.value_shape, case.dtype)
+        return x
     except (IndexError, ValueError):
         return None
 
@@ -125,11 +153,14 @@ class ModuleBuilder:
         self.funcs, self.main, self.count = [], [], 0
         self.iotas, self.printers = {}, set()
 
-    def _iota_func(self, shape, dtype):
-        key = (tuple(shape), dtype)
+    def _iota_func(self, shape, dtype, negative=False):
+        """A function returning the iota of `shape` (-1, -2, ... when
+        `negative`: an update's value)."""
+        key = (tuple(shape), dtype, negative)
         if key in self.iotas:
             return self.iotas[key]
-        name = f"@iota_{'x'.join(map(str, shape)) or 'scalar'}_{dtype}"
+        name = (f"@{'neg_' if negative else ''}iota_"
+                f"{'x'.join(map(str, shape)) or 'scalar'}_{dtype}")
         self.iotas[key] = name
         rank = len(shape)
         args = ", ".join(f"%i{d}: index" for d in range(rank))
@@ -138,7 +169,12 @@ class ModuleBuilder:
             body.append(f"    %c{d} = arith.constant {shape[d]} : index")
             body.append(f"    %m{d} = arith.muli %acc{d}, %c{d} : index")
             body.append(f"    %acc{d + 1} = arith.addi %m{d}, %i{d} : index")
-        body.append(f"    %w = arith.index_cast %acc{rank} : index to i64")
+        if negative:
+            body.append(f"    %w0 = arith.index_cast %acc{rank} : index to i64")
+            body.append("    %neg1 = arith.constant -1 : i64")
+            body.append("    %w = arith.subi %neg1, %w0 : i64")
+        else:
+            body.append(f"    %w = arith.index_cast %acc{rank} : index to i64")
         value = "%v"
         if dtype.startswith("f"):
             body.append(f"    %v = arith.sitofp %w : i64 to {dtype}")
@@ -155,9 +191,12 @@ class ModuleBuilder:
             f"  return %x : {ttype}\n}}\n")
         return name
 
-    def _op(self, case, source, source_type, result_type, values):
+    def _op(self, case, source, source_type, result_type, values,
+            update=None):
         """The slice op on `source`; `values` maps each dynamic entry list to
-        its SSA names (dynamic case) or is None (static case)."""
+        its SSA names (dynamic case) or is None (static case). `update` is
+        the (name, type) of an update's value: the op is then
+        slice.strided_update into `source`, of `source`'s type."""
         if case.kind == "py":
             return (f"slice.strided {source}[{case.text}] : {source_type} to "
                     f"{result_type}")
@@ -166,6 +205,8 @@ class ModuleBuilder:
         if case.kind == "axes":
             names = ["starts", "ends", "strides"]
         operands, props, segments = [source], [], [1]
+        if update:
+            operands, segments = [update[0], source], [1, 1]
         for name, items, key in zip(names, lists, ["b", "e", "s"]):
             if values is None:
                 props.append(f"static_{name} = "
@@ -187,8 +228,9 @@ class ModuleBuilder:
                 props.append(f"{name} = {mask} : i64")
             if case.offset:
                 props.append("offset")
-            opname = "slice.strided"
-        types = ", ".join([source_type] + ["index"] * (len(operands) - 1))
+            opname = "slice.strided_update" if update else "slice.strided"
+        leading = [update[1], source_type] if update else [source_type]
+        types = ", ".join(leading + ["index"] * (len(operands) - len(leading)))
         return (f'"{opname}"({", ".join(operands)}) <{{{", ".join(props)}}}> : '
                 f"({types}) -> {result_type}")
 
@@ -204,9 +246,15 @@ class ModuleBuilder:
                  f"  %x{n} = call {iota}() : () -> {static_type}"]
         if case.comment:
             lines.insert(0, f"  // {case.comment}")
+        update = None
+        if case.value_shape is not None:
+            value_type = tensor_type(case.value_shape, dtype)
+            value_iota = self._iota_func(case.value_shape, dtype, True)
+            lines.append(f"  %v{n} = call {value_iota}() : () -> {value_type}")
+            update = (f"%v{n}", value_type)
         if not case.dynamic:
             result_type = tensor_type(result_shape, dtype)
-            lines.append(f"  %r{n} = {self._op(case, f'%x{n}', static_type, result_type, None)}")
+            lines.append(f"  %r{n} = {self._op(case, f'%x{n}', static_type, result_type, None, update)}")
         else:
             dyn_type = tensor_type([None] * rank, dtype)
             result_type = tensor_type([None] * len(result_shape), dtype)
@@ -214,6 +262,18 @@ class ModuleBuilder:
             args, params = [f"%xd{n}"], [f"%x: {dyn_type}"]
             lines.append(f"  %xd{n} = tensor.cast %x{n} : {static_type} to "
                          f"{dyn_type}")
+            arg_types = [dyn_type]
+            dyn_update = None
+            if update:
+                dyn_value_type = tensor_type(
+                    [1 if d == 1 else None for d in case.value_shape], dtype)
+                lines.append(f"  %vd{n} = tensor.cast %v{n} : {update[1]} to "
+                             f"{dyn_value_type}")
+                args.insert(0, f"%vd{n}")
+                params.insert(0, f"%v: {dyn_value_type}")
+                arg_types.insert(0, dyn_value_type)
+                dyn_update = ("%v", dyn_value_type)
+                result_type = dyn_type
             for key, items in zip("bes", [case.begin, case.end, case.strides]):
                 values[key] = []
                 for i, v in enumerate(items):
@@ -223,11 +283,11 @@ class ModuleBuilder:
                     values[key].append(f"%{key}{i}")
             self.funcs.append(
                 f"func.func @slice_{n}({', '.join(params)}) -> {result_type} {{\n"
-                f"  %r = {self._op(case, '%x', dyn_type, result_type, values)}\n"
+                f"  %r = {self._op(case, '%x', dyn_type, result_type, values, dyn_update)}\n"
                 f"  return %r : {result_type}\n}}\n")
             lines.append(
                 f"  %r{n} = call @slice_{n}({', '.join(args)}) {{no_inline}} : "
-                f"({', '.join([dyn_type] + ['index'] * (len(args) - 1))}) -> "
+                f"({', '.join(arg_types + ['index'] * (len(args) - len(arg_types)))}) -> "
                 f"{result_type}")
         lines += self._print(f"%r{n}", result_type, dtype,
                              len(result_shape), n,

@@ -38,10 +38,13 @@ struct NormalFormSpec {
 /// normal form of `op` on a source whose dimension sizes are `sourceSizes`,
 /// and a `cf.assert` for every check only run time can make (a zero or, on a
 /// shrink entry, negative stride, a shrink index or offset window out of
-/// range). Fails for an op the verifier rejects.
+/// range). The checks' messages start with `opName` (the op whose spec
+/// it is: slice.strided_update lowers through the slice it writes). Fails
+/// for an op the verifier rejects.
 FailureOr<NormalFormSpec>
 emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
-                   ArrayRef<OpFoldResult> sourceSizes);
+                   ArrayRef<OpFoldResult> sourceSizes,
+                   StringRef opName = "slice.strided");
 
 /// Why `emitNormalFormSpec` / `normalizeStridedOp` fail on `op`, as a
 /// phrase for a diagnostic: the semantics library's reason to reject the
@@ -52,7 +55,9 @@ std::string explainNormalFormFailure(StridedOp op);
 /// checks before it. Returns the op in normal form (`op` itself when it
 /// already is), or failure for an invalid op, in which case nothing is
 /// built and the IR is unchanged.
-FailureOr<StridedOp> normalizeStridedOp(RewriterBase &rewriter, StridedOp op);
+/// `opName` starts the checks' messages, as for emitNormalFormSpec.
+FailureOr<StridedOp> normalizeStridedOp(RewriterBase &rewriter, StridedOp op,
+                                        StringRef opName = "slice.strided");
 
 /// The spec of an op that `isNormalForm()`, as it stands.
 NormalFormSpec getNormalFormSpec(StridedOp op);

@@ -9,12 +9,15 @@
 // Lowers slice.strided through its normal form into tensor.extract_slice
 // (negative strides and rank reduction included) plus tensor.expand_shape
 // for new axes; the Copy flavour copies the view into a fresh tensor with
-// linalg.copy (used by --convert-slice-to-linalg).
+// linalg.copy (used by --convert-slice-to-linalg). slice.strided_update
+// becomes tensor.insert_slice into the same view, its value broadcast with
+// linalg.broadcast where it stretches, in both flavours.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Slice/Conversion/Passes.h"
 #include "Slice/Utils/NormalForm.h"
+#include "Slice/Utils/Update.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -113,6 +116,114 @@ FailureOr<Value> mlir::slice::lowerStridedAxesOp(RewriterBase &rewriter,
   return lowerStridedOp(rewriter, *strided, lowering);
 }
 
+/// `value` shaped like the slice `update` writes: sizes that run time
+/// checks made static where the slice's are known, the leading and
+/// stretched unit dimensions collapsed away, then linalg.broadcast where
+/// anything stretches.
+static Value broadcastUpdateValue(OpBuilder &builder, Location loc, Value value,
+                                  const UpdateView &update) {
+  auto valueType = cast<RankedTensorType>(value.getType());
+  RankedTensorType sliceType = update.sliceType;
+  ArrayRef<OpFoldResult> sliceSizes = update.view.resultSizes;
+  SmallVector<int64_t> checkedShape(valueType.getShape());
+  for (auto [index, match] : llvm::enumerate(update.matches)) {
+    int64_t sliceDim = update.getSliceDim(index);
+    if (match != UpdateDimMatch::CheckedAtRunTime)
+      continue;
+    if (sliceDim < 0)
+      checkedShape[index] = 1;
+    else if (std::optional<int64_t> known =
+                 getConstantIntValue(sliceSizes[sliceDim]))
+      checkedShape[index] = *known;
+  }
+  auto checkedType =
+      RankedTensorType::get(checkedShape, sliceType.getElementType());
+  if (checkedType != valueType)
+    value = tensor::CastOp::create(builder, loc, checkedType, value);
+
+  // The leading and stretched dimensions (all static 1s now) join the
+  // group of the next kept dimension, trailing ones the last group. Every
+  // slice dimension no kept value dimension lines up with is broadcast.
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices pending;
+  SmallVector<int64_t> keptShape;
+  SmallVector<bool> sliceDimFromValue(sliceType.getRank(), false);
+  for (auto [index, match] : llvm::enumerate(update.matches)) {
+    int64_t sliceDim = update.getSliceDim(index);
+    pending.push_back(index);
+    if (sliceDim < 0 || match == UpdateDimMatch::Stretched)
+      continue;
+    groups.push_back(std::move(pending));
+    pending.clear();
+    keptShape.push_back(checkedShape[index]);
+    sliceDimFromValue[sliceDim] = true;
+  }
+  if (!groups.empty())
+    groups.back().append(pending.begin(), pending.end());
+  auto keptType = RankedTensorType::get(keptShape, sliceType.getElementType());
+  if (keptType != checkedType)
+    value =
+        tensor::CollapseShapeOp::create(builder, loc, keptType, value, groups);
+  SmallVector<int64_t> broadcastDims;
+  for (auto [dim, fromValue] : llvm::enumerate(sliceDimFromValue))
+    if (!fromValue)
+      broadcastDims.push_back(dim);
+  if (broadcastDims.empty())
+    return value;
+  Value init = tensor::EmptyOp::create(builder, loc, sliceSizes,
+                                       sliceType.getElementType());
+  return linalg::BroadcastOp::create(builder, loc, value, init, broadcastDims)
+      ->getResult(0);
+}
+
+FailureOr<Value> mlir::slice::lowerStridedUpdateOp(RewriterBase &rewriter,
+                                                   StridedUpdateOp op) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  // Verified ops only, so that nothing is emitted for one that fails.
+  std::string error;
+  std::optional<RankedTensorType> sliceType = op.inferSliceType(error);
+  if (!sliceType ||
+      !matchUpdateValue(toMaybeInts(op.getValueType().getShape()),
+                        toMaybeInts(sliceType->getShape()), error))
+    return failure();
+  FailureOr<UpdateView> update = emitUpdateView(
+      rewriter, loc, op, tensor::getMixedSizes(rewriter, loc, op.getDest()),
+      tensor::getMixedSizes(rewriter, loc, op.getValue()));
+  if (failed(update))
+    return failure();
+  const SliceView &view = update->view;
+  Value result = op.getDest();
+  if (!view.knownEmpty) {
+    Value value = broadcastUpdateValue(rewriter, loc, op.getValue(), *update);
+    Type elementType = update->sliceType.getElementType();
+    // The value without the new axes, shaped like the rank-reduced view.
+    if (view.layout.hasNewAxes())
+      value = tensor::CollapseShapeOp::create(
+          rewriter, loc,
+          RankedTensorType::get(view.getReducedShape(), elementType), value,
+          view.layout.reassociation);
+    SmallVector<OpFoldResult> sizes = view.sizes;
+    if (view.isAmbiguousRankReduction()) {
+      // Inserted at full rank, as the read side extracts (see
+      // SliceView::isAmbiguousRankReduction).
+      sizes = view.getFullRankSizes();
+      SmallVector<int64_t> fullShape;
+      for (OpFoldResult size : sizes)
+        fullShape.push_back(
+            getConstantIntValue(size).value_or(ShapedType::kDynamic));
+      value = tensor::ExpandShapeOp::create(
+          rewriter, loc, RankedTensorType::get(fullShape, elementType), value,
+          view.layout.getShrinkCollapseGroups(), sizes);
+    }
+    result = tensor::InsertSliceOp::create(rewriter, loc, value, op.getDest(),
+                                           view.offsets, sizes, view.strides);
+  }
+  rewriter.replaceOp(op, result);
+  return result;
+}
+
 /// Overloads for the pattern below.
 static FailureOr<Value> lowerSliceOp(RewriterBase &rewriter, StridedOp op,
                                      SliceLowering lowering) {
@@ -121,6 +232,10 @@ static FailureOr<Value> lowerSliceOp(RewriterBase &rewriter, StridedOp op,
 static FailureOr<Value> lowerSliceOp(RewriterBase &rewriter, StridedAxesOp op,
                                      SliceLowering lowering) {
   return lowerStridedAxesOp(rewriter, op, lowering);
+}
+static FailureOr<Value> lowerSliceOp(RewriterBase &rewriter, StridedUpdateOp op,
+                                     SliceLowering) {
+  return lowerStridedUpdateOp(rewriter, op);
 }
 
 namespace {
@@ -142,8 +257,8 @@ template <typename OpTy> struct LowerSliceOp : OpRewritePattern<OpTy> {
 
 void mlir::slice::populateSliceLoweringPatterns(RewritePatternSet &patterns,
                                                 SliceLowering lowering) {
-  patterns.add<LowerSliceOp<StridedOp>, LowerSliceOp<StridedAxesOp>>(
-      patterns.getContext(), lowering);
+  patterns.add<LowerSliceOp<StridedOp>, LowerSliceOp<StridedAxesOp>,
+               LowerSliceOp<StridedUpdateOp>>(patterns.getContext(), lowering);
 }
 
 void mlir::slice::populateSliceToTensorConversionPatterns(
@@ -156,10 +271,15 @@ LogicalResult mlir::slice::lowerAllSliceOps(Operation *root,
   IRRewriter rewriter(root->getContext());
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<StridedOp, StridedAxesOp>(op))
+    if (isa<StridedOp, StridedAxesOp, StridedUpdateOp>(op))
       ops.push_back(op);
   });
   for (Operation *op : ops) {
+    if (auto updateOp = dyn_cast<StridedUpdateOp>(op)) {
+      if (failed(lowerStridedUpdateOp(rewriter, updateOp)))
+        return updateOp.emitOpError("cannot be lowered");
+      continue;
+    }
     if (auto axesOp = dyn_cast<StridedAxesOp>(op)) {
       rewriter.setInsertionPoint(axesOp);
       FailureOr<StridedOp> strided = convertAxesToStrided(rewriter, axesOp);

@@ -39,12 +39,20 @@ FailureOr<Value> lowerStridedOp(RewriterBase &rewriter, StridedOp op,
 FailureOr<Value> lowerStridedAxesOp(RewriterBase &rewriter, StridedAxesOp op,
                                     SliceLowering lowering);
 
+/// Lowers `op` into tensor.insert_slice of its value (broadcast to the
+/// slice with linalg.broadcast where it stretches, new axes collapsed out)
+/// into the view of `dest` that slice.strided selects with the same spec,
+/// emitting that slice's run-time checks and the value's, and replaces it.
+/// Fails, changing nothing, for an op the verifier rejects.
+FailureOr<Value> lowerStridedUpdateOp(RewriterBase &rewriter,
+                                      StridedUpdateOp op);
+
 /// Lowers every slice op under `root` (not `root` itself), emitting an
 /// error at an op that cannot be lowered.
 LogicalResult lowerAllSliceOps(Operation *root, SliceLowering lowering);
 
 /// Patterns that lower slice.strided and slice.strided_axes as `lowering`
-/// says.
+/// says, and slice.strided_update into tensor.insert_slice.
 void populateSliceLoweringPatterns(RewritePatternSet &patterns,
                                    SliceLowering lowering);
 

@@ -32,6 +32,10 @@ void _mlir_ciface_view(MemRefI32_1D *result, MemRefI32_1D *x);
 void _mlir_ciface_both(TwoMemRefI32_1D *result, MemRefI32_1D *x);
 void _mlir_ciface_donated(MemRefI32_1D *result, MemRefI32_1D *x);
 void _mlir_ciface_kept(MemRefI32_1D *result, MemRefI32_1D *x);
+void _mlir_ciface_upd(MemRefI32_1D *result, MemRefI32_1D *x,
+                      MemRefI32_1D *v);
+void _mlir_ciface_upd_donated(MemRefI32_1D *result, MemRefI32_1D *x,
+                              MemRefI32_1D *v);
 
 static int32_t *iotaI32(int n) {
   int32_t *data = malloc(n * sizeof(int32_t));
@@ -99,6 +103,21 @@ int main(void) {
   in = denseI32(x, 10);
   _mlir_ciface_kept(&out, &in);
   reportI32("kept", out, x, 10);
+  free(x);
+
+  // Updates: x[::-2] = [-1, -2, -3, -4, -5].
+  int32_t values[5] = {-1, -2, -3, -4, -5};
+  MemRefI32_1D vin = denseI32(values, 5);
+  x = iotaI32(10);
+  in = denseI32(x, 10);
+  _mlir_ciface_upd(&out, &in, &vin);
+  reportI32("upd", out, x, 10);
+  free(x);
+
+  x = iotaI32(10);
+  in = denseI32(x, 10);
+  _mlir_ciface_upd_donated(&out, &in, &vin);
+  reportI32("upd_donated", out, x, 10);
   free(x);
 
   // A 3x4 iota in a buffer with a row pitch of 5 (a strided argument).

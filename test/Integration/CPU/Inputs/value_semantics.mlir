@@ -49,3 +49,18 @@ func.func @kept(%x: tensor<10xi32> {bufferization.writable = false})
   %m = arith.muli %r, %r : tensor<5xi32>
   return %m : tensor<5xi32>
 }
+
+// y = x.copy(); y[::-2] = v: a fresh result, unless the caller donates x.
+func.func @upd(%x: tensor<10xi32>, %v: tensor<5xi32>) -> tensor<10xi32>
+    attributes {llvm.emit_c_interface} {
+  %r = slice.strided_update %v into %x[::-2] : tensor<5xi32> into tensor<10xi32>
+  return %r : tensor<10xi32>
+}
+
+// The caller donates x: the update writes into it, nothing is copied.
+func.func @upd_donated(%x: tensor<10xi32> {bufferization.writable = true},
+                       %v: tensor<5xi32>) -> tensor<10xi32>
+    attributes {llvm.emit_c_interface} {
+  %r = slice.strided_update %v into %x[::-2] : tensor<5xi32> into tensor<10xi32>
+  return %r : tensor<10xi32>
+}
