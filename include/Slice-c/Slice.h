@@ -107,7 +107,8 @@ MLIR_CAPI_EXPORTED MlirOperation mlirSliceStridedOpCreate(
 MLIR_CAPI_EXPORTED MlirOperation mlirSliceStridedOpCreateFromPython(
     MlirLocation loc, MlirValue source, MlirStringRef text);
 
-/* Inspection. */
+/* Inspection. The spec accessors below (entries, static lists, masks,
+   offset, dynamic values) also take a slice.strided_update. */
 MLIR_CAPI_EXPORTED bool mlirOperationIsASliceStridedOp(MlirOperation op);
 MLIR_CAPI_EXPORTED MlirValue mlirSliceStridedOpGetSource(MlirOperation op);
 MLIR_CAPI_EXPORTED intptr_t mlirSliceStridedOpGetNumEntries(MlirOperation op);
@@ -134,6 +135,33 @@ MLIR_CAPI_EXPORTED intptr_t
 mlirSliceStridedOpGetNumDynamicStrides(MlirOperation op);
 MLIR_CAPI_EXPORTED MlirValue
 mlirSliceStridedOpGetDynamicStride(MlirOperation op, intptr_t pos);
+
+/*===----------------------------------------------------------------------===*
+ * slice.strided_update: y = dest.copy(); y[spec] = value
+ *===----------------------------------------------------------------------===*/
+
+/* Creates a slice.strided_update (not inserted anywhere) of `value` into
+   `dest` (ranked tensors of one element type; the result has dest's type)
+   with the spec of slice.strided (same arguments as
+   mlirSliceStridedOpCreate). Returns a null operation, and emits the
+   verifier's diagnostic at `loc`, when the spec is invalid on dest or the
+   value does not fit the slice. Read its spec with the slice.strided
+   accessors above. */
+MLIR_CAPI_EXPORTED MlirOperation mlirSliceStridedUpdateOpCreate(
+    MlirLocation loc, MlirValue value, MlirValue dest, intptr_t numEntries,
+    const int64_t *staticBegin, const int64_t *staticEnd,
+    const int64_t *staticStrides, intptr_t numDynamicBegin,
+    const MlirValue *dynamicBegin, intptr_t numDynamicEnd,
+    const MlirValue *dynamicEnd, intptr_t numDynamicStrides,
+    const MlirValue *dynamicStrides, MlirSliceMasks masks, bool offset);
+
+/* The same with a static spec in Python / NumPy notation. */
+MLIR_CAPI_EXPORTED MlirOperation mlirSliceStridedUpdateOpCreateFromPython(
+    MlirLocation loc, MlirValue value, MlirValue dest, MlirStringRef text);
+
+MLIR_CAPI_EXPORTED bool mlirOperationIsASliceStridedUpdateOp(MlirOperation op);
+MLIR_CAPI_EXPORTED MlirValue mlirSliceStridedUpdateOpGetValue(MlirOperation op);
+MLIR_CAPI_EXPORTED MlirValue mlirSliceStridedUpdateOpGetDest(MlirOperation op);
 
 /*===----------------------------------------------------------------------===*
  * slice.strided_axes: Paddle's / ONNX's encoding

@@ -136,14 +136,16 @@ mixedEntries(Location loc, StringRef op, StringRef list, intptr_t numEntries,
   return result;
 }
 
-/// Whether `source` is a ranked tensor, with a diagnostic otherwise.
-static bool checkSource(Location loc, StringRef op, Value source) {
-  if (source && isa<RankedTensorType>(source.getType()))
+/// Whether `value` (the op's `role` operand) is a ranked tensor, with a
+/// diagnostic otherwise.
+static bool checkRanked(Location loc, StringRef op, Value value,
+                        StringRef role = "source") {
+  if (value && isa<RankedTensorType>(value.getType()))
     return true;
-  InFlightDiagnostic diag = emitError(loc)
-                            << op << ": the source must be a ranked tensor";
-  if (source)
-    diag << ", got " << source.getType();
+  InFlightDiagnostic diag = emitError(loc) << op << ": the " << role
+                                           << " must be a ranked tensor";
+  if (value)
+    diag << ", got " << value.getType();
   return false;
 }
 
@@ -163,12 +165,35 @@ static MlirOperation createStrided(Location loc, Value source,
                                    ArrayRef<OpFoldResult> end,
                                    ArrayRef<OpFoldResult> strides,
                                    const SliceMasks &masks, bool offset) {
-  if (!checkSource(loc, "slice.strided", source))
+  if (!checkRanked(loc, "slice.strided", source))
     return MlirOperation{nullptr};
   OpBuilder builder(loc.getContext());
   auto op = StridedOp::create(builder, loc, source, begin, end, strides, masks,
                               offset);
   return verifiedOrNull(op);
+}
+
+/// The spec of a slice.strided(_update) creation call as mixed entries.
+struct MixedSpec {
+  SmallVector<OpFoldResult> begin, end, strides;
+};
+
+static FailureOr<MixedSpec>
+mixedSpec(Location location, StringRef name, intptr_t numEntries,
+          const int64_t *staticBegin, const int64_t *staticEnd,
+          const int64_t *staticStrides, intptr_t numDynamicBegin,
+          const MlirValue *dynamicBegin, intptr_t numDynamicEnd,
+          const MlirValue *dynamicEnd, intptr_t numDynamicStrides,
+          const MlirValue *dynamicStrides) {
+  auto begin = mixedEntries(location, name, "begin", numEntries, staticBegin,
+                            numDynamicBegin, dynamicBegin);
+  auto end = mixedEntries(location, name, "end", numEntries, staticEnd,
+                          numDynamicEnd, dynamicEnd);
+  auto strides = mixedEntries(location, name, "strides", numEntries,
+                              staticStrides, numDynamicStrides, dynamicStrides);
+  if (failed(begin) || failed(end) || failed(strides))
+    return failure();
+  return MixedSpec{*begin, *end, *strides};
 }
 
 MlirOperation mlirSliceStridedOpCreate(
@@ -179,29 +204,26 @@ MlirOperation mlirSliceStridedOpCreate(
     const MlirValue *dynamicEnd, intptr_t numDynamicStrides,
     const MlirValue *dynamicStrides, MlirSliceMasks masks, bool offset) {
   Location location = unwrap(loc);
-  StringRef name = "slice.strided";
-  auto begin = mixedEntries(location, name, "begin", numEntries, staticBegin,
-                            numDynamicBegin, dynamicBegin);
-  auto end = mixedEntries(location, name, "end", numEntries, staticEnd,
-                          numDynamicEnd, dynamicEnd);
-  auto strides = mixedEntries(location, name, "strides", numEntries,
-                              staticStrides, numDynamicStrides, dynamicStrides);
-  if (failed(begin) || failed(end) || failed(strides))
+  auto spec =
+      mixedSpec(location, "slice.strided", numEntries, staticBegin, staticEnd,
+                staticStrides, numDynamicBegin, dynamicBegin, numDynamicEnd,
+                dynamicEnd, numDynamicStrides, dynamicStrides);
+  if (failed(spec))
     return MlirOperation{nullptr};
-  return createStrided(location, unwrap(source), *begin, *end, *strides,
-                       toMasks(masks), offset);
+  return createStrided(location, unwrap(source), spec->begin, spec->end,
+                       spec->strides, toMasks(masks), offset);
 }
 
-MlirOperation mlirSliceStridedOpCreateFromPython(MlirLocation loc,
-                                                 MlirValue source,
-                                                 MlirStringRef text) {
-  Location location = unwrap(loc);
+/// The static spec written in Python notation, or failure with a
+/// diagnostic naming `name`.
+static FailureOr<std::pair<MixedSpec, SparseSliceSpec>>
+pythonSpec(Location location, StringRef name, MlirStringRef text) {
   std::string error;
   std::optional<SparseSliceSpec> spec = parsePythonSlice(unwrap(text), error);
   if (!spec) {
-    emitError(location) << "slice.strided: cannot parse '" << unwrap(text)
+    emitError(location) << name << ": cannot parse '" << unwrap(text)
                         << "': " << error;
-    return MlirOperation{nullptr};
+    return failure();
   }
   Builder builder(location.getContext());
   auto entries = [&](ArrayRef<MaybeInt> values) {
@@ -210,9 +232,87 @@ MlirOperation mlirSliceStridedOpCreateFromPython(MlirLocation loc,
       result.push_back(builder.getI64IntegerAttr(*value));
     return result;
   };
-  return createStrided(location, unwrap(source), entries(spec->begin),
-                       entries(spec->end), entries(spec->strides), spec->masks,
-                       spec->offset);
+  return std::make_pair(MixedSpec{entries(spec->begin), entries(spec->end),
+                                  entries(spec->strides)},
+                        *spec);
+}
+
+MlirOperation mlirSliceStridedOpCreateFromPython(MlirLocation loc,
+                                                 MlirValue source,
+                                                 MlirStringRef text) {
+  Location location = unwrap(loc);
+  auto spec = pythonSpec(location, "slice.strided", text);
+  if (failed(spec))
+    return MlirOperation{nullptr};
+  auto &[mixed, sparse] = *spec;
+  return createStrided(location, unwrap(source), mixed.begin, mixed.end,
+                       mixed.strides, sparse.masks, sparse.offset);
+}
+
+/// As createStrided, for slice.strided_update.
+static MlirOperation createUpdate(Location loc, Value value, Value dest,
+                                  const MixedSpec &spec,
+                                  const SliceMasks &masks, bool offset) {
+  StringRef name = "slice.strided_update";
+  if (!checkRanked(loc, name, dest, "dest") ||
+      !checkRanked(loc, name, value, "value"))
+    return MlirOperation{nullptr};
+  OpBuilder builder(loc.getContext());
+  auto op = StridedUpdateOp::create(builder, loc, value, dest, spec.begin,
+                                    spec.end, spec.strides, masks, offset);
+  return verifiedOrNull(op);
+}
+
+MlirOperation mlirSliceStridedUpdateOpCreate(
+    MlirLocation loc, MlirValue value, MlirValue dest, intptr_t numEntries,
+    const int64_t *staticBegin, const int64_t *staticEnd,
+    const int64_t *staticStrides, intptr_t numDynamicBegin,
+    const MlirValue *dynamicBegin, intptr_t numDynamicEnd,
+    const MlirValue *dynamicEnd, intptr_t numDynamicStrides,
+    const MlirValue *dynamicStrides, MlirSliceMasks masks, bool offset) {
+  Location location = unwrap(loc);
+  auto spec =
+      mixedSpec(location, "slice.strided_update", numEntries, staticBegin,
+                staticEnd, staticStrides, numDynamicBegin, dynamicBegin,
+                numDynamicEnd, dynamicEnd, numDynamicStrides, dynamicStrides);
+  if (failed(spec))
+    return MlirOperation{nullptr};
+  return createUpdate(location, unwrap(value), unwrap(dest), *spec,
+                      toMasks(masks), offset);
+}
+
+MlirOperation mlirSliceStridedUpdateOpCreateFromPython(MlirLocation loc,
+                                                       MlirValue value,
+                                                       MlirValue dest,
+                                                       MlirStringRef text) {
+  Location location = unwrap(loc);
+  auto spec = pythonSpec(location, "slice.strided_update", text);
+  if (failed(spec))
+    return MlirOperation{nullptr};
+  auto &[mixed, sparse] = *spec;
+  return createUpdate(location, unwrap(value), unwrap(dest), mixed,
+                      sparse.masks, sparse.offset);
+}
+
+bool mlirOperationIsASliceStridedUpdateOp(MlirOperation op) {
+  return isa<StridedUpdateOp>(unwrap(op));
+}
+
+MlirValue mlirSliceStridedUpdateOpGetValue(MlirOperation op) {
+  return wrap(cast<StridedUpdateOp>(unwrap(op)).getValue());
+}
+
+MlirValue mlirSliceStridedUpdateOpGetDest(MlirOperation op) {
+  return wrap(cast<StridedUpdateOp>(unwrap(op)).getDest());
+}
+
+/// Calls `fn` with `op` as the slice.strided or slice.strided_update it is:
+/// both hold the same spec under the same accessors.
+template <typename Fn> static auto withSpecOp(MlirOperation op, Fn fn) {
+  Operation *operation = unwrap(op);
+  if (auto update = dyn_cast<StridedUpdateOp>(operation))
+    return fn(update);
+  return fn(cast<StridedOp>(operation));
 }
 
 bool mlirOperationIsASliceStridedOp(MlirOperation op) {
@@ -224,51 +324,53 @@ MlirValue mlirSliceStridedOpGetSource(MlirOperation op) {
 }
 
 intptr_t mlirSliceStridedOpGetNumEntries(MlirOperation op) {
-  return cast<StridedOp>(unwrap(op)).getNumEntries();
+  return withSpecOp(op, [&](auto spec) { return spec.getNumEntries(); });
 }
 
 int64_t mlirSliceStridedOpGetStaticBegin(MlirOperation op, intptr_t pos) {
-  return cast<StridedOp>(unwrap(op)).getStaticBegin()[pos];
+  return withSpecOp(op, [&](auto spec) { return spec.getStaticBegin()[pos]; });
 }
 
 int64_t mlirSliceStridedOpGetStaticEnd(MlirOperation op, intptr_t pos) {
-  return cast<StridedOp>(unwrap(op)).getStaticEnd()[pos];
+  return withSpecOp(op, [&](auto spec) { return spec.getStaticEnd()[pos]; });
 }
 
 int64_t mlirSliceStridedOpGetStaticStride(MlirOperation op, intptr_t pos) {
-  return cast<StridedOp>(unwrap(op)).getStaticStrides()[pos];
+  return withSpecOp(op,
+                    [&](auto spec) { return spec.getStaticStrides()[pos]; });
 }
 
 MlirSliceMasks mlirSliceStridedOpGetMasks(MlirOperation op) {
-  return fromMasks(cast<StridedOp>(unwrap(op)).getMasks());
+  return fromMasks(withSpecOp(op, [&](auto spec) { return spec.getMasks(); }));
 }
 
 bool mlirSliceStridedOpGetOffset(MlirOperation op) {
-  return cast<StridedOp>(unwrap(op)).getOffset();
+  return withSpecOp(op, [&](auto spec) { return spec.getOffset(); });
 }
 
 intptr_t mlirSliceStridedOpGetNumDynamicBegin(MlirOperation op) {
-  return cast<StridedOp>(unwrap(op)).getBegin().size();
+  return withSpecOp(op, [&](auto spec) { return spec.getBegin().size(); });
 }
 
 MlirValue mlirSliceStridedOpGetDynamicBegin(MlirOperation op, intptr_t pos) {
-  return wrap(cast<StridedOp>(unwrap(op)).getBegin()[pos]);
+  return wrap(withSpecOp(op, [&](auto spec) { return spec.getBegin()[pos]; }));
 }
 
 intptr_t mlirSliceStridedOpGetNumDynamicEnd(MlirOperation op) {
-  return cast<StridedOp>(unwrap(op)).getEnd().size();
+  return withSpecOp(op, [&](auto spec) { return spec.getEnd().size(); });
 }
 
 MlirValue mlirSliceStridedOpGetDynamicEnd(MlirOperation op, intptr_t pos) {
-  return wrap(cast<StridedOp>(unwrap(op)).getEnd()[pos]);
+  return wrap(withSpecOp(op, [&](auto spec) { return spec.getEnd()[pos]; }));
 }
 
 intptr_t mlirSliceStridedOpGetNumDynamicStrides(MlirOperation op) {
-  return cast<StridedOp>(unwrap(op)).getStrides().size();
+  return withSpecOp(op, [&](auto spec) { return spec.getStrides().size(); });
 }
 
 MlirValue mlirSliceStridedOpGetDynamicStride(MlirOperation op, intptr_t pos) {
-  return wrap(cast<StridedOp>(unwrap(op)).getStrides()[pos]);
+  return wrap(
+      withSpecOp(op, [&](auto spec) { return spec.getStrides()[pos]; }));
 }
 
 //===----------------------------------------------------------------------===//
@@ -316,7 +418,7 @@ MlirOperation mlirSliceStridedAxesOpCreate(
   auto strides = mixedEntries(location, name, "strides", numEntries,
                               staticStrides, numDynamicStrides, dynamicStrides);
   if (failed(starts) || failed(ends) || failed(strides) ||
-      !checkSource(location, name, unwrap(source)))
+      !checkRanked(location, name, unwrap(source)))
     return MlirOperation{nullptr};
   OpBuilder builder(location.getContext());
   auto op = StridedAxesOp::create(builder, location, unwrap(source),

@@ -249,6 +249,62 @@ int main(void) {
       (MlirSliceMasks){0, 0, 0, 0, 1}, false, printToStdout, NULL);
   printf("\nindex out of range gives a null type: %d\n", mlirTypeIsNull(none));
 
+  /* Updates: y = x.copy(); y[1:3, 2, ::-1] = v (v: 2x7), from Python
+     notation and with a dynamic begin; the slice.strided accessors read
+     their spec. */
+  MlirType f32 = mlirF32TypeGet(ctx);
+  MlirValue v =
+      mlirBlockAddArgument(entry,
+                           mlirRankedTensorTypeGet(2, (int64_t[]){2, 7}, f32,
+                                                   mlirAttributeGetNull()),
+                           loc);
+  MlirOperation upd = mlirSliceStridedUpdateOpCreateFromPython(
+      loc, v, x, mlirStringRefCreateFromCString("1:3, 2, ::-1"));
+  mlirBlockInsertOwnedOperationBefore(entry, ret, upd);
+  /* The function's signature lacks %v: print the ops alone, unverified. */
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsAssumeVerified(flags);
+  mlirOperationPrintWithFlags(upd, flags, printToStdout, NULL);
+  printf("\nis slice.strided_update: %d %d, is slice.strided: %d\n",
+         mlirOperationIsASliceStridedUpdateOp(upd),
+         mlirOperationIsASliceStridedUpdateOp(ret),
+         mlirOperationIsASliceStridedOp(upd));
+  printf("value is %%v: %d, dest is %%x: %d, entries: %ld, begin[0] = %lld, "
+         "stride[2] = %lld, ",
+         mlirValueEqual(mlirSliceStridedUpdateOpGetValue(upd), v),
+         mlirValueEqual(mlirSliceStridedUpdateOpGetDest(upd), x),
+         (long)mlirSliceStridedOpGetNumEntries(upd),
+         (long long)mlirSliceStridedOpGetStaticBegin(upd, 0),
+         (long long)mlirSliceStridedOpGetStaticStride(upd, 2));
+  printMasks(mlirSliceStridedOpGetMasks(upd));
+  MlirOperation updDynamic = mlirSliceStridedUpdateOpCreate(
+      loc, v, x, 3, (int64_t[]){dyn, 2, 0}, (int64_t[]){3, 3, 0},
+      (int64_t[]){1, 1, -1}, 1, &b, 0, NULL, 0, NULL,
+      (MlirSliceMasks){0b100, 0b100, 0, 0, 0b010}, false);
+  mlirBlockInsertOwnedOperationBefore(entry, ret, updDynamic);
+  mlirOperationPrintWithFlags(updDynamic, flags, printToStdout, NULL);
+  mlirOpPrintingFlagsDestroy(flags);
+  printf("\ndynamic begin is %%b: %d\n",
+         mlirValueEqual(mlirSliceStridedOpGetDynamicBegin(updDynamic, 0), b));
+  MlirValue wrongValue =
+      mlirBlockAddArgument(entry,
+                           mlirRankedTensorTypeGet(2, (int64_t[]){3, 7}, f32,
+                                                   mlirAttributeGetNull()),
+                           loc);
+  bad = mlirSliceStridedUpdateOpCreateFromPython(
+      loc, wrongValue, x, mlirStringRefCreateFromCString("1:3, 2, ::-1"));
+  printf("value that does not fit gives null: %d\n", mlirOperationIsNull(bad));
+  bad = mlirSliceStridedUpdateOpCreate(loc, v, (MlirValue){NULL}, 0, NULL, NULL,
+                                       NULL, 0, NULL, 0, NULL, 0, NULL,
+                                       (MlirSliceMasks){0, 0, 0, 0, 0}, false);
+  printf("null dest gives null: %d\n", mlirOperationIsNull(bad));
+  mlirOperationRemoveFromParent(upd);
+  mlirOperationDestroy(upd);
+  mlirOperationRemoveFromParent(updDynamic);
+  mlirOperationDestroy(updDynamic);
+  mlirBlockEraseArgument(entry, (unsigned)mlirBlockGetNumArguments(entry) - 1);
+  mlirBlockEraseArgument(entry, (unsigned)mlirBlockGetNumArguments(entry) - 1);
+
   /* A slice pass through a pass manager. */
   mlirSliceRegisterPasses();
   mlirSliceRegisterPipelines();

@@ -5,7 +5,8 @@
 """A minimal LSP client for slice-lsp-server (test/LSP/lsp.test).
 
 Starts the server, sends initialize, initialized, a didOpen of a document
-with a valid and an invalid slice, a hover on the valid slice op and a
+with a valid and an invalid slice, hovers on the valid slice op and on an
+update, and a
 definition request on a use of its result, then shutdown and exit. Prints,
 one per line, the published diagnostics (line:character: message), the
 hover text's first line, and the definition's range, for FileCheck.
@@ -19,6 +20,10 @@ DOCUMENT = """func.func @f(%x: tensor<5x6xf32>) -> tensor<2x6xf32> {
   %a = slice.strided %x[1:5:2, :] : tensor<5x6xf32> to tensor<2x6xf32>
   %b = slice.strided %x[::0] : tensor<5x6xf32> to tensor<5x6xf32>
   return %a : tensor<2x6xf32>
+}
+func.func @g(%x: tensor<5x6xf32>, %v: tensor<6xf32>) -> tensor<5x6xf32> {
+  %u = slice.strided_update %v into %x[::2] : tensor<6xf32> into tensor<5x6xf32>
+  return %u : tensor<5x6xf32>
 }
 """
 URI = "test:///invalid.mlir"
@@ -88,6 +93,13 @@ def main():
                 "params": {"textDocument": {"uri": VALID_URI},
                            "position": {"line": 1, "character": 10}}})
     hover = wait_for(proc, lambda m: m.get("id") == 2)
+    value = (hover.get("result") or {}).get("contents", {}).get("value", "")
+    print("hover:", value.strip().splitlines()[0] if value else "<none>")
+    # Hover on `slice.strided_update` (line 5 of the valid document).
+    send(proc, {"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover",
+                "params": {"textDocument": {"uri": VALID_URI},
+                           "position": {"line": 5, "character": 10}}})
+    hover = wait_for(proc, lambda m: m.get("id") == 5)
     value = (hover.get("result") or {}).get("contents", {}).get("value", "")
     print("hover:", value.strip().splitlines()[0] if value else "<none>")
     send(proc, {"jsonrpc": "2.0", "id": 3, "method": "textDocument/definition",
