@@ -32,8 +32,7 @@ void _mlir_ciface_view(MemRefI32_1D *result, MemRefI32_1D *x);
 void _mlir_ciface_both(TwoMemRefI32_1D *result, MemRefI32_1D *x);
 void _mlir_ciface_donated(MemRefI32_1D *result, MemRefI32_1D *x);
 void _mlir_ciface_kept(MemRefI32_1D *result, MemRefI32_1D *x);
-void _mlir_ciface_upd(MemRefI32_1D *result, MemRefI32_1D *x,
-                      MemRefI32_1D *v);
+void _mlir_ciface_upd(MemRefI32_1D *result, MemRefI32_1D *x, MemRefI32_1D *v);
 void _mlir_ciface_upd_donated(MemRefI32_1D *result, MemRefI32_1D *x,
                               MemRefI32_1D *v);
 
