@@ -127,6 +127,21 @@ static bool isValidOnRefinedSource(StridedOp op, RankedTensorType refined) {
   return isValidSlice(refined, op.getSparseSpec(), op.getResultType());
 }
 
+/// Whether two ops with a spec (slice.strided, slice.strided_update) hold
+/// the same one: the same static lists, masks and mode, and the same SSA
+/// values for the dynamic entries. On the same source shape they select
+/// the same elements.
+template <typename OpA, typename OpB>
+static bool haveSameSpec(OpA a, OpB b) {
+  return a.getStaticBegin() == b.getStaticBegin() &&
+         a.getStaticEnd() == b.getStaticEnd() &&
+         a.getStaticStrides() == b.getStaticStrides() &&
+         a.getMasks() == b.getMasks() && a.getOffset() == b.getOffset() &&
+         llvm::equal(a.getBegin(), b.getBegin()) &&
+         llvm::equal(a.getEnd(), b.getEnd()) &&
+         llvm::equal(a.getStrides(), b.getStrides());
+}
+
 OpFoldResult StridedOp::fold(FoldAdaptor adaptor) {
   // slice(tensor.cast(x)) where the cast only erases static information
   // slices x directly, unless the spec is invalid on x's known shape
@@ -140,10 +155,44 @@ OpFoldResult StridedOp::fold(FoldAdaptor adaptor) {
   }
   if (isIdentity(*this))
     return getSource();
+  // The slice of an update with the same spec is what it wrote, when the
+  // value was written as it is (no broadcasting).
+  if (auto update = getSource().getDefiningOp<StridedUpdateOp>();
+      update && haveSameSpec(*this, update) &&
+      update.getValueType() == getResultType())
+    return update.getValue();
   if (auto source = dyn_cast_if_present<DenseElementsAttr>(adaptor.getSource()))
     if (DenseElementsAttr folded =
             sliceConstant(*this, source, kMaxFoldedElements))
       return folded;
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// StridedUpdateOp folding
+//===----------------------------------------------------------------------===//
+
+OpFoldResult StridedUpdateOp::fold(FoldAdaptor adaptor) {
+  // Writing the whole of dest with a value of dest's type: the value.
+  std::string error;
+  std::optional<ResolvedSlice> resolved = resolveStridedSlice(
+      getSparseSpec(), toMaybeInts(getDestType().getShape()), error);
+  if (resolved && getValueType() == getDestType() &&
+      resolved->resultToInput.size() == resolved->dims.size() &&
+      llvm::all_of(resolved->dims,
+                   [](const ResolvedDim &dim) { return dim.full; }))
+    return getValue();
+  // Writing back what the same spec reads from dest: dest.
+  if (auto slice = getValue().getDefiningOp<StridedOp>();
+      slice && slice.getSource() == getDest() && haveSameSpec(slice, *this))
+    return getDest();
+  // An update of an update with the same spec overwrites every element the
+  // first one wrote: the first one's dest is updated instead.
+  if (auto inner = getDest().getDefiningOp<StridedUpdateOp>();
+      inner && haveSameSpec(inner, *this)) {
+    getDestMutable().assign(inner.getDest());
+    return getResult();
+  }
   return {};
 }
 

@@ -288,6 +288,7 @@ def Slice_StridedUpdateOp : Slice_Op<"strided_update", [
 
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
