@@ -131,8 +131,7 @@ static bool isValidOnRefinedSource(StridedOp op, RankedTensorType refined) {
 /// the same one: the same static lists, masks and mode, and the same SSA
 /// values for the dynamic entries. On the same source shape they select
 /// the same elements.
-template <typename OpA, typename OpB>
-static bool haveSameSpec(OpA a, OpB b) {
+template <typename OpA, typename OpB> static bool haveSameSpec(OpA a, OpB b) {
   return a.getStaticBegin() == b.getStaticBegin() &&
          a.getStaticEnd() == b.getStaticEnd() &&
          a.getStaticStrides() == b.getStaticStrides() &&

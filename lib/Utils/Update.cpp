@@ -111,10 +111,8 @@ FailureOr<Value> mlir::slice::buildStridedSliceGradient(OpBuilder &builder,
           tensor::DimOp::create(builder, loc, slice.getSource(), dim));
   Value zeros =
       tensor::SplatOp::create(builder, loc, zero, sourceType, dynamicSizes);
-  return StridedUpdateOp::create(builder, loc, dy, zeros,
-                                 slice.getMixedBegin(), slice.getMixedEnd(),
-                                 slice.getMixedStrides(), slice.getMasks(),
-                                 slice.getOffset())
+  return StridedUpdateOp::create(builder, loc, dy, zeros, slice.getMixedBegin(),
+                                 slice.getMixedEnd(), slice.getMixedStrides(),
+                                 slice.getMasks(), slice.getOffset())
       .getResult();
 }
-
