@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "JitSupport.h"
 #include "Slice/InitSlice.h"
 #include "Slice/Pipelines/Pipelines.h"
 
@@ -25,10 +26,6 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-
-#include "llvm/Support/TargetSelect.h"
 
 #include "gtest/gtest.h"
 
@@ -68,19 +65,9 @@ using MemRef2D = StridedMemRefType<float, 2>;
 
 class CallingConventionTest : public ::testing::Test {
 protected:
-  static void SetUpTestSuite() {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  }
+  static void SetUpTestSuite() { slice_test::initializeNativeTarget(); }
 
-  CallingConventionTest() {
-    DialectRegistry registry;
-    slice::registerSliceDialect(registry);
-    slice::registerPipelineDependencies(registry);
-    registerBuiltinDialectTranslation(registry);
-    registerLLVMDialectTranslation(registry);
-    context.appendDialectRegistry(registry);
-  }
+  CallingConventionTest() { slice_test::prepareJitContext(context); }
 
   /// Parses kModule, lowers it with `options` and JIT-compiles it.
   std::unique_ptr<ExecutionEngine>

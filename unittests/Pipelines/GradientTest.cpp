@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "JitSupport.h"
 #include "Slice/IR/SliceOps.h"
 #include "Slice/InitSlice.h"
 #include "Slice/Pipelines/Pipelines.h"
@@ -30,10 +31,6 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-
-#include "llvm/Support/TargetSelect.h"
 
 #include "gtest/gtest.h"
 
@@ -67,19 +64,9 @@ using Memref1D = StridedMemRefType<float, 1>;
 
 class GradientTest : public ::testing::TestWithParam<GradientCase> {
 protected:
-  static void SetUpTestSuite() {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  }
+  static void SetUpTestSuite() { slice_test::initializeNativeTarget(); }
 
-  GradientTest() {
-    DialectRegistry registry;
-    slice::registerSliceDialect(registry);
-    slice::registerPipelineDependencies(registry);
-    registerBuiltinDialectTranslation(registry);
-    registerLLVMDialectTranslation(registry);
-    context.appendDialectRegistry(registry);
-  }
+  GradientTest() { slice_test::prepareJitContext(context); }
 
   MLIRContext context;
 };
