@@ -191,6 +191,29 @@ MLIR_CAPI_EXPORTED MlirOperation mlirSliceStridedAxesOpCreate(
 
 MLIR_CAPI_EXPORTED bool mlirOperationIsASliceStridedAxesOp(MlirOperation op);
 MLIR_CAPI_EXPORTED MlirValue mlirSliceStridedAxesOpGetSource(MlirOperation op);
+
+/* Creates a slice.strided_axes_update (not inserted anywhere): `dest` with
+   the axes-encoded slice written by `value` (Paddle's set_value). Entries
+   as for mlirSliceStridedAxesOpCreate; the value fits the slice as for
+   mlirSliceStridedUpdateOpCreate. Returns a null operation, and emits the
+   verifier's diagnostic at `loc`, when the op is invalid. */
+MLIR_CAPI_EXPORTED MlirOperation mlirSliceStridedAxesUpdateOpCreate(
+    MlirLocation loc, MlirValue value, MlirValue dest, intptr_t numEntries,
+    const int64_t *axes, const int64_t *staticStarts, const int64_t *staticEnds,
+    const int64_t *staticStrides, intptr_t numDynamicStarts,
+    const MlirValue *dynamicStarts, intptr_t numDynamicEnds,
+    const MlirValue *dynamicEnds, intptr_t numDynamicStrides,
+    const MlirValue *dynamicStrides);
+
+MLIR_CAPI_EXPORTED bool
+mlirOperationIsASliceStridedAxesUpdateOp(MlirOperation op);
+MLIR_CAPI_EXPORTED MlirValue
+mlirSliceStridedAxesUpdateOpGetValue(MlirOperation op);
+MLIR_CAPI_EXPORTED MlirValue
+mlirSliceStridedAxesUpdateOpGetDest(MlirOperation op);
+
+/* The spec accessors below take a slice.strided_axes or a
+   slice.strided_axes_update. */
 MLIR_CAPI_EXPORTED intptr_t
 mlirSliceStridedAxesOpGetNumEntries(MlirOperation op);
 MLIR_CAPI_EXPORTED int64_t mlirSliceStridedAxesOpGetAxis(MlirOperation op,

@@ -402,6 +402,31 @@ MlirType mlirSliceStridedAxesInferResultType(
   return wrap(Type(*result));
 }
 
+namespace {
+/// The entries of an axes-encoded spec given through the C API.
+struct AxesEntries {
+  SmallVector<OpFoldResult> starts, ends, strides;
+};
+} // namespace
+
+static FailureOr<AxesEntries>
+axesEntries(Location location, StringRef name, intptr_t numEntries,
+            const int64_t *staticStarts, const int64_t *staticEnds,
+            const int64_t *staticStrides, intptr_t numDynamicStarts,
+            const MlirValue *dynamicStarts, intptr_t numDynamicEnds,
+            const MlirValue *dynamicEnds, intptr_t numDynamicStrides,
+            const MlirValue *dynamicStrides) {
+  auto starts = mixedEntries(location, name, "starts", numEntries, staticStarts,
+                             numDynamicStarts, dynamicStarts);
+  auto ends = mixedEntries(location, name, "ends", numEntries, staticEnds,
+                           numDynamicEnds, dynamicEnds);
+  auto strides = mixedEntries(location, name, "strides", numEntries,
+                              staticStrides, numDynamicStrides, dynamicStrides);
+  if (failed(starts) || failed(ends) || failed(strides))
+    return failure();
+  return AxesEntries{std::move(*starts), std::move(*ends), std::move(*strides)};
+}
+
 MlirOperation mlirSliceStridedAxesOpCreate(
     MlirLocation loc, MlirValue source, intptr_t numEntries,
     const int64_t *axes, const int64_t *staticStarts, const int64_t *staticEnds,
@@ -411,20 +436,63 @@ MlirOperation mlirSliceStridedAxesOpCreate(
     const MlirValue *dynamicStrides) {
   Location location = unwrap(loc);
   StringRef name = "slice.strided_axes";
-  auto starts = mixedEntries(location, name, "starts", numEntries, staticStarts,
-                             numDynamicStarts, dynamicStarts);
-  auto ends = mixedEntries(location, name, "ends", numEntries, staticEnds,
-                           numDynamicEnds, dynamicEnds);
-  auto strides = mixedEntries(location, name, "strides", numEntries,
-                              staticStrides, numDynamicStrides, dynamicStrides);
-  if (failed(starts) || failed(ends) || failed(strides) ||
-      !checkRanked(location, name, unwrap(source)))
+  auto entries = axesEntries(location, name, numEntries, staticStarts,
+                             staticEnds, staticStrides, numDynamicStarts,
+                             dynamicStarts, numDynamicEnds, dynamicEnds,
+                             numDynamicStrides, dynamicStrides);
+  if (failed(entries) || !checkRanked(location, name, unwrap(source)))
     return MlirOperation{nullptr};
   OpBuilder builder(location.getContext());
-  auto op = StridedAxesOp::create(builder, location, unwrap(source),
-                                  ArrayRef<int64_t>(axes, numEntries), *starts,
-                                  *ends, *strides);
+  auto op = StridedAxesOp::create(
+      builder, location, unwrap(source), ArrayRef<int64_t>(axes, numEntries),
+      entries->starts, entries->ends, entries->strides);
   return verifiedOrNull(op);
+}
+
+MlirOperation mlirSliceStridedAxesUpdateOpCreate(
+    MlirLocation loc, MlirValue value, MlirValue dest, intptr_t numEntries,
+    const int64_t *axes, const int64_t *staticStarts, const int64_t *staticEnds,
+    const int64_t *staticStrides, intptr_t numDynamicStarts,
+    const MlirValue *dynamicStarts, intptr_t numDynamicEnds,
+    const MlirValue *dynamicEnds, intptr_t numDynamicStrides,
+    const MlirValue *dynamicStrides) {
+  Location location = unwrap(loc);
+  StringRef name = "slice.strided_axes_update";
+  auto entries = axesEntries(location, name, numEntries, staticStarts,
+                             staticEnds, staticStrides, numDynamicStarts,
+                             dynamicStarts, numDynamicEnds, dynamicEnds,
+                             numDynamicStrides, dynamicStrides);
+  if (failed(entries) || !checkRanked(location, name, unwrap(value)) ||
+      !checkRanked(location, name, unwrap(dest)))
+    return MlirOperation{nullptr};
+  OpBuilder builder(location.getContext());
+  auto op = StridedAxesUpdateOp::create(
+      builder, location, unwrap(value), unwrap(dest),
+      ArrayRef<int64_t>(axes, numEntries), entries->starts, entries->ends,
+      entries->strides);
+  return verifiedOrNull(op);
+}
+
+bool mlirOperationIsASliceStridedAxesUpdateOp(MlirOperation op) {
+  return isa<StridedAxesUpdateOp>(unwrap(op));
+}
+
+MlirValue mlirSliceStridedAxesUpdateOpGetValue(MlirOperation op) {
+  return wrap(cast<StridedAxesUpdateOp>(unwrap(op)).getValue());
+}
+
+MlirValue mlirSliceStridedAxesUpdateOpGetDest(MlirOperation op) {
+  return wrap(cast<StridedAxesUpdateOp>(unwrap(op)).getDest());
+}
+
+/// Calls `fn` with `op` as the slice.strided_axes or
+/// slice.strided_axes_update it is: both hold the same axes spec under the
+/// same accessors.
+template <typename Fn> static auto withAxesOp(MlirOperation op, Fn fn) {
+  Operation *operation = unwrap(op);
+  if (auto update = dyn_cast<StridedAxesUpdateOp>(operation))
+    return fn(update);
+  return fn(cast<StridedAxesOp>(operation));
 }
 
 bool mlirOperationIsASliceStridedAxesOp(MlirOperation op) {
@@ -436,47 +504,54 @@ MlirValue mlirSliceStridedAxesOpGetSource(MlirOperation op) {
 }
 
 intptr_t mlirSliceStridedAxesOpGetNumEntries(MlirOperation op) {
-  return cast<StridedAxesOp>(unwrap(op)).getAxes().size();
+  return withAxesOp(op, [&](auto axesOp) { return axesOp.getAxes().size(); });
 }
 
 int64_t mlirSliceStridedAxesOpGetAxis(MlirOperation op, intptr_t pos) {
-  return cast<StridedAxesOp>(unwrap(op)).getAxes()[pos];
+  return withAxesOp(op, [&](auto axesOp) { return axesOp.getAxes()[pos]; });
 }
 
 int64_t mlirSliceStridedAxesOpGetStaticStart(MlirOperation op, intptr_t pos) {
-  return cast<StridedAxesOp>(unwrap(op)).getStaticStarts()[pos];
+  return withAxesOp(op,
+                    [&](auto axesOp) { return axesOp.getStaticStarts()[pos]; });
 }
 
 int64_t mlirSliceStridedAxesOpGetStaticEnd(MlirOperation op, intptr_t pos) {
-  return cast<StridedAxesOp>(unwrap(op)).getStaticEnds()[pos];
+  return withAxesOp(op,
+                    [&](auto axesOp) { return axesOp.getStaticEnds()[pos]; });
 }
 
 int64_t mlirSliceStridedAxesOpGetStaticStride(MlirOperation op, intptr_t pos) {
-  return cast<StridedAxesOp>(unwrap(op)).getStaticStrides()[pos];
+  return withAxesOp(
+      op, [&](auto axesOp) { return axesOp.getStaticStrides()[pos]; });
 }
 
 intptr_t mlirSliceStridedAxesOpGetNumDynamicStarts(MlirOperation op) {
-  return cast<StridedAxesOp>(unwrap(op)).getStarts().size();
+  return withAxesOp(op, [&](auto axesOp) { return axesOp.getStarts().size(); });
 }
 
 MlirValue mlirSliceStridedAxesOpGetDynamicStart(MlirOperation op,
                                                 intptr_t pos) {
-  return wrap(cast<StridedAxesOp>(unwrap(op)).getStarts()[pos]);
+  return withAxesOp(op,
+                    [&](auto axesOp) { return wrap(axesOp.getStarts()[pos]); });
 }
 
 intptr_t mlirSliceStridedAxesOpGetNumDynamicEnds(MlirOperation op) {
-  return cast<StridedAxesOp>(unwrap(op)).getEnds().size();
+  return withAxesOp(op, [&](auto axesOp) { return axesOp.getEnds().size(); });
 }
 
 MlirValue mlirSliceStridedAxesOpGetDynamicEnd(MlirOperation op, intptr_t pos) {
-  return wrap(cast<StridedAxesOp>(unwrap(op)).getEnds()[pos]);
+  return withAxesOp(op,
+                    [&](auto axesOp) { return wrap(axesOp.getEnds()[pos]); });
 }
 
 intptr_t mlirSliceStridedAxesOpGetNumDynamicStrides(MlirOperation op) {
-  return cast<StridedAxesOp>(unwrap(op)).getStrides().size();
+  return withAxesOp(op,
+                    [&](auto axesOp) { return axesOp.getStrides().size(); });
 }
 
 MlirValue mlirSliceStridedAxesOpGetDynamicStride(MlirOperation op,
                                                  intptr_t pos) {
-  return wrap(cast<StridedAxesOp>(unwrap(op)).getStrides()[pos]);
+  return withAxesOp(
+      op, [&](auto axesOp) { return wrap(axesOp.getStrides()[pos]); });
 }

@@ -99,6 +99,67 @@ DenseElementsAttr mlir::slice::sliceConstant(StridedOp op,
   return DenseElementsAttr::get(resultType, selected);
 }
 
+DenseElementsAttr mlir::slice::updateConstant(StridedUpdateOp op,
+                                              DenseElementsAttr dest,
+                                              DenseElementsAttr value,
+                                              int64_t maxElements) {
+  RankedTensorType destType = op.getDestType();
+  if (!dest || !value || !destType.hasStaticShape() ||
+      !op.getValueType().hasStaticShape())
+    return {};
+  // A splat written into a splat of the same element changes nothing.
+  if (dest.isSplat() && value.isSplat() &&
+      dest.getSplatValue<Attribute>() == value.getSplatValue<Attribute>())
+    return dest;
+  std::optional<int64_t> elements = checkedProduct(destType.getShape());
+  if (!elements || (maxElements >= 0 && *elements > maxElements))
+    return {};
+  std::string error;
+  std::optional<ResolvedSlice> resolved = resolveStridedSlice(
+      op.getSparseSpec(), toMaybeInts(destType.getShape()), error);
+  if (!resolved || !llvm::all_of(resolved->resultShape, [](MaybeInt size) {
+        return size.has_value();
+      }))
+    return {};
+  SmallVector<int64_t> sliceShape = fromMaybeInts(resolved->resultShape);
+  ArrayRef<int64_t> valueShape = op.getValueType().getShape();
+  std::optional<SmallVector<UpdateDimMatch>> matches =
+      matchUpdateValue(toMaybeInts(valueShape), resolved->resultShape, error);
+  if (!matches)
+    return {};
+
+  // The value's row-major strides over the slice's dimensions, 0 where a
+  // value dimension is stretched or missing.
+  SmallVector<int64_t> valueStrides(sliceShape.size(), 0);
+  int64_t stride = 1;
+  for (size_t index = valueShape.size(); index-- > 0;) {
+    int64_t sliceDim =
+        int64_t(index) - int64_t(valueShape.size()) + sliceShape.size();
+    if (sliceDim >= 0 && (*matches)[index] != UpdateDimMatch::Stretched)
+      valueStrides[sliceDim] = stride;
+    stride *= valueShape[index];
+  }
+  SmallVector<Attribute> result(dest.getValues<Attribute>());
+  auto values = value.getValues<Attribute>();
+  SmallVector<int64_t> position(sliceShape.size(), 0);
+  bool enumerated =
+      forEachSelectedIndex(*resolved, destType.getShape(), [&](int64_t flat) {
+        int64_t valueIndex = 0;
+        for (auto [at, valueStride] : llvm::zip_equal(position, valueStrides))
+          valueIndex += at * valueStride;
+        result[flat] = values[valueIndex];
+        // The slice's odometer, in the order the indices come.
+        for (size_t d = position.size(); d-- > 0;) {
+          if (++position[d] < sliceShape[d])
+            break;
+          position[d] = 0;
+        }
+      });
+  if (!enumerated)
+    return {};
+  return DenseElementsAttr::get(destType, result);
+}
+
 //===----------------------------------------------------------------------===//
 // StridedOp folding
 //===----------------------------------------------------------------------===//
@@ -141,6 +202,18 @@ template <typename OpA, typename OpB> static bool haveSameSpec(OpA a, OpB b) {
          llvm::equal(a.getStrides(), b.getStrides());
 }
 
+/// Whether `update` provably writes none of the elements `slice` reads
+/// from it (both specs resolved on the update's dest type).
+static bool writesNoneOf(StridedUpdateOp update, StridedOp slice) {
+  SmallVector<MaybeInt> shape = toMaybeInts(update.getDestType().getShape());
+  std::string error;
+  std::optional<ResolvedSlice> written =
+      resolveStridedSlice(update.getSparseSpec(), shape, error);
+  std::optional<ResolvedSlice> read =
+      resolveStridedSlice(slice.getSparseSpec(), shape, error);
+  return written && read && areKnownDisjoint(*written, *read);
+}
+
 OpFoldResult StridedOp::fold(FoldAdaptor adaptor) {
   // slice(tensor.cast(x)) where the cast only erases static information
   // slices x directly, unless the spec is invalid on x's known shape
@@ -160,6 +233,13 @@ OpFoldResult StridedOp::fold(FoldAdaptor adaptor) {
       update && haveSameSpec(*this, update) &&
       update.getValueType() == getResultType())
     return update.getValue();
+  // The slice of an update that writes none of its elements reads the
+  // update's dest instead.
+  if (auto update = getSource().getDefiningOp<StridedUpdateOp>();
+      update && writesNoneOf(update, *this)) {
+    getSourceMutable().assign(update.getDest());
+    return getResult();
+  }
   if (auto source = dyn_cast_if_present<DenseElementsAttr>(adaptor.getSource()))
     if (DenseElementsAttr folded =
             sliceConstant(*this, source, kMaxFoldedElements))
@@ -181,6 +261,9 @@ OpFoldResult StridedUpdateOp::fold(FoldAdaptor adaptor) {
       llvm::all_of(resolved->dims,
                    [](const ResolvedDim &dim) { return dim.full; }))
     return getValue();
+  // Writing nothing (a slice known to be empty): dest.
+  if (resolved && llvm::is_contained(resolved->resultShape, MaybeInt(0)))
+    return getDest();
   // Writing back what the same spec reads from dest: dest.
   if (auto slice = getValue().getDefiningOp<StridedOp>();
       slice && slice.getSource() == getDest() && haveSameSpec(slice, *this))
@@ -192,12 +275,62 @@ OpFoldResult StridedUpdateOp::fold(FoldAdaptor adaptor) {
     getDestMutable().assign(inner.getDest());
     return getResult();
   }
+  if (DenseElementsAttr folded = updateConstant(
+          *this, dyn_cast_if_present<DenseElementsAttr>(adaptor.getDest()),
+          dyn_cast_if_present<DenseElementsAttr>(adaptor.getValue()),
+          kMaxFoldedElements))
+    return folded;
   return {};
 }
 
 //===----------------------------------------------------------------------===//
 // StridedOp canonicalization
 //===----------------------------------------------------------------------===//
+
+/// The type a spec's op slices: slice.strided's source, an update's dest.
+static RankedTensorType specSourceType(StridedOp op) {
+  return op.getSourceType();
+}
+static RankedTensorType specSourceType(StridedUpdateOp op) {
+  return op.getDestType();
+}
+
+/// Whether `op` stays valid with `spec` in place of its own: the spec
+/// resolves, and an update's value still fits the slice.
+static bool isValidSpec(StridedOp op, const SparseSliceSpec &spec) {
+  std::string error;
+  return resolveStridedSlice(spec, toMaybeInts(op.getSourceType().getShape()),
+                             error)
+      .has_value();
+}
+static bool isValidSpec(StridedUpdateOp op, const SparseSliceSpec &spec) {
+  std::string error;
+  std::optional<RankedTensorType> sliceType =
+      StridedOp::inferResultType(op.getDestType(), spec, error);
+  return sliceType &&
+         matchUpdateValue(toMaybeInts(op.getValueType().getShape()),
+                          toMaybeInts(sliceType->getShape()), error);
+}
+
+/// Replaces `op` by the same op with the given spec.
+static void replaceWithSpec(PatternRewriter &rewriter, StridedOp op,
+                            ArrayRef<OpFoldResult> begin,
+                            ArrayRef<OpFoldResult> end,
+                            ArrayRef<OpFoldResult> strides,
+                            const SliceMasks &masks) {
+  rewriter.replaceOpWithNewOp<StridedOp>(op, op.getResultType(), op.getSource(),
+                                         begin, end, strides, masks,
+                                         op.getOffset());
+}
+static void replaceWithSpec(PatternRewriter &rewriter, StridedUpdateOp op,
+                            ArrayRef<OpFoldResult> begin,
+                            ArrayRef<OpFoldResult> end,
+                            ArrayRef<OpFoldResult> strides,
+                            const SliceMasks &masks) {
+  rewriter.replaceOpWithNewOp<StridedUpdateOp>(op, op.getValue(), op.getDest(),
+                                               begin, end, strides, masks,
+                                               op.getOffset());
+}
 
 namespace {
 /// Replaces constant index operands by static entries, except constants the
@@ -208,10 +341,10 @@ namespace {
 /// begin or end (ONNX's "to the front") it becomes the static value or end
 /// mask bit that selects the same elements, where there is one
 /// (replaceMinIndices).
-struct FoldConstantOperands : OpRewritePattern<StridedOp> {
-  using OpRewritePattern::OpRewritePattern;
+template <typename OpT> struct FoldConstantOperands : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
 
-  LogicalResult matchAndRewrite(StridedOp op,
+  LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
     constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
     SmallVector<OpFoldResult> lists[3] = {op.getMixedBegin(), op.getMixedEnd(),
@@ -219,9 +352,8 @@ struct FoldConstantOperands : OpRewritePattern<StridedOp> {
     SparseSliceSpec spec = op.getSparseSpec();
     SmallVector<MaybeInt> *specLists[3] = {&spec.begin, &spec.end,
                                            &spec.strides};
-    SmallVector<MaybeInt> shape = toMaybeInts(op.getSourceType().getShape());
+    SmallVector<MaybeInt> shape = toMaybeInts(specSourceType(op).getShape());
     bool changed = false;
-    std::string error;
     for (auto [mixed, specList] : llvm::zip_equal(lists, specLists)) {
       for (auto [index, value] : llvm::enumerate(mixed)) {
         auto ssaValue = dyn_cast<Value>(value);
@@ -232,7 +364,7 @@ struct FoldConstantOperands : OpRewritePattern<StridedOp> {
           continue;
         // Keep the constant only if the spec stays valid with it.
         (*specList)[index] = *constant;
-        if (!resolveStridedSlice(spec, shape, error)) {
+        if (!isValidSpec(op, spec)) {
           (*specList)[index] = std::nullopt;
           continue;
         }
@@ -248,8 +380,7 @@ struct FoldConstantOperands : OpRewritePattern<StridedOp> {
       for (auto [index, value] : llvm::enumerate(*mixed))
         if (isa<Value>(value) && getConstantIntValue(value) == kMin)
           (*specList)[index] = kMin;
-    if (replaceMinIndices(withMin, shape) &&
-        resolveStridedSlice(withMin, shape, error)) {
+    if (replaceMinIndices(withMin, shape) && isValidSpec(op, withMin)) {
       for (auto [mixed, specList] : {std::pair(&lists[0], &withMin.begin),
                                      std::pair(&lists[1], &withMin.end)})
         for (auto [index, value] : llvm::enumerate(*mixed))
@@ -263,9 +394,7 @@ struct FoldConstantOperands : OpRewritePattern<StridedOp> {
 
     if (!changed)
       return rewriter.notifyMatchFailure(op, "no foldable constant operand");
-    rewriter.replaceOpWithNewOp<StridedOp>(
-        op, op.getResultType(), op.getSource(), lists[0], lists[1], lists[2],
-        spec.masks, op.getOffset());
+    replaceWithSpec(rewriter, op, lists[0], lists[1], lists[2], spec.masks);
     return success();
   }
 };
@@ -329,42 +458,81 @@ struct ComposeSlices : OpRewritePattern<StridedOp> {
 
 void StridedOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                             MLIRContext *context) {
-  results.add<FoldConstantOperands, RefineResultType, ComposeSlices>(context);
+  results.add<FoldConstantOperands<StridedOp>, RefineResultType, ComposeSlices>(
+      context);
+}
+
+void StridedUpdateOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                  MLIRContext *context) {
+  results.add<FoldConstantOperands<StridedUpdateOp>>(context);
 }
 
 //===----------------------------------------------------------------------===//
 // StridedAxesOp canonicalization
 //===----------------------------------------------------------------------===//
 
-FailureOr<StridedOp> mlir::slice::convertAxesToStrided(RewriterBase &rewriter,
-                                                       StridedAxesOp op) {
-  // The library lays out the equivalent spec; the op's mixed values are
-  // carried over entry by entry.
+namespace {
+/// An axes-encoded spec laid out as the TF spec that means the same.
+struct AxesAsStrided {
+  SmallVector<OpFoldResult> begin, end, strides;
+  SliceMasks masks;
+};
+} // namespace
+
+/// The library lays out the equivalent spec of an axes op (slice.strided_axes,
+/// slice.strided_axes_update) on an input of rank `rank`; the op's mixed
+/// values are carried over entry by entry.
+template <typename OpT>
+static std::optional<AxesAsStrided> axesAsStrided(Builder &builder, OpT op,
+                                                  unsigned rank) {
   std::string error;
   SmallVector<int64_t> sourceEntries;
   std::optional<SparseSliceSpec> spec = buildAxesSpec(
       op.getAxes(), toMaybeInts(op.getStaticStarts()),
-      toMaybeInts(op.getStaticEnds()), toMaybeInts(op.getStaticStrides()),
-      op.getSourceType().getRank(), error, &sourceEntries);
+      toMaybeInts(op.getStaticEnds()), toMaybeInts(op.getStaticStrides()), rank,
+      error, &sourceEntries);
   if (!spec)
-    return failure();
+    return std::nullopt;
   SmallVector<OpFoldResult> starts = op.getMixedStarts();
   SmallVector<OpFoldResult> ends = op.getMixedEnds();
   SmallVector<OpFoldResult> strides = op.getMixedStrides();
-  SmallVector<OpFoldResult> begin, end, stride;
+  AxesAsStrided result;
+  result.masks = spec->masks;
   for (auto [index, entry] : llvm::enumerate(sourceEntries)) {
     if (entry < 0) {
-      begin.push_back(rewriter.getIndexAttr(*spec->begin[index]));
-      end.push_back(rewriter.getIndexAttr(*spec->end[index]));
-      stride.push_back(rewriter.getIndexAttr(*spec->strides[index]));
+      result.begin.push_back(builder.getIndexAttr(*spec->begin[index]));
+      result.end.push_back(builder.getIndexAttr(*spec->end[index]));
+      result.strides.push_back(builder.getIndexAttr(*spec->strides[index]));
       continue;
     }
-    begin.push_back(starts[entry]);
-    end.push_back(ends[entry]);
-    stride.push_back(strides[entry]);
+    result.begin.push_back(starts[entry]);
+    result.end.push_back(ends[entry]);
+    result.strides.push_back(strides[entry]);
   }
+  return result;
+}
+
+FailureOr<StridedOp> mlir::slice::convertAxesToStrided(RewriterBase &rewriter,
+                                                       StridedAxesOp op) {
+  std::optional<AxesAsStrided> spec =
+      axesAsStrided(rewriter, op, op.getSourceType().getRank());
+  if (!spec)
+    return failure();
   return rewriter.replaceOpWithNewOp<StridedOp>(
-      op, op.getResultType(), op.getSource(), begin, end, stride, spec->masks);
+      op, op.getResultType(), op.getSource(), spec->begin, spec->end,
+      spec->strides, spec->masks);
+}
+
+FailureOr<StridedUpdateOp>
+mlir::slice::convertAxesUpdateToStrided(RewriterBase &rewriter,
+                                        StridedAxesUpdateOp op) {
+  std::optional<AxesAsStrided> spec =
+      axesAsStrided(rewriter, op, op.getDestType().getRank());
+  if (!spec)
+    return failure();
+  return rewriter.replaceOpWithNewOp<StridedUpdateOp>(
+      op, op.getValue(), op.getDest(), spec->begin, spec->end, spec->strides,
+      spec->masks);
 }
 
 namespace {
@@ -376,9 +544,23 @@ struct AxesToStrided : OpRewritePattern<StridedAxesOp> {
     return convertAxesToStrided(rewriter, op);
   }
 };
+
+struct AxesUpdateToStrided : OpRewritePattern<StridedAxesUpdateOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StridedAxesUpdateOp op,
+                                PatternRewriter &rewriter) const override {
+    return convertAxesUpdateToStrided(rewriter, op);
+  }
+};
 } // namespace
 
 void StridedAxesOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                 MLIRContext *context) {
   results.add<AxesToStrided>(context);
+}
+
+void StridedAxesUpdateOp::getCanonicalizationPatterns(
+    RewritePatternSet &results, MLIRContext *context) {
+  results.add<AxesUpdateToStrided>(context);
 }

@@ -97,19 +97,23 @@ void StridedOp::getAsmResultNames(
   setNameFn(getResult(), "slice");
 }
 
+/// Static entries and dynamic operands merged, in entry order.
+static SmallVector<OpFoldResult>
+mixedList(MLIRContext *context, ArrayRef<int64_t> statics, ValueRange values) {
+  Builder builder(context);
+  return getMixedValues(statics, values, builder);
+}
+
 /// The accessors that slice.strided and slice.strided_update share: both
 /// hold the same spec under the same names.
 template <typename OpT> static SmallVector<OpFoldResult> mixedBegin(OpT op) {
-  Builder builder(op.getContext());
-  return getMixedValues(op.getStaticBegin(), op.getBegin(), builder);
+  return mixedList(op.getContext(), op.getStaticBegin(), op.getBegin());
 }
 template <typename OpT> static SmallVector<OpFoldResult> mixedEnd(OpT op) {
-  Builder builder(op.getContext());
-  return getMixedValues(op.getStaticEnd(), op.getEnd(), builder);
+  return mixedList(op.getContext(), op.getStaticEnd(), op.getEnd());
 }
 template <typename OpT> static SmallVector<OpFoldResult> mixedStrides(OpT op) {
-  Builder builder(op.getContext());
-  return getMixedValues(op.getStaticStrides(), op.getStrides(), builder);
+  return mixedList(op.getContext(), op.getStaticStrides(), op.getStrides());
 }
 template <typename OpT> static SliceMasks masksOf(OpT op) {
   SliceMasks masks;
@@ -484,27 +488,39 @@ void StridedUpdateOp::build(OpBuilder &builder, OperationState &state,
   state.addAttributes(attrs);
 }
 
+/// The checks of an update (slice.strided_update, slice.strided_axes_update)
+/// beyond its index lists: one element type, a spec valid on `destType`, and
+/// a value that fits the slice by the broadcasting rule (matchUpdateValue).
+static LogicalResult verifyUpdateValue(Operation *op,
+                                       RankedTensorType valueType,
+                                       RankedTensorType destType,
+                                       const SparseSliceSpec &spec) {
+  if (valueType.getElementType() != destType.getElementType())
+    return op->emitOpError()
+           << "value element type " << valueType.getElementType()
+           << " differs from the dest element type "
+           << destType.getElementType();
+  std::string error;
+  std::optional<RankedTensorType> sliceType =
+      StridedOp::inferResultType(destType, spec, error);
+  if (!sliceType)
+    return op->emitOpError() << error;
+  if (!matchUpdateValue(toMaybeInts(valueType.getShape()),
+                        toMaybeInts(sliceType->getShape()), error))
+    return op->emitOpError()
+           << "value of type " << valueType
+           << " does not fit the slice of type " << *sliceType << ": " << error;
+  return success();
+}
+
 LogicalResult StridedUpdateOp::verify() {
   if (failed(verifyIndexLists(*this,
                               {{"begin", getStaticBegin(), getBegin()},
                                {"end", getStaticEnd(), getEnd()},
                                {"strides", getStaticStrides(), getStrides()}})))
     return failure();
-  if (getValueType().getElementType() != getDestType().getElementType())
-    return emitOpError() << "value element type "
-                         << getValueType().getElementType()
-                         << " differs from the dest element type "
-                         << getDestType().getElementType();
-  std::string error;
-  std::optional<RankedTensorType> sliceType = inferSliceType(error);
-  if (!sliceType)
-    return emitOpError() << error;
-  if (!matchUpdateValue(toMaybeInts(getValueType().getShape()),
-                        toMaybeInts(sliceType->getShape()), error))
-    return emitOpError() << "value of type " << getValueType()
-                         << " does not fit the slice of type " << *sliceType
-                         << ": " << error;
-  return success();
+  return verifyUpdateValue(*this, getValueType(), getDestType(),
+                           getSparseSpec());
 }
 
 //===----------------------------------------------------------------------===//
@@ -517,18 +533,15 @@ void StridedAxesOp::getAsmResultNames(
 }
 
 SmallVector<OpFoldResult> StridedAxesOp::getMixedStarts() {
-  Builder builder(getContext());
-  return getMixedValues(getStaticStarts(), getStarts(), builder);
+  return mixedList(getContext(), getStaticStarts(), getStarts());
 }
 
 SmallVector<OpFoldResult> StridedAxesOp::getMixedEnds() {
-  Builder builder(getContext());
-  return getMixedValues(getStaticEnds(), getEnds(), builder);
+  return mixedList(getContext(), getStaticEnds(), getEnds());
 }
 
 SmallVector<OpFoldResult> StridedAxesOp::getMixedStrides() {
-  Builder builder(getContext());
-  return getMixedValues(getStaticStrides(), getStrides(), builder);
+  return mixedList(getContext(), getStaticStrides(), getStrides());
 }
 
 std::optional<SparseSliceSpec>
@@ -538,15 +551,13 @@ StridedAxesOp::getSparseSpec(std::string &error) {
       toMaybeInts(getStaticStrides()), getSourceType().getRank(), error);
 }
 
-void StridedAxesOp::build(OpBuilder &builder, OperationState &state,
-                          Value source, ArrayRef<int64_t> axes,
-                          ArrayRef<OpFoldResult> starts,
-                          ArrayRef<OpFoldResult> ends,
-                          ArrayRef<OpFoldResult> strides,
-                          ArrayRef<NamedAttribute> attrs) {
-  auto sourceType = cast<RankedTensorType>(source.getType());
-  // Starts and ends of INT64_MIN: the static value that selects the same
-  // elements on the named axis, where there is one (no masks here).
+/// Starts and ends of INT64_MIN become the static value that selects the
+/// same elements on the named axis of `sourceType`, where there is one (the
+/// axes encoding has no masks); then the entries are dispatched.
+static DispatchedSpec
+dispatchAxesSpec(OpBuilder &builder, Location loc, RankedTensorType sourceType,
+                 ArrayRef<int64_t> axes, ArrayRef<OpFoldResult> starts,
+                 ArrayRef<OpFoldResult> ends, ArrayRef<OpFoldResult> strides) {
   SmallVector<OpFoldResult> mixedStarts(starts), mixedEnds(ends);
   std::string error;
   if (std::optional<SmallVector<int64_t>> dims =
@@ -566,7 +577,19 @@ void StridedAxesOp::build(OpBuilder &builder, OperationState &state,
           (*values)[entry] = builder.getIndexAttr(*equivalent);
     }
   }
-  DispatchedSpec spec(builder, state.location, mixedStarts, mixedEnds, strides);
+  return DispatchedSpec(builder, loc, mixedStarts, mixedEnds, strides);
+}
+
+void StridedAxesOp::build(OpBuilder &builder, OperationState &state,
+                          Value source, ArrayRef<int64_t> axes,
+                          ArrayRef<OpFoldResult> starts,
+                          ArrayRef<OpFoldResult> ends,
+                          ArrayRef<OpFoldResult> strides,
+                          ArrayRef<NamedAttribute> attrs) {
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  DispatchedSpec spec = dispatchAxesSpec(builder, state.location, sourceType,
+                                         axes, starts, ends, strides);
+  std::string error;
   std::optional<SparseSliceSpec> sparse = buildAxesSpec(
       axes, toMaybeInts(spec.staticBegin), toMaybeInts(spec.staticEnd),
       toMaybeInts(spec.staticStrides), sourceType.getRank(), error);
@@ -591,6 +614,62 @@ LogicalResult StridedAxesOp::verify() {
   if (!spec)
     return emitOpError() << error;
   return verifyResultType(*this, getSourceType(), getResultType(), *spec);
+}
+
+//===----------------------------------------------------------------------===//
+// StridedAxesUpdateOp
+//===----------------------------------------------------------------------===//
+
+void StridedAxesUpdateOp::getAsmResultNames(
+    function_ref<void(Value, StringRef)> setNameFn) {
+  setNameFn(getResult(), "updated");
+}
+
+SmallVector<OpFoldResult> StridedAxesUpdateOp::getMixedStarts() {
+  return mixedList(getContext(), getStaticStarts(), getStarts());
+}
+
+SmallVector<OpFoldResult> StridedAxesUpdateOp::getMixedEnds() {
+  return mixedList(getContext(), getStaticEnds(), getEnds());
+}
+
+SmallVector<OpFoldResult> StridedAxesUpdateOp::getMixedStrides() {
+  return mixedList(getContext(), getStaticStrides(), getStrides());
+}
+
+std::optional<SparseSliceSpec>
+StridedAxesUpdateOp::getSparseSpec(std::string &error) {
+  return buildAxesSpec(
+      getAxes(), toMaybeInts(getStaticStarts()), toMaybeInts(getStaticEnds()),
+      toMaybeInts(getStaticStrides()), getDestType().getRank(), error);
+}
+
+void StridedAxesUpdateOp::build(OpBuilder &builder, OperationState &state,
+                                Value value, Value dest, ArrayRef<int64_t> axes,
+                                ArrayRef<OpFoldResult> starts,
+                                ArrayRef<OpFoldResult> ends,
+                                ArrayRef<OpFoldResult> strides,
+                                ArrayRef<NamedAttribute> attrs) {
+  DispatchedSpec spec = dispatchAxesSpec(builder, state.location,
+                                         cast<RankedTensorType>(dest.getType()),
+                                         axes, starts, ends, strides);
+  build(builder, state, dest.getType(), value, dest, spec.begin, spec.end,
+        spec.strides, axes, spec.staticBegin, spec.staticEnd,
+        spec.staticStrides);
+  state.addAttributes(attrs);
+}
+
+LogicalResult StridedAxesUpdateOp::verify() {
+  if (failed(verifyIndexLists(*this,
+                              {{"starts", getStaticStarts(), getStarts()},
+                               {"ends", getStaticEnds(), getEnds()},
+                               {"strides", getStaticStrides(), getStrides()}})))
+    return failure();
+  std::string error;
+  std::optional<SparseSliceSpec> spec = getSparseSpec(error);
+  if (!spec)
+    return emitOpError() << error;
+  return verifyUpdateValue(*this, getValueType(), getDestType(), *spec);
 }
 
 #define GET_OP_CLASSES

@@ -7,7 +7,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Rewrites every slice op of the IR into the normal form, with
-// `convertAxesToStrided` and `normalizeStridedOp` (Slice/Utils/NormalForm.h).
+// `convertAxesToStrided`, `convertAxesUpdateToStrided`, `normalizeStridedOp`
+// and `normalizeStridedUpdateOp` (Slice/Utils/NormalForm.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +40,24 @@ struct SliceNormalizePass
       rewriter.setInsertionPoint(op);
       if (failed(convertAxesToStrided(rewriter, op))) {
         op.emitOpError("cannot be rewritten into slice.strided");
+        return signalPassFailure();
+      }
+    }
+    SmallVector<StridedAxesUpdateOp> axesUpdates;
+    getOperation()->walk(
+        [&](StridedAxesUpdateOp op) { axesUpdates.push_back(op); });
+    for (StridedAxesUpdateOp op : axesUpdates) {
+      rewriter.setInsertionPoint(op);
+      if (failed(convertAxesUpdateToStrided(rewriter, op))) {
+        op.emitOpError("cannot be rewritten into slice.strided_update");
+        return signalPassFailure();
+      }
+    }
+    SmallVector<StridedUpdateOp> updates;
+    getOperation()->walk([&](StridedUpdateOp op) { updates.push_back(op); });
+    for (StridedUpdateOp op : updates) {
+      if (failed(normalizeStridedUpdateOp(rewriter, op))) {
+        op.emitOpError("cannot be rewritten into the normal form");
         return signalPassFailure();
       }
     }

@@ -26,6 +26,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Verifier.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/Twine.h"
 
 using namespace mlir;
@@ -252,36 +253,78 @@ static void eraseScratch(Block &block) {
     block.back().erase();
 }
 
-FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
-                                                     StridedOp op,
-                                                     StringRef opName) {
-  if (op.isNormalForm())
-    return op;
-  // Everything is built in a scratch block outside the IR first, and moved
-  // in only once the normal form verifies: a failure changes nothing (a
-  // pattern that fails must leave the IR as it was).
-  Location loc = op.getLoc();
+/// Emits the normal form of the spec of `slice` (a slice.strided, possibly
+/// detached, whose spec and source are `op`'s) and builds the op in normal
+/// form with `build`. Everything is built in a scratch block outside the IR
+/// first, and moved in before `op`, which it replaces, only once the new op
+/// verifies: a failure changes nothing (a pattern that fails must leave the
+/// IR as it was).
+static FailureOr<Operation *> replaceWithNormalForm(
+    RewriterBase &rewriter, Operation *op, StridedOp slice, StringRef opName,
+    function_ref<Operation *(OpBuilder &, const NormalFormSpec &)> build) {
+  Location loc = op->getLoc();
   Block scratch;
-  OpBuilder builder(op.getContext());
+  OpBuilder builder(op->getContext());
   builder.setInsertionPointToEnd(&scratch);
   SmallVector<OpFoldResult> sourceSizes =
-      tensor::getMixedSizes(builder, loc, op.getSource());
+      tensor::getMixedSizes(builder, loc, slice.getSource());
   FailureOr<NormalFormSpec> spec =
-      emitNormalFormSpec(builder, loc, op, sourceSizes, opName);
+      emitNormalFormSpec(builder, loc, slice, sourceSizes, opName);
   if (failed(spec)) {
     eraseScratch(scratch);
     return failure();
   }
-  auto normal =
-      StridedOp::create(builder, loc, op.getResultType(), op.getSource(),
-                        spec->begin, spec->end, spec->strides, spec->masks,
-                        /*offset=*/true);
+  Operation *normal = build(builder, *spec);
   if (failed(verify(normal, /*verifyRecursively=*/false))) {
     eraseScratch(scratch);
     return failure();
   }
   for (Operation &built : llvm::make_early_inc_range(scratch))
     rewriter.moveOpBefore(&built, op);
-  rewriter.replaceOp(op, normal.getResult());
+  rewriter.replaceOp(op, normal->getResults());
   return normal;
+}
+
+FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
+                                                     StridedOp op,
+                                                     StringRef opName) {
+  if (op.isNormalForm())
+    return op;
+  FailureOr<Operation *> normal = replaceWithNormalForm(
+      rewriter, op, op, opName,
+      [&](OpBuilder &builder, const NormalFormSpec &spec) {
+        return StridedOp::create(builder, op.getLoc(), op.getResultType(),
+                                 op.getSource(), spec.begin, spec.end,
+                                 spec.strides, spec.masks, /*offset=*/true);
+      });
+  if (failed(normal))
+    return failure();
+  return cast<StridedOp>(*normal);
+}
+
+FailureOr<StridedUpdateOp>
+mlir::slice::normalizeStridedUpdateOp(RewriterBase &rewriter,
+                                      StridedUpdateOp op) {
+  std::string error;
+  std::optional<RankedTensorType> sliceType = op.inferSliceType(error);
+  if (!sliceType)
+    return failure();
+  // The slice the op writes, detached from the IR: only its spec is read.
+  OpBuilder detached(op.getContext());
+  auto slice = StridedOp::create(
+      detached, op.getLoc(), *sliceType, op.getDest(), op.getMixedBegin(),
+      op.getMixedEnd(), op.getMixedStrides(), op.getMasks(), op.getOffset());
+  llvm::scope_exit eraseSlice([&] { slice->erase(); });
+  if (slice.isNormalForm())
+    return op;
+  FailureOr<Operation *> normal = replaceWithNormalForm(
+      rewriter, op, slice, op->getName().getStringRef(),
+      [&](OpBuilder &builder, const NormalFormSpec &spec) {
+        return StridedUpdateOp::create(
+            builder, op.getLoc(), op.getValue(), op.getDest(), spec.begin,
+            spec.end, spec.strides, spec.masks, /*offset=*/true);
+      });
+  if (failed(normal))
+    return failure();
+  return cast<StridedUpdateOp>(*normal);
 }

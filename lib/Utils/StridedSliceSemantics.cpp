@@ -20,6 +20,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <limits>
+#include <numeric>
 
 using namespace mlir::slice;
 using llvm::SmallVector;
@@ -398,6 +399,90 @@ bool mlir::slice::forEachSelectedIndex(const ResolvedSlice &slice,
       position[d] = 0;
     }
   }
+}
+
+namespace {
+/// The indices `first, first + step, ...` (`count` of them, step > 0) of
+/// one dimension.
+struct Progression {
+  int64_t first, step, count;
+
+  /// The same indices in increasing order, or std::nullopt when a value of
+  /// `dim` is unknown.
+  static std::optional<Progression> of(const ResolvedDim &dim) {
+    if (!dim.start || !dim.stride || !dim.size || *dim.stride == 0)
+      return std::nullopt;
+    int64_t count = *dim.size, step = *dim.stride, first = *dim.start;
+    if (count > 0 && step < 0) {
+      // The indices lie inside the dimension, so the last one is too.
+      first += (count - 1) * step;
+      step = -step;
+    }
+    return Progression{first, step, count};
+  }
+  int64_t last() const { return first + (count - 1) * step; }
+  bool contains(int64_t index) const {
+    return index >= first && index <= last() && (index - first) % step == 0;
+  }
+};
+} // namespace
+
+/// Whether two progressions of indices inside one dimension share none.
+static bool areDisjoint(const Progression &a, const Progression &b) {
+  if (a.count == 0 || b.count == 0)
+    return true;
+  if (a.last() < b.first || b.last() < a.first)
+    return true;
+  // Enumerate the shorter one when that is cheap; otherwise a common index
+  // needs first_a - first_b to be a multiple of gcd(step_a, step_b).
+  constexpr int64_t kMaxEnumerated = 4096;
+  const Progression &shorter = a.count <= b.count ? a : b;
+  const Progression &longer = a.count <= b.count ? b : a;
+  if (shorter.count <= kMaxEnumerated) {
+    for (int64_t i = 0; i < shorter.count; ++i)
+      if (longer.contains(shorter.first + i * shorter.step))
+        return false;
+    return true;
+  }
+  return (a.first - b.first) % std::gcd(a.step, b.step) != 0;
+}
+
+/// The smallest and largest index a dimension's range can select, as far
+/// as they are known: a known start bounds the range from below for a
+/// positive stride (from above for a negative one) even when its size is
+/// unknown.
+static std::pair<MaybeInt, MaybeInt> indexBounds(const ResolvedDim &dim) {
+  if (std::optional<Progression> progression = Progression::of(dim))
+    return {progression->first, progression->last()};
+  if (!dim.start || !dim.stride)
+    return {std::nullopt, std::nullopt};
+  if (*dim.stride > 0)
+    return {dim.start, std::nullopt};
+  return {std::nullopt, dim.start};
+}
+
+bool mlir::slice::areKnownDisjoint(const ResolvedSlice &a,
+                                   const ResolvedSlice &b) {
+  if (a.dims.size() != b.dims.size())
+    return false;
+  auto selectsNothing = [](const ResolvedSlice &slice) {
+    return llvm::any_of(slice.dims, [](const ResolvedDim &dim) {
+      return dim.size && *dim.size == 0;
+    });
+  };
+  if (selectsNothing(a) || selectsNothing(b))
+    return true;
+  for (auto [dimA, dimB] : llvm::zip_equal(a.dims, b.dims)) {
+    std::optional<Progression> pa = Progression::of(dimA);
+    std::optional<Progression> pb = Progression::of(dimB);
+    if (pa && pb && areDisjoint(*pa, *pb))
+      return true;
+    auto [lowA, highA] = indexBounds(dimA);
+    auto [lowB, highB] = indexBounds(dimB);
+    if ((highA && lowB && *highA < *lowB) || (highB && lowA && *highB < *lowA))
+      return true;
+  }
+  return false;
 }
 
 //===----------------------------------------------------------------------===//

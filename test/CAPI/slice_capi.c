@@ -298,6 +298,33 @@ int main(void) {
                                        NULL, 0, NULL, 0, NULL, 0, NULL,
                                        (MlirSliceMasks){0, 0, 0, 0, 0}, false);
   printf("null dest gives null: %d\n", mlirOperationIsNull(bad));
+
+  /* slice.strided_axes_update: paddle set_value x[4:5, %b::-2] = v (v: 2x7
+     against a 1x?x7 slice, checked at run time), read back through the
+     axes accessors. */
+  MlirOperation axesUpd = mlirSliceStridedAxesUpdateOpCreate(
+      loc, v, x, 2, (int64_t[]){0, -2}, (int64_t[]){4, dyn}, (int64_t[]){5, -8},
+      (int64_t[]){1, -2}, 1, &b, 0, NULL, 0, NULL);
+  mlirBlockInsertOwnedOperationBefore(entry, ret, axesUpd);
+  flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsAssumeVerified(flags);
+  mlirOperationPrintWithFlags(axesUpd, flags, printToStdout, NULL);
+  mlirOpPrintingFlagsDestroy(flags);
+  printf("\nis slice.strided_axes_update: %d %d, value is %%v: %d, dest is "
+         "%%x: %d, axis[1] = %lld, end[1] = %lld, dynamic start is %%b: %d\n",
+         mlirOperationIsASliceStridedAxesUpdateOp(axesUpd),
+         mlirOperationIsASliceStridedAxesUpdateOp(upd),
+         mlirValueEqual(mlirSliceStridedAxesUpdateOpGetValue(axesUpd), v),
+         mlirValueEqual(mlirSliceStridedAxesUpdateOpGetDest(axesUpd), x),
+         (long long)mlirSliceStridedAxesOpGetAxis(axesUpd, 1),
+         (long long)mlirSliceStridedAxesOpGetStaticEnd(axesUpd, 1),
+         mlirValueEqual(mlirSliceStridedAxesOpGetDynamicStart(axesUpd, 0), b));
+  bad = mlirSliceStridedAxesUpdateOpCreate(
+      loc, v, x, 1, (int64_t[]){3}, (int64_t[]){0}, (int64_t[]){1},
+      (int64_t[]){1}, 0, NULL, 0, NULL, 0, NULL);
+  printf("axis out of range gives null: %d\n", mlirOperationIsNull(bad));
+  mlirOperationRemoveFromParent(axesUpd);
+  mlirOperationDestroy(axesUpd);
   mlirOperationRemoveFromParent(upd);
   mlirOperationDestroy(upd);
   mlirOperationRemoveFromParent(updDynamic);

@@ -15,8 +15,8 @@ printed result must equal NumPy's x[...] element by element, shape
 included. Each invalid spec must be rejected by the verifier (one
 -split-input-file chunk per spec, errors matched by line).
 
-With --update, each spec writes instead (slice.strided_update, TF and
-offset-mode specs): a value of the slice's shape, or one that broadcasts
+With --update, each spec writes instead (slice.strided_update for TF and
+offset-mode specs, slice.strided_axes_update for the axes encoding): a value of the slice's shape, or one that broadcasts
 to it (unit dimensions, fewer or extra leading ones), or one that does not
 (which the verifier must reject), into the iota; the printed result must
 equal NumPy's `y = x.copy(); y[...] = v`.
@@ -83,12 +83,11 @@ def random_value_shape(rng, slice_shape):
 
 
 def random_update_case(rng):
-    """A TF or offset-mode Case (no axes form for updates yet) with a value
-    shape; the value shape of an invalid spec does not matter."""
+    """A TF, offset-mode or axes Case (slice.strided_update or
+    slice.strided_axes_update) with a value shape; the value shape of an
+    invalid spec does not matter."""
     while True:
         case = random_case(rng)
-        if case.kind == "axes":
-            continue
         index = g.numpy_index(case) if is_structurally_valid(case) else None
         try:
             sliced = g.iota(case.shape, "i64")[index] if index else None

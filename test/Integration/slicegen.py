@@ -220,7 +220,8 @@ class ModuleBuilder:
                      f"{', '.join(map(str, segments))}>")
         if case.kind == "axes":
             props.append(f"axes = {_array(case.axes)}")
-            opname = "slice.strided_axes"
+            opname = ("slice.strided_axes_update" if update
+                      else "slice.strided_axes")
         else:
             for name, mask in zip(["begin_mask", "end_mask", "ellipsis_mask",
                                    "new_axis_mask", "shrink_axis_mask"],

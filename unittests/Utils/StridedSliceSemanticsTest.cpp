@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 
 #include <limits>
+#include <set>
 
 using namespace mlir::slice;
 
@@ -1077,4 +1078,82 @@ TEST(StridedSliceSemantics, UpdateValuesBroadcastLikeNumPy) {
   EXPECT_EQ(error, "value dimension 0 has size 3 but slice dimension 0 has "
                    "size 2 (the value broadcasts only from size 1)");
   EXPECT_FALSE(match({0}, {1}));
+}
+
+TEST(StridedSliceSemantics, DisjointSlicesExactlyOnSmallShapes) {
+  // Every pair of ranges begin:end:stride of a 7-element dimension (both
+  // stride signs, masks included via out-of-range values), against the
+  // intersection of the flat indices they select, on a 7x3 input where
+  // the second dimension is always whole.
+  std::vector<MaybeInt> shape = shapeOf({7, 3});
+  std::vector<ResolvedSlice> slices;
+  for (int64_t begin = -8; begin <= 8; begin += 2)
+    for (int64_t end = -8; end <= 8; end += 3)
+      for (int64_t stride : {-3, -2, -1, 1, 2, 3}) {
+        std::string error;
+        std::optional<ResolvedSlice> resolved = resolveStridedSlice(
+            SpecBuilder().range(begin, end, stride).get(), shape, error);
+        ASSERT_TRUE(resolved) << error;
+        slices.push_back(*resolved);
+      }
+  int disjointPairs = 0;
+  for (const ResolvedSlice &a : slices) {
+    std::set<int64_t> selected;
+    ASSERT_TRUE(forEachSelectedIndex(
+        a, {7, 3}, [&](int64_t flat) { selected.insert(flat); }));
+    for (const ResolvedSlice &b : slices) {
+      bool overlap = false;
+      ASSERT_TRUE(forEachSelectedIndex(
+          b, {7, 3}, [&](int64_t flat) { overlap |= selected.count(flat); }));
+      EXPECT_EQ(areKnownDisjoint(a, b), !overlap);
+      disjointPairs += !overlap;
+    }
+  }
+  EXPECT_GT(disjointPairs, 0);
+}
+
+TEST(StridedSliceSemantics, DisjointSlicesOfLongAndUnknownDimensions) {
+  std::string error;
+  auto resolve = [&](SpecBuilder builder, std::vector<MaybeInt> shape) {
+    std::optional<ResolvedSlice> resolved =
+        resolveStridedSlice(builder.get(), shape, error);
+    EXPECT_TRUE(resolved) << error;
+    return *resolved;
+  };
+  // Too long to enumerate: even against odd indices is disjoint (their
+  // difference is no multiple of gcd(2, 2)); stride 2 against 3 may meet.
+  std::vector<MaybeInt> longDim = shapeOf({1 << 20});
+  ResolvedSlice even = resolve(SpecBuilder().range(0, kMax, 2), longDim);
+  ResolvedSlice odd = resolve(SpecBuilder().range(1, kMax, 2), longDim);
+  ResolvedSlice third = resolve(SpecBuilder().range(1, kMax, 3), longDim);
+  ResolvedSlice backwards = resolve(SpecBuilder().all(-2), longDim);
+  EXPECT_TRUE(areKnownDisjoint(even, odd));
+  EXPECT_FALSE(areKnownDisjoint(even, third));
+  // ::-2 of an even size takes the odd indices.
+  EXPECT_TRUE(areKnownDisjoint(even, backwards));
+  EXPECT_FALSE(areKnownDisjoint(odd, backwards));
+  // An unknown size: rows 1 and 2 are disjoint; a row counted from the
+  // back may be either, and so may the rows from 2 on (their start is
+  // clamped to the unknown size).
+  std::vector<MaybeInt> unknown = shapeOf({-1, 4});
+  ResolvedSlice row1 = resolve(SpecBuilder().index(1), unknown);
+  ResolvedSlice row2 = resolve(SpecBuilder().index(2), unknown);
+  ResolvedSlice last = resolve(SpecBuilder().index(-1), unknown);
+  ResolvedSlice from2 = resolve(SpecBuilder().range(2, 4), unknown);
+  EXPECT_TRUE(areKnownDisjoint(row1, row2));
+  EXPECT_FALSE(areKnownDisjoint(row1, last));
+  EXPECT_FALSE(areKnownDisjoint(row1, from2));
+  // An offset-mode window from row 2 of unknown extent starts there: every
+  // row it takes lies after row 1.
+  SparseSliceSpec window = SpecBuilder().range(2, std::nullopt).get();
+  window.offset = true;
+  std::optional<ResolvedSlice> fromRow2 =
+      resolveStridedSlice(window, unknown, error);
+  ASSERT_TRUE(fromRow2) << error;
+  EXPECT_TRUE(areKnownDisjoint(row1, *fromRow2));
+  EXPECT_FALSE(areKnownDisjoint(row2, *fromRow2));
+  // Columns disjoint while the rows are unknown.
+  ResolvedSlice left = resolve(SpecBuilder().all().range(0, 2), unknown);
+  ResolvedSlice right = resolve(SpecBuilder().index(-1).range(2, 4), unknown);
+  EXPECT_TRUE(areKnownDisjoint(left, right));
 }

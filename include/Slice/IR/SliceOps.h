@@ -53,10 +53,22 @@ bool isValidSlice(RankedTensorType sourceType, const SparseSliceSpec &spec,
 DenseElementsAttr sliceConstant(StridedOp op, DenseElementsAttr source,
                                 int64_t maxElements);
 
+/// The constant `op` computes from the constants `dest` and `value`, or
+/// null when the result has more than `maxElements` elements (no limit when
+/// negative) or a shape or spec value is not static. A splat value written
+/// into a splat dest of the same element folds to `dest` at any size.
+DenseElementsAttr updateConstant(StridedUpdateOp op, DenseElementsAttr dest,
+                                 DenseElementsAttr value, int64_t maxElements);
+
 /// Replaces `op` by the slice.strided that means the same (what its
 /// canonicalization does) and returns it; fails for an invalid op.
 FailureOr<StridedOp> convertAxesToStrided(RewriterBase &rewriter,
                                           StridedAxesOp op);
+
+/// Replaces `op` by the slice.strided_update that means the same (what its
+/// canonicalization does) and returns it; fails for an invalid op.
+FailureOr<StridedUpdateOp> convertAxesUpdateToStrided(RewriterBase &rewriter,
+                                                      StridedAxesUpdateOp op);
 
 } // namespace slice
 } // namespace mlir

@@ -289,6 +289,7 @@ def Slice_StridedUpdateOp : Slice_Op<"strided_update", [
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -376,6 +377,96 @@ def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
     /// The equivalent TF sparse spec of the static entries (dynamic ones
     /// unknown), through the semantics library; std::nullopt with `error`
     /// set when the op is invalid.
+    std::optional<::mlir::slice::SparseSliceSpec>
+    getSparseSpec(std::string &error);
+  }];
+
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// StridedAxesUpdateOp
+//===----------------------------------------------------------------------===//
+
+def Slice_StridedAxesUpdateOp : Slice_Op<"strided_axes_update", [
+    Pure,
+    AttrSizedOperandSegments,
+    AllTypesMatch<["dest", "result"]>,
+    DestinationStyleOpInterface,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>
+  ]> {
+  let summary = "writes a value into an axes-encoded strided slice of a tensor "
+                "(Paddle `set_value`, PyTorch `slice_scatter`)";
+  let description = [{
+    The write side of `slice.strided_axes`: the result is `dest` with the
+    elements that `slice.strided_axes %dest axes ... starts ... ends ...
+    strides ...` selects replaced by `value`, as Paddle's `set_value` and
+    ONNX-style `ScatterSlice` write them; PyTorch's `slice_scatter(dest,
+    value, dim, start, end, step)` is its one-axis case. `value` fits the
+    slice by `slice.strided_update`'s broadcasting rules (a static size 1
+    stretches, a dynamic size must match at run time); the result type is
+    `dest`'s.
+
+    The verifier checks the axes as `slice.strided_axes` does and the value
+    as `slice.strided_update` does, naming the entry or the dimension.
+    Canonicalization (and `--slice-normalize`) rewrites the op into the
+    `slice.strided_update` that means the same.
+
+    ```mlir
+    // paddle set_value: x[:, 1:3] = v on a 4x5 tensor.
+    %y = slice.strided_axes_update %v into %x axes [1] starts [1] ends [3]
+        strides [1] : tensor<4x2xf32> into tensor<4x5xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$value,
+    AnyRankedTensor:$dest,
+    Variadic<Index>:$starts,
+    Variadic<Index>:$ends,
+    Variadic<Index>:$strides,
+    DenseI64ArrayAttr:$axes,
+    DenseI64ArrayAttr:$static_starts,
+    DenseI64ArrayAttr:$static_ends,
+    DenseI64ArrayAttr:$static_strides
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $value `into` $dest `axes` $axes
+    `starts` custom<DynamicIndexList>($starts, $static_starts)
+    `ends` custom<DynamicIndexList>($ends, $static_ends)
+    `strides` custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` type($value) `into` type($dest)
+  }];
+
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$value, "::mlir::Value":$dest,
+      "::llvm::ArrayRef<int64_t>":$axes,
+      "::llvm::ArrayRef<::mlir::OpFoldResult>":$starts,
+      "::llvm::ArrayRef<::mlir::OpFoldResult>":$ends,
+      "::llvm::ArrayRef<::mlir::OpFoldResult>":$strides,
+      CArg<"::llvm::ArrayRef<::mlir::NamedAttribute>", "{}">:$attrs)>
+  ];
+
+  let extraClassDeclaration = [{
+    ::mlir::RankedTensorType getValueType() {
+      return ::llvm::cast<::mlir::RankedTensorType>(getValue().getType());
+    }
+    ::mlir::RankedTensorType getDestType() {
+      return ::llvm::cast<::mlir::RankedTensorType>(getDest().getType());
+    }
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getDestMutable();
+    }
+
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStarts();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedEnds();
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStrides();
+
+    /// The equivalent TF sparse spec of the static entries on `dest`'s
+    /// rank; std::nullopt with `error` set when the axes are invalid.
     std::optional<::mlir::slice::SparseSliceSpec>
     getSparseSpec(std::string &error);
   }];

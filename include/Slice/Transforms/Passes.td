@@ -19,8 +19,11 @@ def SliceNormalize : Pass<"slice-normalize"> {
   let summary = "Rewrite every slice op into the explicit per-dimension "
                 "normal form the lowerings consume";
   let description = [{
-    Rewrites every `slice.strided_axes` into `slice.strided` and every
-    `slice.strided` into its normal form (docs/normal-form.md): offset
+    Rewrites every `slice.strided_axes` into `slice.strided` (and every
+    `slice.strided_axes_update` into `slice.strided_update`), and every
+    `slice.strided` and `slice.strided_update` into its normal form
+    (docs/normal-form.md; an update takes the normal form of the slice it
+    writes): offset
     mode, no ellipsis, begin or end mask bits, one entry per input dimension
     (plus one per new axis) holding the final start, the extent and the
     stride. Static values are computed now; for dynamic dimensions and

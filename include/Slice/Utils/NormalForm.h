@@ -59,6 +59,13 @@ std::string explainNormalFormFailure(StridedOp op);
 FailureOr<StridedOp> normalizeStridedOp(RewriterBase &rewriter, StridedOp op,
                                         StringRef opName = "slice.strided");
 
+/// The same for `slice.strided_update`: its spec becomes the normal form of
+/// the slice it writes (offset mode, one entry per dimension, the checks
+/// emitted before it, naming slice.strided_update). Returns `op` itself
+/// when that slice already is in normal form.
+FailureOr<StridedUpdateOp> normalizeStridedUpdateOp(RewriterBase &rewriter,
+                                                    StridedUpdateOp op);
+
 /// The spec of an op that `isNormalForm()`, as it stands.
 NormalFormSpec getNormalFormSpec(StridedOp op);
 

@@ -428,6 +428,12 @@ bool forEachSelectedIndex(const ResolvedSlice &slice,
                           llvm::ArrayRef<int64_t> shape,
                           llvm::function_ref<void(int64_t)> fn);
 
+/// Whether two slices resolved against one input provably select no common
+/// element: one of them selects nothing, or in some input dimension the two
+/// arithmetic progressions of indices (both with known start, stride and
+/// size) share no index. False when that cannot be shown.
+bool areKnownDisjoint(const ResolvedSlice &a, const ResolvedSlice &b);
+
 //===----------------------------------------------------------------------===//
 // INT64_MIN
 //===----------------------------------------------------------------------===//

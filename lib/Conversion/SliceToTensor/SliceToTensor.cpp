@@ -224,6 +224,16 @@ FailureOr<Value> mlir::slice::lowerStridedUpdateOp(RewriterBase &rewriter,
   return result;
 }
 
+FailureOr<Value> mlir::slice::lowerStridedAxesUpdateOp(RewriterBase &rewriter,
+                                                       StridedAxesUpdateOp op) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  FailureOr<StridedUpdateOp> update = convertAxesUpdateToStrided(rewriter, op);
+  if (failed(update))
+    return failure();
+  return lowerStridedUpdateOp(rewriter, *update);
+}
+
 /// Overloads for the pattern below.
 static FailureOr<Value> lowerSliceOp(RewriterBase &rewriter, StridedOp op,
                                      SliceLowering lowering) {
@@ -236,6 +246,10 @@ static FailureOr<Value> lowerSliceOp(RewriterBase &rewriter, StridedAxesOp op,
 static FailureOr<Value> lowerSliceOp(RewriterBase &rewriter, StridedUpdateOp op,
                                      SliceLowering) {
   return lowerStridedUpdateOp(rewriter, op);
+}
+static FailureOr<Value> lowerSliceOp(RewriterBase &rewriter,
+                                     StridedAxesUpdateOp op, SliceLowering) {
+  return lowerStridedAxesUpdateOp(rewriter, op);
 }
 
 namespace {
@@ -257,8 +271,10 @@ template <typename OpTy> struct LowerSliceOp : OpRewritePattern<OpTy> {
 
 void mlir::slice::populateSliceLoweringPatterns(RewritePatternSet &patterns,
                                                 SliceLowering lowering) {
-  patterns.add<LowerSliceOp<StridedOp>, LowerSliceOp<StridedAxesOp>,
-               LowerSliceOp<StridedUpdateOp>>(patterns.getContext(), lowering);
+  patterns
+      .add<LowerSliceOp<StridedOp>, LowerSliceOp<StridedAxesOp>,
+           LowerSliceOp<StridedUpdateOp>, LowerSliceOp<StridedAxesUpdateOp>>(
+          patterns.getContext(), lowering);
 }
 
 void mlir::slice::populateSliceToTensorConversionPatterns(
@@ -271,10 +287,15 @@ LogicalResult mlir::slice::lowerAllSliceOps(Operation *root,
   IRRewriter rewriter(root->getContext());
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<StridedOp, StridedAxesOp, StridedUpdateOp>(op))
+    if (isa<StridedOp, StridedAxesOp, StridedUpdateOp, StridedAxesUpdateOp>(op))
       ops.push_back(op);
   });
   for (Operation *op : ops) {
+    if (auto axesUpdateOp = dyn_cast<StridedAxesUpdateOp>(op)) {
+      if (failed(lowerStridedAxesUpdateOp(rewriter, axesUpdateOp)))
+        return axesUpdateOp.emitOpError("cannot be lowered");
+      continue;
+    }
     if (auto updateOp = dyn_cast<StridedUpdateOp>(op)) {
       if (failed(lowerStridedUpdateOp(rewriter, updateOp)))
         return updateOp.emitOpError("cannot be lowered");

@@ -65,3 +65,15 @@ func.func @empty(%v: tensor<0x4xf32>, %x: tensor<5x4xf32>) -> tensor<5x4xf32> {
   %y = slice.strided_update %v into %x[3:1] : tensor<0x4xf32> into tensor<5x4xf32>
   return %y : tensor<5x4xf32>
 }
+
+// -----
+
+// slice.strided_axes_update lowers as the slice.strided_update it means.
+// CHECK-LABEL: func.func @axes_update
+//  CHECK-SAME:   (%[[V:.*]]: tensor<4x2xf32>, %[[X:.*]]: tensor<4x5xf32>)
+//       CHECK:   %[[R:.*]] = tensor.insert_slice %[[V]] into %[[X]][0, 3] [4, 2] [1, -2] : tensor<4x2xf32> into tensor<4x5xf32>
+//       CHECK:   return %[[R]]
+func.func @axes_update(%v: tensor<4x2xf32>, %x: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  %y = slice.strided_axes_update %v into %x axes [-1] starts [3] ends [0] strides [-2] : tensor<4x2xf32> into tensor<4x5xf32>
+  return %y : tensor<4x5xf32>
+}

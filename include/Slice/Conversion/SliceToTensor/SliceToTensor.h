@@ -47,6 +47,11 @@ FailureOr<Value> lowerStridedAxesOp(RewriterBase &rewriter, StridedAxesOp op,
 FailureOr<Value> lowerStridedUpdateOp(RewriterBase &rewriter,
                                       StridedUpdateOp op);
 
+/// The same for `slice.strided_axes_update` (rewritten into
+/// slice.strided_update first).
+FailureOr<Value> lowerStridedAxesUpdateOp(RewriterBase &rewriter,
+                                          StridedAxesUpdateOp op);
+
 /// Lowers every slice op under `root` (not `root` itself), emitting an
 /// error at an op that cannot be lowered.
 LogicalResult lowerAllSliceOps(Operation *root, SliceLowering lowering);
