@@ -353,8 +353,68 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
   });
 }
 
+/// Copies a run whose target is strided (neither 1 nor -1) from a source
+/// of stride 1 or -1: vectors loaded (and reversed for -1) as into a
+/// contiguous target, their lanes stored one by one; any other source
+/// stride element by element.
+static void emitStridedTargetRun(OpBuilder &b, Location loc,
+                                 const RunContext &ctx, Value sourceStart,
+                                 Value targetStart) {
+  Type elementType = cast<MemRefType>(ctx.source.getType()).getElementType();
+  auto vectorType = VectorType::get({ctx.lanes}, elementType);
+  Value size = getValueOrCreateConstantIndexOp(b, loc, ctx.size);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value lanes = arith::ConstantIndexOp::create(b, loc, ctx.lanes);
+  Value vectorEnd = b.createOrFold<arith::MulIOp>(
+      loc, b.createOrFold<arith::DivUIOp>(loc, size, lanes), lanes);
+  Value targetStride =
+      getValueOrCreateConstantIndexOp(b, loc, ctx.targetStride);
+  auto scatter = [&](bool reversed) {
+    return [&, reversed](OpBuilder &nb, Location nl) {
+      emitFor(
+          nb, nl, zero, vectorEnd, lanes,
+          [&](OpBuilder &lb, Location ll, Value j) {
+            Value first =
+                reversed
+                    ? arith::SubIOp::create(lb, ll, sourceStart,
+                                            lb.createOrFold<arith::AddIOp>(
+                                                ll, j,
+                                                arith::ConstantIndexOp::create(
+                                                    lb, ll, ctx.lanes - 1)))
+                    : lb.createOrFold<arith::AddIOp>(ll, sourceStart, j);
+            Value vector =
+                vector::LoadOp::create(lb, ll, vectorType, ctx.source, first);
+            Value to = addScaled(lb, ll, targetStart, j, targetStride);
+            for (int64_t lane = 0; lane < ctx.lanes; ++lane) {
+              if (lane)
+                to = lb.createOrFold<arith::AddIOp>(ll, to, targetStride);
+              Value element = vector::ExtractOp::create(
+                  lb, ll, vector, reversed ? ctx.lanes - 1 - lane : lane);
+              memref::StoreOp::create(lb, ll, element, ctx.target, to);
+            }
+          });
+      emitScalarLoop(nb, nl, ctx, sourceStart, targetStart, vectorEnd, size);
+    };
+  };
+  auto scalar = [&](OpBuilder &nb, Location nl) {
+    emitScalarLoop(nb, nl, ctx, sourceStart, targetStart, zero, size);
+  };
+  ArithIndexBuilder arith(b, loc);
+  emitIf(b, loc, arith.equal(ctx.sourceStride, b.getIndexAttr(1)),
+         scatter(/*reversed=*/false), [&](OpBuilder &nb, Location nl) {
+           emitIf(nb, nl,
+                  ArithIndexBuilder(nb, nl).equal(ctx.sourceStride,
+                                                  nb.getIndexAttr(-1)),
+                  scatter(/*reversed=*/true), scalar);
+         });
+}
+
 /// Copies one run, choosing its loops from the strides (at run time for
-/// strides known only then) and `nontemporal`.
+/// strides known only then) and `nontemporal`. A reversed target (stride
+/// -1) is walked from its other end, which makes it contiguous and negates
+/// the source stride: `y[::-1] = v` loads vectors of `v` and reverses them
+/// before the store, and a reversed source into a reversed target is one
+/// contiguous copy.
 static void emitRun(OpBuilder &b, Location loc, const RunContext &ctx,
                     Value sourceStart, Value targetStart,
                     OpFoldResult nontemporal) {
@@ -365,24 +425,45 @@ static void emitRun(OpBuilder &b, Location loc, const RunContext &ctx,
   };
   if (ctx.elementBytes == 0)
     return scalar(b, loc);
+  auto contiguousTarget = [&](OpBuilder &nb, Location nl, RunContext unit,
+                              Value from, Value to) {
+    unit.targetStride = nb.getIndexAttr(1);
+    emitIf(
+        nb, nl, nontemporal,
+        [&](OpBuilder &tb, Location tl) {
+          emitContiguousTargetRun(tb, tl, unit, from, to,
+                                  /*nontemporal=*/true);
+        },
+        [&](OpBuilder &eb, Location el) {
+          emitContiguousTargetRun(eb, el, unit, from, to,
+                                  /*nontemporal=*/false);
+        });
+  };
+  auto reversedTarget = [&](OpBuilder &nb, Location nl) {
+    ArithIndexBuilder arith(nb, nl);
+    OpFoldResult last = arith.sub(ctx.size, nb.getIndexAttr(1));
+    RunContext flipped = ctx;
+    flipped.sourceStride = arith.sub(nb.getIndexAttr(0), ctx.sourceStride);
+    Value from = addScaled(nb, nl, sourceStart,
+                           getValueOrCreateConstantIndexOp(nb, nl, last),
+                           ctx.sourceStride);
+    Value to = arith.materialize(arith.sub(targetStart, last));
+    contiguousTarget(nb, nl, flipped, from, to);
+  };
   emitIf(
       b, loc,
       ArithIndexBuilder(b, loc).equal(ctx.targetStride, b.getIndexAttr(1)),
       [&](OpBuilder &nb, Location nl) {
-        RunContext unitTarget = ctx;
-        unitTarget.targetStride = nb.getIndexAttr(1);
-        emitIf(
-            nb, nl, nontemporal,
-            [&](OpBuilder &tb, Location tl) {
-              emitContiguousTargetRun(tb, tl, unitTarget, sourceStart,
-                                      targetStart, /*nontemporal=*/true);
-            },
-            [&](OpBuilder &eb, Location el) {
-              emitContiguousTargetRun(eb, el, unitTarget, sourceStart,
-                                      targetStart, /*nontemporal=*/false);
-            });
+        contiguousTarget(nb, nl, ctx, sourceStart, targetStart);
       },
-      scalar);
+      [&](OpBuilder &nb, Location nl) {
+        emitIf(nb, nl,
+               ArithIndexBuilder(nb, nl).equal(ctx.targetStride,
+                                               nb.getIndexAttr(-1)),
+               reversedTarget, [&](OpBuilder &sb, Location sl) {
+                 emitStridedTargetRun(sb, sl, ctx, sourceStart, targetStart);
+               });
+      });
 }
 
 //===----------------------------------------------------------------------===//

@@ -110,6 +110,47 @@ func.func @strided(%src: memref<37xf32, strided<[7], offset: 3>>, %dst: memref<3
 
 // -----
 
+// The write of y[::-1] = v: a reversed target is walked from its other
+// end, so v is loaded in vectors that are reversed before a plain store
+// (the last 1000 mod 16 elements one at a time).
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<1000xf32>, %arg1: memref<1000xf32, strided<[-1], offset: 999>>
+//       CHECK:   vector.load {{.*}} : memref<1000xf32>, vector<16xf32>
+//       CHECK:   vector.shuffle {{.*}} [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
+//       CHECK:   vector.store {{.*}} : memref<?xf32>, vector<16xf32>
+func.func @reversed_target(%src: memref<1000xf32>, %dst: memref<1000xf32, strided<[-1], offset: 999>>) {
+  memref.copy %src, %dst : memref<1000xf32> to memref<1000xf32, strided<[-1], offset: 999>>
+  return
+}
+
+// -----
+
+// Reversed into reversed is one contiguous run: memcpy.
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<1000xf32, strided<[-1], offset: 999>>, %arg1: memref<1000xf32, strided<[-1], offset: 999>>
+//       CHECK:   "llvm.intr.memcpy"
+//   CHECK-NOT:   vector.shuffle
+func.func @reversed_both_sides(%src: memref<1000xf32, strided<[-1], offset: 999>>, %dst: memref<1000xf32, strided<[-1], offset: 999>>) {
+  memref.copy %src, %dst : memref<1000xf32, strided<[-1], offset: 999>> to memref<1000xf32, strided<[-1], offset: 999>>
+  return
+}
+
+// -----
+
+// The write of y[::3] = v: vectors of v, their lanes stored one by one at
+// stride 3; the last 500 mod 16 elements one at a time.
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<500xf32>, %arg1: memref<500xf32, strided<[3]>>
+//       CHECK:   scf.for %{{.*}} = %c0 to %c496 step %c16
+//       CHECK:     vector.load {{.*}} : memref<500xf32>, vector<16xf32>
+//       CHECK:     vector.extract %{{.*}}[0]
+//       CHECK:     memref.store
+//       CHECK:     vector.extract %{{.*}}[15]
+//       CHECK:   scf.for %{{.*}} = %c496 to %c500 step %c1
+func.func @strided_target(%src: memref<500xf32>, %dst: memref<500xf32, strided<[3]>>) {
+  memref.copy %src, %dst : memref<500xf32> to memref<500xf32, strided<[3]>>
+  return
+}
+
+// -----
+
 // Dimensions of size 1 are dropped: one loop, over the 5 elements.
 // CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<1x5x1xf32, strided<[100, 3, 1], offset: 2>>
 //       CHECK:   scf.for %{{.*}} = %c0 to %c5 step %c1

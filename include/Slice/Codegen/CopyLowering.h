@@ -47,10 +47,12 @@ LogicalResult checkCopyLoweringOptions(const CopyLoweringOptions &options,
 /// dropped, dimensions contiguous in both memrefs are merged, and the
 /// innermost one is moved as a run: `memcpy` or vector loads and stores
 /// when the source stride is 1, vector loads reversed by a shuffle when it
-/// is -1, scalar loads packed into vectors otherwise, scalar loads and
-/// stores when the target is not contiguous or the element type has no
-/// vector form (i1). Strides known only at run time get a run-time choice
-/// between these loops.
+/// is -1, scalar loads packed into vectors otherwise. A reversed target is
+/// walked from its other end (contiguous, with the source stride negated);
+/// another target stride gets vector loads stored lane by lane from a
+/// source of stride 1 or -1, scalar loads and stores otherwise, as does an
+/// element type with no vector form (i1). Strides known only at run time
+/// get a run-time choice between these loops.
 /// Fails, leaving the IR unchanged, for unranked or non-strided memrefs.
 LogicalResult lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
                                   Value source, Value target,
