@@ -349,7 +349,7 @@ struct StridedUpdateOpInterface
       return op->emitOpError("cannot be bufferized: the slice ")
              << explainUpdateFailure(updateOp);
     const SliceView &view = update->view;
-    if (!view.knownEmpty)
+    if (!view.knownEmpty && !update->knownToFail)
       writeValue(rewriter, loc, *value, *dest, *update);
     replaceOpWithBufferizedValues(rewriter, op, *dest);
     return success();

@@ -93,14 +93,31 @@ static SparseSliceSpec toSparseSpec(const NormalFormSpec &spec) {
 /// canonicalization keeps such constants operands: an offset-mode window
 /// whose extent and stride are known but whose size fits no tensor (known
 /// sizes multiplying past INT64_MAX) can only fail its run-time check, and
-/// `op`'s result type leaves that size dynamic. The largest known sizes
-/// are demoted first, one at a time, until the spec verifies; a spec that
-/// verifies as built is left alone.
+/// `op`'s result type leaves that size dynamic. For the spec of an update
+/// whose value has type `valueType`, the value must also still fit the
+/// slice: a size checked against the value at run time (the value's 3 rows
+/// into `[0:%c4]`) stays dynamic too. The largest known sizes are demoted
+/// first, one at a time, until the spec verifies; a spec that verifies as
+/// built is left alone.
 static void keepUnverifiableSizesDynamic(OpBuilder &builder, Location loc,
-                                         StridedOp op, NormalFormSpec &spec) {
+                                         StridedOp op, NormalFormSpec &spec,
+                                         RankedTensorType valueType) {
   RankedTensorType sourceType = op.getSourceType();
   RankedTensorType resultType = op.getResultType();
-  if (isValidSlice(sourceType, toSparseSpec(spec), resultType))
+  auto verifies = [&] {
+    SparseSliceSpec sparse = toSparseSpec(spec);
+    if (!isValidSlice(sourceType, sparse, resultType))
+      return false;
+    if (!valueType)
+      return true;
+    std::string error;
+    std::optional<RankedTensorType> sliceType =
+        StridedOp::inferResultType(sourceType, sparse, error);
+    return sliceType &&
+           matchUpdateValue(toMaybeInts(valueType.getShape()),
+                            toMaybeInts(sliceType->getShape()), error);
+  };
+  if (verifies())
     return;
   // The entries of kept dimensions that the result type leaves dynamic
   // (a static result size must stay known), with the magnitude of the
@@ -129,7 +146,7 @@ static void keepUnverifiableSizesDynamic(OpBuilder &builder, Location loc,
       continue;
     end = getValueOrCreateConstantIndexOp(builder, loc, end);
     stride = getValueOrCreateConstantIndexOp(builder, loc, stride);
-    if (isValidSlice(sourceType, toSparseSpec(spec), resultType))
+    if (verifies())
       return;
   }
 }
@@ -151,7 +168,7 @@ NormalFormSpec mlir::slice::getNormalFormSpec(StridedOp op) {
 FailureOr<NormalFormSpec>
 mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
                                 ArrayRef<OpFoldResult> sourceSizes,
-                                StringRef opName) {
+                                StringRef opName, RankedTensorType valueType) {
   std::string error;
   std::optional<DenseSliceSpec> dense =
       buildDenseSpec(op.getSparseSpec(), sourceSizes.size(), error);
@@ -242,7 +259,7 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
       dense->resultToInput, inputEntries.size(),
       [&](size_t input) { append(inputEntries[input]); },
       [&](size_t) { append({zero, zero, one}); });
-  keepUnverifiableSizesDynamic(builder, loc, op, spec);
+  keepUnverifiableSizesDynamic(builder, loc, op, spec, valueType);
   return spec;
 }
 
@@ -261,6 +278,7 @@ static void eraseScratch(Block &block) {
 /// IR as it was).
 static FailureOr<Operation *> replaceWithNormalForm(
     RewriterBase &rewriter, Operation *op, StridedOp slice, StringRef opName,
+    RankedTensorType valueType,
     function_ref<Operation *(OpBuilder &, const NormalFormSpec &)> build) {
   Location loc = op->getLoc();
   Block scratch;
@@ -269,7 +287,7 @@ static FailureOr<Operation *> replaceWithNormalForm(
   SmallVector<OpFoldResult> sourceSizes =
       tensor::getMixedSizes(builder, loc, slice.getSource());
   FailureOr<NormalFormSpec> spec =
-      emitNormalFormSpec(builder, loc, slice, sourceSizes, opName);
+      emitNormalFormSpec(builder, loc, slice, sourceSizes, opName, valueType);
   if (failed(spec)) {
     eraseScratch(scratch);
     return failure();
@@ -291,7 +309,7 @@ FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
   if (op.isNormalForm())
     return op;
   FailureOr<Operation *> normal = replaceWithNormalForm(
-      rewriter, op, op, opName,
+      rewriter, op, op, opName, /*valueType=*/{},
       [&](OpBuilder &builder, const NormalFormSpec &spec) {
         return StridedOp::create(builder, op.getLoc(), op.getResultType(),
                                  op.getSource(), spec.begin, spec.end,
@@ -318,7 +336,7 @@ mlir::slice::normalizeStridedUpdateOp(RewriterBase &rewriter,
   if (slice.isNormalForm())
     return op;
   FailureOr<Operation *> normal = replaceWithNormalForm(
-      rewriter, op, slice, op->getName().getStringRef(),
+      rewriter, op, slice, op->getName().getStringRef(), op.getValueType(),
       [&](OpBuilder &builder, const NormalFormSpec &spec) {
         return StridedUpdateOp::create(
             builder, op.getLoc(), op.getValue(), op.getDest(), spec.begin,

@@ -54,8 +54,9 @@ FailureOr<UpdateView> mlir::slice::emitUpdateView(
   auto slice = StridedOp::create(
       detached, loc, *sliceType, op.getDest(), op.getMixedBegin(),
       op.getMixedEnd(), op.getMixedStrides(), op.getMasks(), op.getOffset());
-  FailureOr<NormalFormSpec> spec = emitNormalFormSpec(
-      builder, loc, slice, destSizes, op->getName().getStringRef());
+  FailureOr<NormalFormSpec> spec =
+      emitNormalFormSpec(builder, loc, slice, destSizes,
+                         op->getName().getStringRef(), op.getValueType());
   slice->erase();
   if (failed(spec))
     return failure();
@@ -71,8 +72,10 @@ FailureOr<UpdateView> mlir::slice::emitUpdateView(
     OpFoldResult expected = sliceDim < 0 ? builder.getIndexAttr(1)
                                          : update.view.resultSizes[sliceDim];
     OpFoldResult equal = arith.equal(valueSizes[index], expected);
-    if (getConstantBool(equal) == true)
+    std::optional<bool> known = getConstantBool(equal);
+    if (known == true)
       continue;
+    update.knownToFail |= known == false;
     std::string message =
         (op->getName().getStringRef() + ": value dimension " + Twine(index) +
          (sliceDim < 0

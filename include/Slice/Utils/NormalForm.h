@@ -41,10 +41,14 @@ struct NormalFormSpec {
 /// range). The checks' messages start with `opName` (the op whose spec
 /// it is: slice.strided_update lowers through the slice it writes). Fails
 /// for an op the verifier rejects.
-FailureOr<NormalFormSpec>
-emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
-                   ArrayRef<OpFoldResult> sourceSizes,
-                   StringRef opName = "slice.strided");
+/// For the slice an update writes, `valueType` is the update's value type:
+/// the spec is then one under which the value still fits (a size the value
+/// is checked against at run time stays dynamic).
+FailureOr<NormalFormSpec> emitNormalFormSpec(OpBuilder &builder, Location loc,
+                                             StridedOp op,
+                                             ArrayRef<OpFoldResult> sourceSizes,
+                                             StringRef opName = "slice.strided",
+                                             RankedTensorType valueType = {});
 
 /// Why `emitNormalFormSpec` / `normalizeStridedOp` fail on `op`, as a
 /// phrase for a diagnostic: the semantics library's reason to reject the

@@ -29,6 +29,12 @@ struct UpdateView {
   SmallVector<UpdateDimMatch> matches;
   /// The view of `dest` written.
   SliceView view;
+  /// A run-time check of the value's sizes is known to fail (a constant
+  /// that made the slice's size known after verification, as the value's
+  /// 3 rows into `[0:%c4]`): the program stops at the assert, and the
+  /// lowerings write nothing, so that no upstream fold meets a value that
+  /// cannot fit its view.
+  bool knownToFail = false;
 
   /// The slice dimension that value dimension `index` lines up with, or -1
   /// for a leading one beyond the slice's rank.

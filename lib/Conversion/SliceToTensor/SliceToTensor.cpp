@@ -195,7 +195,7 @@ FailureOr<Value> mlir::slice::lowerStridedUpdateOp(RewriterBase &rewriter,
     return failure();
   const SliceView &view = update->view;
   Value result = op.getDest();
-  if (!view.knownEmpty) {
+  if (!view.knownEmpty && !update->knownToFail) {
     Value value = broadcastUpdateValue(rewriter, loc, op.getValue(), *update);
     Type elementType = update->sliceType.getElementType();
     // The value without the new axes, shaped like the rank-reduced view.
