@@ -117,44 +117,20 @@ DenseElementsAttr mlir::slice::updateConstant(StridedUpdateOp op,
   std::string error;
   std::optional<ResolvedSlice> resolved = resolveStridedSlice(
       op.getSparseSpec(), toMaybeInts(destType.getShape()), error);
-  if (!resolved || !llvm::all_of(resolved->resultShape, [](MaybeInt size) {
-        return size.has_value();
-      }))
+  if (!resolved)
     return {};
-  SmallVector<int64_t> sliceShape = fromMaybeInts(resolved->resultShape);
   ArrayRef<int64_t> valueShape = op.getValueType().getShape();
   std::optional<SmallVector<UpdateDimMatch>> matches =
       matchUpdateValue(toMaybeInts(valueShape), resolved->resultShape, error);
   if (!matches)
     return {};
-
-  // The value's row-major strides over the slice's dimensions, 0 where a
-  // value dimension is stretched or missing.
-  SmallVector<int64_t> valueStrides(sliceShape.size(), 0);
-  int64_t stride = 1;
-  for (size_t index = valueShape.size(); index-- > 0;) {
-    int64_t sliceDim =
-        int64_t(index) - int64_t(valueShape.size()) + sliceShape.size();
-    if (sliceDim >= 0 && (*matches)[index] != UpdateDimMatch::Stretched)
-      valueStrides[sliceDim] = stride;
-    stride *= valueShape[index];
-  }
   SmallVector<Attribute> result(dest.getValues<Attribute>());
   auto values = value.getValues<Attribute>();
-  SmallVector<int64_t> position(sliceShape.size(), 0);
   bool enumerated =
-      forEachSelectedIndex(*resolved, destType.getShape(), [&](int64_t flat) {
-        int64_t valueIndex = 0;
-        for (auto [at, valueStride] : llvm::zip_equal(position, valueStrides))
-          valueIndex += at * valueStride;
-        result[flat] = values[valueIndex];
-        // The slice's odometer, in the order the indices come.
-        for (size_t d = position.size(); d-- > 0;) {
-          if (++position[d] < sliceShape[d])
-            break;
-          position[d] = 0;
-        }
-      });
+      forEachUpdatedIndex(*resolved, destType.getShape(), valueShape, *matches,
+                          [&](int64_t destIndex, int64_t valueIndex) {
+                            result[destIndex] = values[valueIndex];
+                          });
   if (!enumerated)
     return {};
   return DenseElementsAttr::get(destType, result);

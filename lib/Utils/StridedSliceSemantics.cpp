@@ -401,6 +401,43 @@ bool mlir::slice::forEachSelectedIndex(const ResolvedSlice &slice,
   }
 }
 
+bool mlir::slice::forEachUpdatedIndex(
+    const ResolvedSlice &slice, llvm::ArrayRef<int64_t> destShape,
+    llvm::ArrayRef<int64_t> valueShape, llvm::ArrayRef<UpdateDimMatch> matches,
+    llvm::function_ref<void(int64_t, int64_t)> fn) {
+  if (matches.size() != valueShape.size() ||
+      !llvm::all_of(slice.resultShape,
+                    [](MaybeInt size) { return size.has_value(); }))
+    return false;
+  SmallVector<int64_t> sliceShape;
+  for (MaybeInt size : slice.resultShape)
+    sliceShape.push_back(*size);
+  // The value's row-major strides over the slice's dimensions, 0 where a
+  // value dimension is stretched or missing.
+  SmallVector<int64_t> valueStrides(sliceShape.size(), 0);
+  int64_t stride = 1;
+  for (size_t index = valueShape.size(); index-- > 0;) {
+    int64_t sliceDim = int64_t(index) - int64_t(valueShape.size()) +
+                       int64_t(sliceShape.size());
+    if (sliceDim >= 0 && matches[index] != UpdateDimMatch::Stretched)
+      valueStrides[sliceDim] = stride;
+    stride *= valueShape[index];
+  }
+  SmallVector<int64_t> position(sliceShape.size(), 0);
+  return forEachSelectedIndex(slice, destShape, [&](int64_t flat) {
+    int64_t valueIndex = 0;
+    for (auto [at, valueStride] : llvm::zip_equal(position, valueStrides))
+      valueIndex += at * valueStride;
+    fn(flat, valueIndex);
+    // The slice's odometer, in the order the indices come.
+    for (size_t d = position.size(); d-- > 0;) {
+      if (++position[d] < sliceShape[d])
+        break;
+      position[d] = 0;
+    }
+  });
+}
+
 namespace {
 /// The indices `first, first + step, ...` (`count` of them, step > 0) of
 /// one dimension.

@@ -22,6 +22,10 @@ Three more kinds of line (--kind):
   compose  pairs of TF specs: the library composes them into one spec,
            which must select what NumPy's x[first][second] selects. Pairs
            the library declines to compose are counted, not failed.
+  update   TF and offset-mode specs with a value shape (the slice's, one
+           that broadcasts to it, or one that does not): the library's
+           write of -1, -2, ... must leave what NumPy's `y = x.copy();
+           y[...] = v` leaves, and reject the values NumPy rejects.
 
 Compared per spec: accept/reject, the result shape, and the flat input
 indices selected, in order (count plus an order-sensitive hash).
@@ -308,7 +312,63 @@ def encode_compose(shape, first, second):
             f"{encode_spec(*second)}")
 
 
+def random_value_shape(rng, slice_shape):
+    """The shape of an update's value for a slice of `slice_shape`: mostly
+    the same, else broadcast from unit dimensions, fewer or extra leading
+    dimensions, or one size off (which NumPy rejects unless it makes 1)."""
+    shape = list(slice_shape)
+    roll = rng.random()
+    if roll < 0.4:
+        return shape
+    if roll < 0.6:
+        return [1 if rng.random() < 0.5 else d for d in shape]
+    if roll < 0.7:
+        return shape[rng.randint(0, len(shape)):]
+    if roll < 0.8:
+        return [rng.choice([1, 1, 2])] * rng.randint(1, 2) + shape
+    if not shape:
+        return [rng.choice([0, 2])]
+    d = rng.randrange(len(shape))
+    shape[d] += rng.choice([-1, 1]) if shape[d] else 1
+    return shape
+
+
+def random_update_spec(rng):
+    if rng.random() < 0.8:
+        shape, begin, end, strides, masks = random_spec(rng)
+        offset = False
+    else:
+        shape, begin, end, strides, masks, offset = random_offset_spec(rng)
+    index = numpy_index(shape, begin, end, strides, masks, offset)
+    slice_shape = []
+    if index is not None:
+        try:
+            slice_shape = list(np.asarray(arange(shape)[tuple(index)]).shape)
+        except (IndexError, ValueError):
+            pass
+    value = random_value_shape(rng, slice_shape)
+    return shape, value, begin, end, strides, masks, offset
+
+
+def update_oracle(shape, value, begin, end, strides, masks, offset):
+    index = numpy_index(shape, begin, end, strides, masks, offset)
+    if index is None:
+        return None
+    y = arange(shape)
+    try:
+        y[tuple(index)] = -1 - arange(value)
+    except (IndexError, ValueError):
+        return None
+    return summarize(y)
+
+
+def encode_update(shape, value, begin, end, strides, masks, offset):
+    return (f"update shape {words(shape)} value {words(value)} "
+            + encode_spec(begin, end, strides, masks, offset))
+
+
 KINDS = {
+    "update": (random_update_spec, update_oracle, encode_update),
     "tf": (lambda rng: random_spec(rng), oracle, encode),
     "offset": (random_offset_spec, oracle, encode),
     "axes": (random_axes_spec, axes_oracle, encode_axes),

@@ -14,16 +14,21 @@
 //       [offset]
 //   axes-spec shape D... axes A... starts B... ends E... strides S...
 //   compose shape D... <spec> then <spec>
+//   update shape D... value V... <spec>
 //
 // where <spec> is `begin ... end ... strides ... masks ... [offset]`. An
 // axes line is converted to a TF spec by the library first; a compose line
 // resolves the second spec on the first one's result, composes the two
 // with `composeSlices` and reports the composed spec on the input (or
-// `NOCOMPOSE` when the library cannot compose them).
+// `NOCOMPOSE` when the library cannot compose them). An update line writes
+// a value of shape V (its elements -1, -2, ... in row-major order) into the
+// spec's slice of np.arange(D) by the library's broadcasting rule
+// (matchUpdateValue, forEachUpdatedIndex) and reports the updated array.
 //
 // and the answer is `OK <rank> <dims...> <count> <hash>` (the result shape,
 // the number of selected elements and an order-sensitive hash of their flat
-// indices in the input) or `ERR <message>`.
+// indices in the input; for an update, the dest's shape, element count and
+// the hash of its elements) or `ERR <message>`.
 //
 // With --unknown-variants=N, each accepted or rejected spec is also resolved
 // N more times with random begin/end/stride values and dimension sizes made
@@ -53,6 +58,8 @@ struct Input {
   SparseSliceSpec spec;
   std::optional<SparseSliceSpec> second;
   bool isAxes = false;
+  /// The value's shape, on update lines.
+  std::optional<std::vector<int64_t>> valueShape;
   std::vector<int64_t> axes;
   llvm::SmallVector<MaybeInt> starts, ends, axesStrides;
 };
@@ -95,6 +102,8 @@ static bool parseLine(const std::string &line, Input &input) {
       compose = true;
     } else if (word == "axes-spec") {
       input.isAxes = true;
+    } else if (word == "update") {
+      input.valueShape.emplace();
     } else if (word == "offset") {
       offset = true;
     } else if (word == "then") {
@@ -107,7 +116,7 @@ static bool parseLine(const std::string &line, Input &input) {
       inSecond = true;
     } else if (word == "shape" || word == "begin" || word == "end" ||
                word == "strides" || word == "masks" || word == "axes" ||
-               word == "starts" || word == "ends") {
+               word == "starts" || word == "ends" || word == "value") {
       target = &lists[word];
     } else if (target) {
       target->push_back(std::stoll(word));
@@ -117,6 +126,8 @@ static bool parseLine(const std::string &line, Input &input) {
   }
   const std::vector<int64_t> &shape = lists["shape"];
   input.shape.assign(shape.begin(), shape.end());
+  if (input.valueShape)
+    *input.valueShape = lists["value"];
   if (input.isAxes) {
     input.axes = lists["axes"];
     input.starts = toMaybe(lists["starts"]);
@@ -147,6 +158,40 @@ static void selectedIndices(const ResolvedSlice &slice,
     ++count;
     hash += (static_cast<uint64_t>(flat) + 1) * (count * 0x9E3779B97F4A7C15ull);
   });
+}
+
+/// Writes the value of an update line into np.arange(shape) and hashes
+/// the result as `selectedIndices` hashes indices; false, with `error` set,
+/// when the value does not fit the slice.
+static bool updatedElements(const ResolvedSlice &slice, const Input &input,
+                            uint64_t &count, uint64_t &hash,
+                            std::string &error) {
+  std::vector<int64_t> shape;
+  for (MaybeInt dim : input.shape)
+    shape.push_back(*dim);
+  const std::vector<int64_t> &valueShape = *input.valueShape;
+  std::optional<llvm::SmallVector<UpdateDimMatch>> matches =
+      matchUpdateValue(toMaybe(valueShape), slice.resultShape, error);
+  if (!matches)
+    return false;
+  int64_t elements = 1;
+  for (int64_t dim : shape)
+    elements *= dim;
+  std::vector<int64_t> dest(elements);
+  for (int64_t i = 0; i < elements; ++i)
+    dest[i] = i;
+  forEachUpdatedIndex(slice, shape, valueShape, *matches,
+                      [&](int64_t destIndex, int64_t valueIndex) {
+                        dest[destIndex] = -1 - valueIndex;
+                      });
+  count = 0;
+  hash = 0;
+  for (int64_t element : dest) {
+    ++count;
+    hash +=
+        (static_cast<uint64_t>(element) + 1) * (count * 0x9E3779B97F4A7C15ull);
+  }
+  return true;
 }
 
 static bool sameWhereKnown(MaybeInt partial, MaybeInt full) {
@@ -256,9 +301,18 @@ int main(int argc, char **argv) {
       }
     }
     uint64_t count = 0, hash = 0;
-    selectedIndices(*resolved, input.shape, count, hash);
-    std::cout << "OK " << resolved->resultShape.size();
-    for (MaybeInt dim : resolved->resultShape)
+    llvm::ArrayRef<MaybeInt> shape = resolved->resultShape;
+    if (input.valueShape) {
+      if (!updatedElements(*resolved, input, count, hash, error)) {
+        std::cout << "ERR " << error << "\n";
+        continue;
+      }
+      shape = input.shape;
+    } else {
+      selectedIndices(*resolved, input.shape, count, hash);
+    }
+    std::cout << "OK " << shape.size();
+    for (MaybeInt dim : shape)
       std::cout << ' ' << *dim;
     std::cout << ' ' << count << ' ' << hash << "\n";
   }

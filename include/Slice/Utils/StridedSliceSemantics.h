@@ -540,6 +540,18 @@ std::optional<llvm::SmallVector<UpdateDimMatch>>
 matchUpdateValue(llvm::ArrayRef<MaybeInt> value, llvm::ArrayRef<MaybeInt> slice,
                  std::string &error);
 
+/// Calls `fn(destIndex, valueIndex)` for every element an update writes:
+/// the row-major flat index into a dest of shape `destShape` of each
+/// element `slice` selects, in the slice's order, and the flat index of the
+/// element of a value of shape `valueShape` written there (`matches` from
+/// matchUpdateValue: stretched and missing dimensions repeat the value).
+/// Returns false, calling nothing, when a size, start or stride is unknown.
+bool forEachUpdatedIndex(const ResolvedSlice &slice,
+                         llvm::ArrayRef<int64_t> destShape,
+                         llvm::ArrayRef<int64_t> valueShape,
+                         llvm::ArrayRef<UpdateDimMatch> matches,
+                         llvm::function_ref<void(int64_t, int64_t)> fn);
+
 //===----------------------------------------------------------------------===//
 // Python notation
 //===----------------------------------------------------------------------===//
