@@ -16,7 +16,7 @@ config.name = "SLICE"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "Unit", "Inputs",
-                   "lit.local.cfg"]
+                   "lit.local.cfg", "lib"]
 
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.slice_obj_root, "test")

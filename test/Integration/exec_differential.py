@@ -21,6 +21,11 @@ to it (unit dimensions, fewer or extra leading ones), or one that does not
 (which the verifier must reject), into the iota; the printed result must
 equal NumPy's `y = x.copy(); y[...] = v`.
 
+With --gradient, each TF or offset-mode slice is replaced by its gradient
+(buildStridedSliceGradient, through the test pass --slice-test-gradient)
+for a dy of the slice's shape; the printed result must equal NumPy's
+`g = zeros(x.shape); g[...] = dy`.
+
 Usage: exec_differential.py SLICE_OPT --runner MLIR_RUNNER --libs LIB,LIB [--count N]
            [--seed S] [--batch B] [--slices view|copy|model] [--update]
 Exits 1 on any mismatch.
@@ -126,7 +131,10 @@ def run_batch(args, cases):
         pipeline += f" nontemporal-bytes={args.nontemporal_bytes}"
     if args.pipeline:
         pipeline = args.pipeline
-    lowered = subprocess.run([args.slice_opt, pipeline], input=module,
+    passes = [pipeline]
+    if args.gradient:
+        passes.insert(0, "--slice-test-gradient")
+    lowered = subprocess.run([args.slice_opt] + passes, input=module,
                              capture_output=True, text=True)
     if lowered.returncode:
         return [f"slice-opt failed on a batch of {len(cases)}:\n"
@@ -197,6 +205,12 @@ def main():
     parser.add_argument("--update", action="store_true",
                         help="write values into the slices "
                              "(slice.strided_update) instead of reading")
+    parser.add_argument("--gradient", action="store_true",
+                        help="the gradient of each slice "
+                             "(buildStridedSliceGradient through "
+                             "--slice-test-gradient) against NumPy's "
+                             "g = zeros; g[...] = dy; TF and offset-mode "
+                             "specs only")
     parser.add_argument("--keep", metavar="DIR",
                         help="write each batch's module into DIR")
     args = parser.parse_args()
@@ -213,6 +227,10 @@ def main():
     kinds = {"raw": 0, "offset": 0, "axes": 0}
     for _ in range(args.count):
         case = random_update_case(rng) if args.update else random_case(rng)
+        if args.gradient:
+            if case.kind == "axes":
+                continue    # canonicalized into slice.strided first
+            case.gradient = True
         kinds["offset" if case.offset else case.kind] += 1
         if not is_structurally_valid(case):
             continue     # a parse-time error, not the verifier's
@@ -223,7 +241,7 @@ def main():
         dynamic = g.Case(case.kind, case.shape, case.dtype, dynamic=True,
                          begin=case.begin, end=case.end, strides=case.strides,
                          masks=case.masks, offset=case.offset, axes=case.axes,
-                         value_shape=case.value_shape)
+                         value_shape=case.value_shape, gradient=case.gradient)
         valid.append(dynamic)
 
     problems = []
@@ -236,7 +254,8 @@ def main():
           f"mode, {kinds['axes']} axes): {len(valid)} executed (static and "
           f"dynamic), {len(invalid)} rejected by the verifier, "
           f"{len(problems)} mismatches, slices as {args.slices}"
-          + (", updates" if args.update else ""))
+          + (", updates" if args.update else "")
+          + (", gradients" if args.gradient else ""))
     return 1 if problems else 0
 
 

@@ -50,9 +50,12 @@ ELEMENT_TYPES = {
 class Case:
     def __init__(self, kind, shape, dtype="f32", dynamic=False, text=None,
                  begin=None, end=None, strides=None, masks=(0, 0, 0, 0, 0),
-                 offset=False, axes=None, comment=None, value_shape=None):
+                 offset=False, axes=None, comment=None, value_shape=None,
+                 gradient=False):
         self.kind, self.shape, self.dtype = kind, list(shape), dtype
         self.value_shape = value_shape
+        # The gradient of the slice (--slice-test-gradient) instead of it.
+        self.gradient = gradient
         self.dynamic, self.text, self.comment = dynamic, text, comment
         self.begin, self.end, self.strides = begin, end, strides
         self.masks, self.offset, self.axes = list(masks), offset, axes
@@ -67,6 +70,8 @@ class Case:
             spec = (f"axes {self.axes} starts {self.begin} ends {self.end} "
                     f"strides {self.strides}")
         form = "dynamic" if self.dynamic else "static"
+        if self.gradient:
+            return f"{form} {self.dtype} {self.shape} gradient of {spec}"
         if self.value_shape is not None:
             return (f"{form} {self.dtype} {self.shape} {spec} = value "
                     f"{self.value_shape}")
@@ -121,6 +126,12 @@ def numpy_result(case):
     if index is None:
         return None
     try:
+        if case.gradient:
+            # TF's StridedSliceGrad: g = zeros(x.shape); g[...] = dy.
+            dy = update_value(np.shape(x[index]), case.dtype)
+            g = np.zeros_like(x)
+            g[index] = dy
+            return g
         if case.value_shape is None:
             return np.asarray(x[index])
         x[index] = update_value(case.value_shape, case.dtype)
@@ -247,6 +258,8 @@ class ModuleBuilder:
                  f"  %x{n} = call {iota}() : () -> {static_type}"]
         if case.comment:
             lines.insert(0, f"  // {case.comment}")
+        if case.gradient:
+            return self._add_gradient(case, n, lines)
         update = None
         if case.value_shape is not None:
             value_type = tensor_type(case.value_shape, dtype)
@@ -294,6 +307,54 @@ class ModuleBuilder:
                              len(result_shape), n,
                              known_empty=None if case.dynamic
                              else 0 in result_shape)
+        self.main.append("\n".join(lines))
+
+    def _add_gradient(self, case, n, lines):
+        """Adds the gradient of `case`'s slice: a function of the source and
+        dy (-1, -2, ... of the slice's shape) that returns the source, its
+        slice marked for --slice-test-gradient, which makes the function
+        return the gradient instead."""
+        dtype, rank = case.dtype, len(case.shape)
+        slice_shape = list(np.shape(iota(case.shape, dtype)[numpy_index(case)]))
+        static_type = tensor_type(case.shape, dtype)
+        dy_static = tensor_type(slice_shape, dtype)
+        dy_iota = self._iota_func(slice_shape, dtype, True)
+        lines.append(f"  %dy{n} = call {dy_iota}() : () -> {dy_static}")
+        if not case.dynamic:
+            source_type, dy_type, values = static_type, dy_static, None
+            args, arg_types = [f"%x{n}", f"%dy{n}"], [static_type, dy_static]
+            params = [f"%x: {static_type}", f"%dy: {dy_static}"]
+        else:
+            source_type = tensor_type([None] * rank, dtype)
+            dy_type = tensor_type([None] * len(slice_shape), dtype)
+            lines.append(f"  %xd{n} = tensor.cast %x{n} : {static_type} to "
+                         f"{source_type}")
+            lines.append(f"  %dyd{n} = tensor.cast %dy{n} : {dy_static} to "
+                         f"{dy_type}")
+            args, arg_types = [f"%xd{n}"], [source_type]
+            params, values = [f"%x: {source_type}"], {}
+            for key, items in zip("bes", [case.begin, case.end, case.strides]):
+                values[key] = []
+                for i, v in enumerate(items):
+                    lines.append(f"  %{key}{n}_{i} = arith.constant {v} : index")
+                    args.append(f"%{key}{n}_{i}")
+                    arg_types.append("index")
+                    params.append(f"%{key}{i}: index")
+                    values[key].append(f"%{key}{i}")
+            args.append(f"%dyd{n}")
+            arg_types.append(dy_type)
+            params.append(f"%dy: {dy_type}")
+        op = self._op(case, "%x", source_type, dy_type, values).replace(
+            "}> : ", "}> {slice.test_gradient} : ", 1)
+        self.funcs.append(
+            f"func.func @slice_{n}({', '.join(params)}) -> {source_type} {{\n"
+            f"  %s = {op}\n  return %x : {source_type}\n}}\n")
+        lines.append(f"  %r{n} = call @slice_{n}({', '.join(args)}) "
+                     f"{{no_inline}} : ({', '.join(arg_types)}) -> "
+                     f"{source_type}")
+        lines += self._print(f"%r{n}", source_type, dtype, rank, n,
+                             known_empty=None if case.dynamic
+                             else 0 in case.shape)
         self.main.append("\n".join(lines))
 
     def _print(self, value, ttype, dtype, rank, n, known_empty):

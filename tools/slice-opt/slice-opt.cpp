@@ -22,10 +22,17 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+#ifdef SLICE_INCLUDE_TESTS
+#include "TestPasses.h"
+#endif
+
 int main(int argc, char **argv) {
   mlir::slice::addSliceVersionPrinter();
   mlir::registerAllPasses();
   mlir::slice::registerAllSlicePasses();
+#ifdef SLICE_INCLUDE_TESTS
+  mlir::slice::test::registerTestGradientPass();
+#endif
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
