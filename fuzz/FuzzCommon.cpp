@@ -222,8 +222,9 @@ bool onlySliceFunctions(ModuleOp module) {
     if (op == module.getOperation())
       return WalkResult::advance();
     auto constant = dyn_cast<arith::ConstantOp>(op);
-    if (!isa<slice::StridedOp, slice::StridedAxesOp, func::FuncOp,
-             func::ReturnOp, func::CallOp, arith::ConstantOp>(op) ||
+    if (!isa<slice::StridedOp, slice::StridedAxesOp, slice::StridedUpdateOp,
+             slice::StridedAxesUpdateOp, func::FuncOp, func::ReturnOp,
+             func::CallOp, arith::ConstantOp>(op) ||
         (constant && !isa<IntegerAttr, FloatAttr>(constant.getValue()))) {
       only = false;
       return WalkResult::interrupt();

@@ -20,7 +20,10 @@
 //   3. after canonicalize, with SSA constants folded, the returned type is
 //      the semantics library's shape for the known values (every static
 //      dimension right, and no dimension left dynamic that the values fix);
-//   4. FuzzCommon's checks: print/parse round trip, canonicalize and
+//   4. as the input picks, the same spec written into the source
+//      (slice.strided_update / slice.strided_axes_update) by a value of the
+//      slice's type or one that broadcasts to it must verify too;
+//   5. FuzzCommon's checks: print/parse round trip, canonicalize and
 //      --slice-normalize stay valid, --slice-to-llvm (or, as the input
 //      picks, --slice-to-nvvm with PTX output) lowers it completely.
 // Any failed check aborts with the module; any sanitizer report is a crash.
@@ -322,6 +325,48 @@ void checkCanonicalized(ModuleOp module, ArrayRef<MaybeInt> shape, bool exact,
          diags, *copy);
 }
 
+/// Adds to the function the write of `sliceOp`'s spec into its source
+/// (slice.strided_update, or slice.strided_axes_update for the axes
+/// encoding) by a new argument of the slice's type, or of one that
+/// broadcasts to it (leading dimensions dropped, sizes made a static 1),
+/// and returns it beside the slice. The spec verified, so the update must.
+void addUpdate(ModuleBuilder &mb, Operation *sliceOp, FuzzedDataProvider &data,
+               DiagnosticCollector &diags) {
+  auto sliceType = cast<RankedTensorType>(sliceOp->getResult(0).getType());
+  ArrayRef<int64_t> sliceShape = sliceType.getShape();
+  size_t dropped =
+      data.ConsumeIntegralInRange<int>(0, 3) == 0
+          ? data.ConsumeIntegralInRange<size_t>(0, sliceShape.size())
+          : 0;
+  SmallVector<int64_t> valueShape;
+  for (int64_t size : sliceShape.drop_front(dropped))
+    valueShape.push_back(data.ConsumeIntegralInRange<int>(0, 3) == 0 ? 1
+                                                                     : size);
+  Block &body = mb.function.getBody().front();
+  Value value = body.addArgument(
+      RankedTensorType::get(valueShape, sliceType.getElementType()), mb.loc);
+  Operation *terminator = body.getTerminator();
+  mb.builder.setInsertionPoint(terminator);
+  Value updated;
+  if (auto slice = dyn_cast<StridedOp>(sliceOp))
+    updated = StridedUpdateOp::create(
+        mb.builder, mb.loc, value, slice.getSource(), slice.getMixedBegin(),
+        slice.getMixedEnd(), slice.getMixedStrides(), slice.getMasks(),
+        slice.getOffset());
+  else if (auto axes = dyn_cast<StridedAxesOp>(sliceOp))
+    updated = StridedAxesUpdateOp::create(
+        mb.builder, mb.loc, value, axes.getSource(), axes.getAxes(),
+        axes.getMixedStarts(), axes.getMixedEnds(), axes.getMixedStrides());
+  else
+    return;
+  terminator->insertOperands(terminator->getNumOperands(), updated);
+  mb.function.setType(mb.builder.getFunctionType(
+      body.getArgumentTypes(), terminator->getOperandTypes()));
+  if (failed(mlir::verify(*mb.module)))
+    fail("the update with the spec of a verified slice is rejected", diags,
+         *mb.module);
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
@@ -471,6 +516,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
   slice_fuzz::Lowering lowering;
   lowering.copies = lowerAsCopies;
   lowering.gpu = data.ConsumeBool();
+  // The byte after it (none in older inputs) adds the write of the same spec.
+  if (data.ConsumeBool())
+    addUpdate(mb, result.getDefiningOp(), data, diags);
   slice_fuzz::checkAcceptedModule(*mb.module, diags, lowering);
   return 0;
 }
