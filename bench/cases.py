@@ -10,6 +10,8 @@ size (1 MiB, 64 MiB, 512 MiB). From it come:
     negative strides) plus tensor.expand_shape for a new axis, bufferized by
     one-shot-bufferize and lowered by upstream passes only (mlir-opt);
   - NumPy's x[index].
+The write side times y[index] = v in place the same three ways
+(slice.strided_update, tensor.insert_slice, NumPy).
 """
 
 import numpy as np
@@ -193,6 +195,69 @@ def upstream_module(kind):
             lines += ["  " + op for op in ops]
             lines += [f"  return {result} : {tout}", "}"]
     return "\n".join(lines) + "\n"
+
+
+def upstream_insert(name, value, dest, shape, index):
+    """tensor.insert_slice (after a tensor.collapse_shape of the value's new
+    axes) writing `value` (x[index]'s shape) into `dest` at index; returns
+    the ops and the SSA name of the result."""
+    ops, _ = upstream_slice(name, dest, shape, index)
+    # The extract_slice's operands, reused for the insert.
+    extract = ops[0]
+    where = extract[extract.index("["):extract.index(" : ")]
+    reduced = extract[extract.index(" to ") + 4:]
+    source = value
+    if len(ops) > 1:
+        expand = ops[1]
+        reassociation = expand[expand.index("[["):expand.index(" output_shape")]
+        out = tensor_type(result_shape(shape, index))
+        ops = [f"%{name}_c = tensor.collapse_shape {value} {reassociation} : "
+               f"{out} into {reduced}"]
+        source = f"%{name}_c"
+    else:
+        ops = []
+    ops.append(f"%{name}_u = tensor.insert_slice {source} into {dest}{where}"
+               f" : {reduced} into {tensor_type(shape)}")
+    return ops, f"%{name}_u"
+
+
+def update_module(route):
+    """The write y[index] = v into the caller's buffer y (writable, so that
+    it is updated in place): `ours` with slice.strided_update, `upstream`
+    with tensor.insert_slice, both bufferized with function boundaries."""
+    lines = []
+    for case, _, size, shape, index, out in variants():
+        fn = symbol(case, size, "update" if route == "ours" else
+                    "upstream_update")
+        tin, tout = tensor_type(shape), tensor_type(out)
+        lines.append(f"func.func @{fn}(%v: {tout}, %y: {tin} "
+                     "{bufferization.writable = true}) -> " + tin +
+                     " attributes {llvm.emit_c_interface} {")
+        if route == "ours":
+            lines.append(f"  %r = slice.strided_update %v into %y"
+                         f"{python_notation(index)} : {tout} into {tin}")
+            result = "%r"
+        else:
+            ops, result = upstream_insert("u", "%v", "%y", shape, index)
+            lines += ["  " + op for op in ops]
+        lines += [f"  return {result} : {tin}", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def update_table():
+    """C declarations and the table of update points for update_harness.c."""
+    decls, rows = [], []
+    for case, _, size, shape, index, out in variants():
+        ours = symbol(case, size, "update")
+        upstream = symbol(case, size, "upstream_update")
+        for fn in (ours, upstream):
+            decls.append(f"void _mlir_ciface_{fn}(void *, void *, void *);")
+        dims = lambda s: "{" + ", ".join(map(str, s)) + "}"
+        rows.append(f'  {{"{case}", "{size}", {len(shape)}, {dims(shape)}, '
+                    f"{len(out)}, {dims(out)}, (void *)_mlir_ciface_{ours}, "
+                    f"(void *)_mlir_ciface_{upstream}}},")
+    return "\n".join(decls) + "\n\nstatic const UpdatePoint kUpdates[] = {\n" \
+        + "\n".join(rows) + "\n};\n"
 
 
 def harness_table():

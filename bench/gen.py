@@ -2,7 +2,8 @@
 # Exceptions. See the LICENSE file for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes the benchmark's MLIR modules and the harness's table into a folder:
-ours_{alloc,into,into_mt,view}.mlir, upstream_{alloc,into}.mlir and points.h."""
+ours_{alloc,into,into_mt,view}.mlir, upstream_{alloc,into}.mlir and points.h;
+{ours,upstream}_update.mlir and update_points.h for the write side."""
 
 import os
 import sys
@@ -20,3 +21,8 @@ for kind in ("alloc", "into"):
         f.write(cases.upstream_module(kind))
 with open(os.path.join(out, "points.h"), "w") as f:
     f.write(cases.harness_table())
+for route in ("ours", "upstream"):
+    with open(os.path.join(out, f"{route}_update.mlir"), "w") as f:
+        f.write(cases.update_module(route))
+with open(os.path.join(out, "update_points.h"), "w") as f:
+    f.write(cases.update_table())

@@ -4,7 +4,8 @@
 """NumPy's side of the copy benchmark: np.ascontiguousarray(x[index]) (a
 fresh array; x[index].copy() where ascontiguousarray would return the slice
 itself) and np.copyto(out, x[index]) (into an existing array), medians over
-the harness's round counts, as JSON lines."""
+the harness's round counts, as JSON lines; and the write side, x[index] = v
+in place (marked "write")."""
 
 import json
 import os
@@ -43,5 +44,16 @@ for case, _, size, shape, index, out_shape in cases.variants():
                           "seconds": statistics.median(samples),
                           "out_bytes": out.nbytes, "rounds": ROUNDS[size],
                           "ascontiguousarray_copies": copies}))
+    # The write side: x[index] = v in place (bench/update_harness.c).
+    v = -1 - np.arange(out.size, dtype=np.float32).reshape(out_shape)
+    samples = []
+    for _ in range(ROUNDS[size]):
+        start = time.perf_counter()
+        x[index] = v
+        samples.append(time.perf_counter() - start)
+    print(json.dumps({"case": case, "size": size, "variant": "numpy_update",
+                      "seconds": statistics.median(samples),
+                      "out_bytes": out.nbytes, "rounds": ROUNDS[size],
+                      "write": True}))
     sys.stdout.flush()
-    del x, out
+    del x, out, v

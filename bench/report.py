@@ -85,13 +85,56 @@ def targets(points):
     ]
 
 
+def write_section(w, writes, descriptions):
+    """The write side: y[...] = v into the caller's buffer y."""
+    w("## The write side: `y[...] = v` in place")
+    w("")
+    w("The same six slices written instead of read, into the caller's")
+    w("buffer `y` (writable): **ours** is `slice.strided_update`")
+    w("(`--slice-to-llvm=deallocate=false`; the copy loops write the view,")
+    w("reversed and strided targets included), **upstream** is")
+    w("`tensor.insert_slice` (+ `collapse_shape` for the new axis) through")
+    w("the same upstream passes as above (`memref.copy`, the runtime's")
+    w("`memrefCopy` where the view is not contiguous), **NumPy** is")
+    w("`x[...] = v`. memcpy moves v's bytes, the least a write must move.")
+    w("bench/update_harness.c checks that both routes leave the same `y`")
+    w("and that ours returns `y`'s own buffer: **in place** means no byte")
+    w("of `y` was copied, so a loop `y = update(y, v)` moves only `v`.")
+    w("")
+    misses = [f"{c} {s}" for (c, s), p in sorted(writes.items())
+              if p.get("in_place") is False]
+    w("Target, every update in place: " +
+      ("met." if not misses else "missed at " + ", ".join(misses) + "."))
+    w("")
+    w("| case | size | v MiB | ours GB/s | ours / memcpy | ours / upstream "
+      "| ours / NumPy | in place |")
+    w("|---|---|---|---|---|---|---|---|")
+    for size in cases.SIZES:
+        for (case, s), p in sorted(writes.items()):
+            if s != size or "update" not in p:
+                continue
+            numpy = (f"{p['numpy_update'] / p['update']:.2f}"
+                     if "numpy_update" in p else "-")
+            w(f"| {case}: {descriptions[case]} | {size} "
+              f"| {p['out_bytes'] / 2**20:.1f} "
+              f"| {gbps(p, 'update'):.1f} "
+              f"| {p['memcpy'] / p['update']:.2f} "
+              f"| {p['upstream_update'] / p['update']:.1f} "
+              f"| {numpy} | {'yes' if p.get('in_place') else 'no'} |")
+    w("")
+
+
 def main():
     results, scaling = load(sys.argv[1]), load(sys.argv[2])
-    points = {}
+    points, writes = {}, {}
     for r in results:
         key = (r["case"], r["size"])
-        points.setdefault(key, {"out_bytes": r["out_bytes"],
-                                "rounds": r["rounds"]})[r["variant"]] = r["seconds"]
+        table = writes if r.get("write") else points
+        entry = table.setdefault(key, {"out_bytes": r["out_bytes"],
+                                       "rounds": r["rounds"]})
+        entry[r["variant"]] = r["seconds"]
+        if "in_place" in r:
+            entry["in_place"] = r["in_place"]
     descriptions = {name: text for name, text, *_ in cases.CASES}
     out = []
     w = out.append
@@ -202,6 +245,8 @@ def main():
                 ("memcpy", "into", "into_mt", "alloc", "numpy_into",
                  "numpy_alloc", "upstream_into", "upstream_alloc")))
         w("")
+    if writes:
+        write_section(w, writes, descriptions)
     views = {(c, s): p["view"] for (c, s), p in points.items() if "view" in p}
     if views:
         w("## Views cost O(1)")

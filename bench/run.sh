@@ -52,6 +52,15 @@ for module in ours_alloc ours_into ours_into_mt ours_view upstream_alloc upstrea
 done
 cc -O2 -I"$out" "$root/bench/harness.c" "${objects[@]}" -o "$out/harness" \
   -L"$llvm/lib" -lmlir_c_runner_utils -lomp -Wl,-rpath,"$llvm/lib"
+# The write side: y[...] = v in place, ours and upstream's insert_slice.
+"$build/bin/slice-opt" "$out/ours_update.mlir" "--slice-to-llvm=deallocate=false" -o "$out/ours_update.ll.mlir"
+"$llvm/bin/mlir-opt" "$out/upstream_update.mlir" --pass-pipeline="$upstream" -o "$out/upstream_update.ll.mlir"
+for module in ours_update upstream_update; do
+  "$llvm/bin/mlir-translate" --mlir-to-llvmir "$out/$module.ll.mlir" -o "$out/$module.ll"
+  "$llvm/bin/llc" -O3 -mcpu=native -mtriple="$triple" -filetype=obj -relocation-model=pic "$out/$module.ll" -o "$out/$module.o"
+done
+cc -O2 -I"$out" "$root/bench/update_harness.c" "$out/ours_update.o" "$out/upstream_update.o" \
+  -o "$out/update_harness" -L"$llvm/lib" -lmlir_c_runner_utils -Wl,-rpath,"$llvm/lib"
 
 echo "== timing (harness, then NumPy)" >&2
 # Fresh results are page-faulted in by whoever allocates them. NumPy asks
@@ -59,6 +68,7 @@ echo "== timing (harness, then NumPy)" >&2
 # so too with this tunable, so that both sides fault 2 MiB pages.
 export GLIBC_TUNABLES=glibc.malloc.hugetlb=1
 "$out/harness" "$only" > "$out/results.jsonl"
+"$out/update_harness" "$only" >> "$out/results.jsonl"
 "$SLICE_PYTHON" "$root/bench/numpy_bench.py" "$only" >> "$out/results.jsonl"
 
 echo "== compile-time scaling" >&2

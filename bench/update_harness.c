@@ -1,0 +1,134 @@
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+// Times the write side, y[index] = v into the caller's buffer y (bench/run.sh
+// builds and runs it; bench/cases.py writes the functions).
+//
+// For each point (case x size), every variant runs once per round, rounds
+// repeated, and the median of each is printed as one JSON line:
+//   memcpy           memcpy of v's bytes (what the write must move at least)
+//   update           ours: slice.strided_update, y writable, in place
+//   upstream_update  tensor.insert_slice through one-shot-bufferize and
+//                    upstream's lowering (memref.copy, the runtime's
+//                    memrefCopy where the view is not contiguous)
+// Before timing, both routes' results are compared with the expected y byte
+// for byte, and whether ours returned y's own buffer (updated in place, no
+// byte of y copied) is printed as "in_place" with the update line.
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const char *name, *size;
+  int inRank;
+  int64_t inShape[4];
+  int outRank;
+  int64_t outShape[4];
+  void *update, *upstreamUpdate;
+} UpdatePoint;
+
+#include "harness_common.h"
+#include "update_points.h"
+
+typedef void (*Fn3)(void *, void *, void *);
+
+enum { kMemcpy, kUpdate, kUpstreamUpdate, kVariants };
+static const char *kVariantNames[kVariants] = {"memcpy", "update",
+                                               "upstream_update"};
+
+static double median(double *values, int n) {
+  qsort(values, n, sizeof(double), compareDoubles);
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+static double timeVariant(int variant, const UpdatePoint *p, Descriptor *v,
+                          Descriptor *y, float *scratch, float *value,
+                          size_t valueBytes) {
+  Descriptor result;
+  double start = now();
+  switch (variant) {
+  case kMemcpy:
+    memcpy(scratch, value, valueBytes);
+    break;
+  case kUpdate:
+    ((Fn3)p->update)(&result, v, y);
+    break;
+  case kUpstreamUpdate:
+    ((Fn3)p->upstreamUpdate)(&result, v, y);
+    break;
+  }
+  return now() - start;
+}
+
+int main(int argc, char **argv) {
+  const char *only = argc > 1 ? argv[1] : "";
+  int points = sizeof(kUpdates) / sizeof(kUpdates[0]);
+  int failures = 0;
+  for (int i = 0; i < points; ++i) {
+    const UpdatePoint *p = &kUpdates[i];
+    if (*only && !strstr(only, p->size))
+      continue;
+    int64_t yCount = elements(p->inRank, p->inShape);
+    int64_t vCount = elements(p->outRank, p->outShape);
+    size_t yBytes = (size_t)yCount * sizeof(float);
+    size_t vBytes = (size_t)vCount * sizeof(float);
+    float *y = aligned_alloc(64, yBytes + 64);
+    float *expected = aligned_alloc(64, yBytes + 64);
+    float *value = aligned_alloc(64, vBytes + 64);
+    float *scratch = aligned_alloc(64, vBytes + 64);
+    for (int64_t k = 0; k < vCount; ++k)
+      value[k] = (float)(-1 - k);
+    Descriptor v, yd, result;
+    describe(&v, value, p->outRank, p->outShape);
+    describe(&yd, y, p->inRank, p->inShape);
+
+    // The expected y: ours on one copy, upstream on another, compared.
+    for (int64_t k = 0; k < yCount; ++k)
+      y[k] = (float)k;
+    ((Fn3)p->update)(&result, &v, &yd);
+    int inPlace = result.words[1] == (int64_t)(intptr_t)y;
+    memcpy(expected, (float *)(intptr_t)result.words[1] + result.words[2],
+           yBytes);
+    for (int64_t k = 0; k < yCount; ++k)
+      y[k] = (float)k;
+    ((Fn3)p->upstreamUpdate)(&result, &v, &yd);
+    if (memcmp(expected,
+               (float *)(intptr_t)result.words[1] + result.words[2], yBytes)) {
+      fprintf(stderr, "update %s %s: results differ\n", p->name, p->size);
+      ++failures;
+    }
+    if (!inPlace) {
+      fprintf(stderr, "update %s %s: not in place\n", p->name, p->size);
+      ++failures;
+    }
+
+    int rounds = !strcmp(p->size, "1MiB")    ? 101
+                 : !strcmp(p->size, "64MiB") ? 21
+                                             : 9;
+    double samples[kVariants][101];
+    for (int v0 = 0; v0 < kVariants; ++v0) // warm up
+      timeVariant(v0, p, &v, &yd, scratch, value, vBytes);
+    for (int r = 0; r < rounds; ++r)
+      for (int variant = 0; variant < kVariants; ++variant)
+        samples[variant][r] =
+            timeVariant(variant, p, &v, &yd, scratch, value, vBytes);
+    for (int variant = 0; variant < kVariants; ++variant)
+      printf("{\"case\": \"%s\", \"size\": \"%s\", \"variant\": \"%s\", "
+             "\"seconds\": %.9g, \"out_bytes\": %zu, \"rounds\": %d, "
+             "\"write\": true%s}\n",
+             p->name, p->size, kVariantNames[variant],
+             median(samples[variant], rounds), vBytes, rounds,
+             variant == kUpdate ? (inPlace ? ", \"in_place\": true"
+                                           : ", \"in_place\": false")
+                                : "");
+    fflush(stdout);
+    free(y);
+    free(expected);
+    free(value);
+    free(scratch);
+  }
+  return failures != 0;
+}
