@@ -44,11 +44,6 @@ static float *dataOf(const Descriptor *d) {
   return (float *)(intptr_t)d->words[1] + d->words[2];
 }
 
-static double median(double *values, int n) {
-  qsort(values, n, sizeof(double), compareDoubles);
-  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
-
 enum {
   kMemcpy,
   kAlloc,

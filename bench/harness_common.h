@@ -8,6 +8,7 @@
 #define SLICE_BENCH_HARNESS_COMMON_H
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <time.h>
 
 // A memref descriptor as 64-bit words: allocated, aligned, offset,
@@ -45,6 +46,11 @@ static double now(void) {
 static int compareDoubles(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
+}
+
+static double median(double *values, int n) {
+  qsort(values, n, sizeof(double), compareDoubles);
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
 #endif // SLICE_BENCH_HARNESS_COMMON_H

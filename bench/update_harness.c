@@ -39,11 +39,6 @@ enum { kMemcpy, kUpdate, kUpstreamUpdate, kVariants };
 static const char *kVariantNames[kVariants] = {"memcpy", "update",
                                                "upstream_update"};
 
-static double median(double *values, int n) {
-  qsort(values, n, sizeof(double), compareDoubles);
-  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
-
 static double timeVariant(int variant, const UpdatePoint *p, Descriptor *v,
                           Descriptor *y, float *scratch, float *value,
                           size_t valueBytes) {
@@ -95,8 +90,8 @@ int main(int argc, char **argv) {
     for (int64_t k = 0; k < yCount; ++k)
       y[k] = (float)k;
     ((Fn3)p->upstreamUpdate)(&result, &v, &yd);
-    if (memcmp(expected,
-               (float *)(intptr_t)result.words[1] + result.words[2], yBytes)) {
+    if (memcmp(expected, (float *)(intptr_t)result.words[1] + result.words[2],
+               yBytes)) {
       fprintf(stderr, "update %s %s: results differ\n", p->name, p->size);
       ++failures;
     }
@@ -121,9 +116,9 @@ int main(int argc, char **argv) {
              "\"write\": true%s}\n",
              p->name, p->size, kVariantNames[variant],
              median(samples[variant], rounds), vBytes, rounds,
-             variant == kUpdate ? (inPlace ? ", \"in_place\": true"
-                                           : ", \"in_place\": false")
-                                : "");
+             variant == kUpdate
+                 ? (inPlace ? ", \"in_place\": true" : ", \"in_place\": false")
+                 : "");
     fflush(stdout);
     free(y);
     free(expected);

@@ -26,6 +26,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 
+#include <array>
+
 using namespace mlir;
 using namespace mlir::slice;
 
@@ -178,18 +180,21 @@ struct MixedSpec {
   SmallVector<OpFoldResult> begin, end, strides;
 };
 
+/// The three lists of a creation call as mixed entries; `lists` names them
+/// in diagnostics (the axes encoding says starts and ends).
 static FailureOr<MixedSpec>
 mixedSpec(Location location, StringRef name, intptr_t numEntries,
           const int64_t *staticBegin, const int64_t *staticEnd,
           const int64_t *staticStrides, intptr_t numDynamicBegin,
           const MlirValue *dynamicBegin, intptr_t numDynamicEnd,
           const MlirValue *dynamicEnd, intptr_t numDynamicStrides,
-          const MlirValue *dynamicStrides) {
-  auto begin = mixedEntries(location, name, "begin", numEntries, staticBegin,
+          const MlirValue *dynamicStrides,
+          std::array<StringRef, 3> lists = {"begin", "end", "strides"}) {
+  auto begin = mixedEntries(location, name, lists[0], numEntries, staticBegin,
                             numDynamicBegin, dynamicBegin);
-  auto end = mixedEntries(location, name, "end", numEntries, staticEnd,
+  auto end = mixedEntries(location, name, lists[1], numEntries, staticEnd,
                           numDynamicEnd, dynamicEnd);
-  auto strides = mixedEntries(location, name, "strides", numEntries,
+  auto strides = mixedEntries(location, name, lists[2], numEntries,
                               staticStrides, numDynamicStrides, dynamicStrides);
   if (failed(begin) || failed(end) || failed(strides))
     return failure();
@@ -306,13 +311,19 @@ MlirValue mlirSliceStridedUpdateOpGetDest(MlirOperation op) {
   return wrap(cast<StridedUpdateOp>(unwrap(op)).getDest());
 }
 
-/// Calls `fn` with `op` as the slice.strided or slice.strided_update it is:
-/// both hold the same spec under the same accessors.
-template <typename Fn> static auto withSpecOp(MlirOperation op, Fn fn) {
+/// Calls `fn` with `op` as the `WriteOp` or `ReadOp` it is (a read and its
+/// write hold the same spec under the same accessors).
+template <typename WriteOp, typename ReadOp, typename Fn>
+static auto withReadOrWrite(MlirOperation op, Fn fn) {
   Operation *operation = unwrap(op);
-  if (auto update = dyn_cast<StridedUpdateOp>(operation))
+  if (auto update = dyn_cast<WriteOp>(operation))
     return fn(update);
-  return fn(cast<StridedOp>(operation));
+  return fn(cast<ReadOp>(operation));
+}
+
+/// `fn` on a slice.strided or slice.strided_update.
+template <typename Fn> static auto withSpecOp(MlirOperation op, Fn fn) {
+  return withReadOrWrite<StridedUpdateOp, StridedOp>(op, fn);
 }
 
 bool mlirOperationIsASliceStridedOp(MlirOperation op) {
@@ -402,29 +413,18 @@ MlirType mlirSliceStridedAxesInferResultType(
   return wrap(Type(*result));
 }
 
-namespace {
-/// The entries of an axes-encoded spec given through the C API.
-struct AxesEntries {
-  SmallVector<OpFoldResult> starts, ends, strides;
-};
-} // namespace
-
-static FailureOr<AxesEntries>
+/// The entries of an axes-encoded creation call (starts, ends, strides).
+static FailureOr<MixedSpec>
 axesEntries(Location location, StringRef name, intptr_t numEntries,
             const int64_t *staticStarts, const int64_t *staticEnds,
             const int64_t *staticStrides, intptr_t numDynamicStarts,
             const MlirValue *dynamicStarts, intptr_t numDynamicEnds,
             const MlirValue *dynamicEnds, intptr_t numDynamicStrides,
             const MlirValue *dynamicStrides) {
-  auto starts = mixedEntries(location, name, "starts", numEntries, staticStarts,
-                             numDynamicStarts, dynamicStarts);
-  auto ends = mixedEntries(location, name, "ends", numEntries, staticEnds,
-                           numDynamicEnds, dynamicEnds);
-  auto strides = mixedEntries(location, name, "strides", numEntries,
-                              staticStrides, numDynamicStrides, dynamicStrides);
-  if (failed(starts) || failed(ends) || failed(strides))
-    return failure();
-  return AxesEntries{std::move(*starts), std::move(*ends), std::move(*strides)};
+  return mixedSpec(location, name, numEntries, staticStarts, staticEnds,
+                   staticStrides, numDynamicStarts, dynamicStarts,
+                   numDynamicEnds, dynamicEnds, numDynamicStrides,
+                   dynamicStrides, {"starts", "ends", "strides"});
 }
 
 MlirOperation mlirSliceStridedAxesOpCreate(
@@ -445,7 +445,7 @@ MlirOperation mlirSliceStridedAxesOpCreate(
   OpBuilder builder(location.getContext());
   auto op = StridedAxesOp::create(
       builder, location, unwrap(source), ArrayRef<int64_t>(axes, numEntries),
-      entries->starts, entries->ends, entries->strides);
+      entries->begin, entries->end, entries->strides);
   return verifiedOrNull(op);
 }
 
@@ -468,7 +468,7 @@ MlirOperation mlirSliceStridedAxesUpdateOpCreate(
   OpBuilder builder(location.getContext());
   auto op = StridedAxesUpdateOp::create(
       builder, location, unwrap(value), unwrap(dest),
-      ArrayRef<int64_t>(axes, numEntries), entries->starts, entries->ends,
+      ArrayRef<int64_t>(axes, numEntries), entries->begin, entries->end,
       entries->strides);
   return verifiedOrNull(op);
 }
@@ -485,14 +485,9 @@ MlirValue mlirSliceStridedAxesUpdateOpGetDest(MlirOperation op) {
   return wrap(cast<StridedAxesUpdateOp>(unwrap(op)).getDest());
 }
 
-/// Calls `fn` with `op` as the slice.strided_axes or
-/// slice.strided_axes_update it is: both hold the same axes spec under the
-/// same accessors.
+/// `fn` on a slice.strided_axes or slice.strided_axes_update.
 template <typename Fn> static auto withAxesOp(MlirOperation op, Fn fn) {
-  Operation *operation = unwrap(op);
-  if (auto update = dyn_cast<StridedAxesUpdateOp>(operation))
-    return fn(update);
-  return fn(cast<StridedAxesOp>(operation));
+  return withReadOrWrite<StridedAxesUpdateOp, StridedAxesOp>(op, fn);
 }
 
 bool mlirOperationIsASliceStridedAxesOp(MlirOperation op) {

@@ -527,28 +527,56 @@ LogicalResult StridedUpdateOp::verify() {
 // StridedAxesOp
 //===----------------------------------------------------------------------===//
 
+/// The accessors and checks that slice.strided_axes and
+/// slice.strided_axes_update share: both hold the same axes spec under the
+/// same names (their strides go through `mixedStrides` above).
+template <typename OpT> static SmallVector<OpFoldResult> mixedStarts(OpT op) {
+  return mixedList(op.getContext(), op.getStaticStarts(), op.getStarts());
+}
+template <typename OpT> static SmallVector<OpFoldResult> mixedEnds(OpT op) {
+  return mixedList(op.getContext(), op.getStaticEnds(), op.getEnds());
+}
+template <typename OpT>
+static std::optional<SparseSliceSpec> axesSpecOf(OpT op, unsigned rank,
+                                                 std::string &error) {
+  return buildAxesSpec(op.getAxes(), toMaybeInts(op.getStaticStarts()),
+                       toMaybeInts(op.getStaticEnds()),
+                       toMaybeInts(op.getStaticStrides()), rank, error);
+}
+/// The index lists checked, then the equivalent TF spec; a diagnostic at
+/// `op` and std::nullopt when either is invalid.
+template <typename OpT>
+static std::optional<SparseSliceSpec> verifiedAxesSpec(OpT op,
+                                                       std::string &error) {
+  if (failed(verifyIndexLists(
+          op, {{"starts", op.getStaticStarts(), op.getStarts()},
+               {"ends", op.getStaticEnds(), op.getEnds()},
+               {"strides", op.getStaticStrides(), op.getStrides()}})))
+    return std::nullopt;
+  std::optional<SparseSliceSpec> spec = op.getSparseSpec(error);
+  if (!spec)
+    op.emitOpError() << error;
+  return spec;
+}
+
 void StridedAxesOp::getAsmResultNames(
     function_ref<void(Value, StringRef)> setNameFn) {
   setNameFn(getResult(), "slice");
 }
 
 SmallVector<OpFoldResult> StridedAxesOp::getMixedStarts() {
-  return mixedList(getContext(), getStaticStarts(), getStarts());
+  return mixedStarts(*this);
 }
-
 SmallVector<OpFoldResult> StridedAxesOp::getMixedEnds() {
-  return mixedList(getContext(), getStaticEnds(), getEnds());
+  return mixedEnds(*this);
 }
-
 SmallVector<OpFoldResult> StridedAxesOp::getMixedStrides() {
-  return mixedList(getContext(), getStaticStrides(), getStrides());
+  return mixedStrides(*this);
 }
 
 std::optional<SparseSliceSpec>
 StridedAxesOp::getSparseSpec(std::string &error) {
-  return buildAxesSpec(
-      getAxes(), toMaybeInts(getStaticStarts()), toMaybeInts(getStaticEnds()),
-      toMaybeInts(getStaticStrides()), getSourceType().getRank(), error);
+  return axesSpecOf(*this, getSourceType().getRank(), error);
 }
 
 /// Starts and ends of INT64_MIN become the static value that selects the
@@ -604,15 +632,10 @@ void StridedAxesOp::build(OpBuilder &builder, OperationState &state,
 }
 
 LogicalResult StridedAxesOp::verify() {
-  if (failed(verifyIndexLists(*this,
-                              {{"starts", getStaticStarts(), getStarts()},
-                               {"ends", getStaticEnds(), getEnds()},
-                               {"strides", getStaticStrides(), getStrides()}})))
-    return failure();
   std::string error;
-  std::optional<SparseSliceSpec> spec = getSparseSpec(error);
+  std::optional<SparseSliceSpec> spec = verifiedAxesSpec(*this, error);
   if (!spec)
-    return emitOpError() << error;
+    return failure();
   return verifyResultType(*this, getSourceType(), getResultType(), *spec);
 }
 
@@ -626,22 +649,18 @@ void StridedAxesUpdateOp::getAsmResultNames(
 }
 
 SmallVector<OpFoldResult> StridedAxesUpdateOp::getMixedStarts() {
-  return mixedList(getContext(), getStaticStarts(), getStarts());
+  return mixedStarts(*this);
 }
-
 SmallVector<OpFoldResult> StridedAxesUpdateOp::getMixedEnds() {
-  return mixedList(getContext(), getStaticEnds(), getEnds());
+  return mixedEnds(*this);
 }
-
 SmallVector<OpFoldResult> StridedAxesUpdateOp::getMixedStrides() {
-  return mixedList(getContext(), getStaticStrides(), getStrides());
+  return mixedStrides(*this);
 }
 
 std::optional<SparseSliceSpec>
 StridedAxesUpdateOp::getSparseSpec(std::string &error) {
-  return buildAxesSpec(
-      getAxes(), toMaybeInts(getStaticStarts()), toMaybeInts(getStaticEnds()),
-      toMaybeInts(getStaticStrides()), getDestType().getRank(), error);
+  return axesSpecOf(*this, getDestType().getRank(), error);
 }
 
 void StridedAxesUpdateOp::build(OpBuilder &builder, OperationState &state,
@@ -660,15 +679,10 @@ void StridedAxesUpdateOp::build(OpBuilder &builder, OperationState &state,
 }
 
 LogicalResult StridedAxesUpdateOp::verify() {
-  if (failed(verifyIndexLists(*this,
-                              {{"starts", getStaticStarts(), getStarts()},
-                               {"ends", getStaticEnds(), getEnds()},
-                               {"strides", getStaticStrides(), getStrides()}})))
-    return failure();
   std::string error;
-  std::optional<SparseSliceSpec> spec = getSparseSpec(error);
+  std::optional<SparseSliceSpec> spec = verifiedAxesSpec(*this, error);
   if (!spec)
-    return emitOpError() << error;
+    return failure();
   return verifyUpdateValue(*this, getValueType(), getDestType(), *spec);
 }
 
