@@ -151,6 +151,20 @@ func.func @strided_target(%src: memref<500xf32>, %dst: memref<500xf32, strided<[
 
 // -----
 
+// A wide target stride (7 > 4): element by element, no vector shuffles
+// (each lane would pay one; docs/lowering.md).
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<500xf32>, %arg1: memref<500xf32, strided<[7]>>
+//   CHECK-NOT:   vector.extract
+//       CHECK:   scf.for %{{.*}} = %c0 to %c500 step %c1
+//   CHECK-NOT:   vector.
+//       CHECK:   return
+func.func @wide_strided_target(%src: memref<500xf32>, %dst: memref<500xf32, strided<[7]>>) {
+  memref.copy %src, %dst : memref<500xf32> to memref<500xf32, strided<[7]>>
+  return
+}
+
+// -----
+
 // Dimensions of size 1 are dropped: one loop, over the 5 elements.
 // CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<1x5x1xf32, strided<[100, 3, 1], offset: 2>>
 //       CHECK:   scf.for %{{.*}} = %c0 to %c5 step %c1

@@ -49,7 +49,7 @@ LogicalResult checkCopyLoweringOptions(const CopyLoweringOptions &options,
 /// when the source stride is 1, vector loads reversed by a shuffle when it
 /// is -1, scalar loads packed into vectors otherwise. A reversed target is
 /// walked from its other end (contiguous, with the source stride negated);
-/// another target stride gets vector loads stored lane by lane from a
+/// a target stride up to 4 gets vector loads stored lane by lane from a
 /// source of stride 1 or -1, scalar loads and stores otherwise, as does an
 /// element type with no vector form (i1). Strides known only at run time
 /// get a run-time choice between these loops.
