@@ -29,7 +29,8 @@ NOTICE = ["Part of the slice project, under the Apache License v2.0 with LLVM",
 SOURCE_DIRS = ["include", "lib", "tools", "unittests", "fuzz", "runtime",
                "bench", "examples", "test", "scripts", "cmake", "docs/tools",
                ".ci"]
-SKIP_DIRS = {"corpus", "Output", "__pycache__"}
+# bench/out holds what bench/run.sh generates (ignored by git).
+SKIP_DIRS = {"corpus", "Output", "__pycache__", "out"}
 C_LIKE = (".c", ".cpp", ".h")
 HASH_COMMENT = (".py", ".sh", ".cmake")
 
