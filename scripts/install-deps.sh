@@ -17,12 +17,16 @@ packages=(
   clang-22 libclang-rt-22-dev clang-format-22
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools libomp-22-dev
   libzstd-dev
+  # --slice-to-llvm="spmd=true" programs call MPI; MLIR's MPIToLLVM
+  # targets MPICH's ABI by default (docs/sharding.md).
+  mpich libmpich-dev
 )
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/scripts/env.sh"
 if [ "$SLICE_LLVM_PREFIX" != /usr/lib/llvm-22 ]; then
   # Another LLVM/MLIR 22 installation: Debian's is not needed.
-  packages=(cmake ninja-build g++ python3 python3-numpy libgtest-dev libzstd-dev)
+  packages=(cmake ninja-build g++ python3 python3-numpy libgtest-dev libzstd-dev
+            mpich libmpich-dev)
 fi
 missing=()
 for pkg in "${packages[@]}"; do

@@ -145,6 +145,16 @@ config.substitutions.append(
                                        "include")))
 
 
+# MPI programs (--slice-to-llvm="spmd=true"): MPICH's compiler wrapper and
+# launcher, whose ABI MLIR's MPIToLLVM targets by default.
+mpicc = shutil.which("mpicc.mpich")
+mpirun = shutil.which("mpirun.mpich")
+if mpicc and mpirun:
+    config.available_features.add("mpi")
+    config.substitutions.append(("%mpicc", mpicc))
+    config.substitutions.append(("%mpirun", mpirun))
+
+
 def has_cuda_device():
     import ctypes
     try:

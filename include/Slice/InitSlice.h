@@ -27,6 +27,7 @@
 #include "Slice/Pipelines/Pipelines.h"
 #include "Slice/Transforms/BufferizableOpInterfaceImpl.h"
 #include "Slice/Transforms/Passes.h"
+#include "Slice/Transforms/ShardingInterfaceImpl.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -34,10 +35,11 @@ namespace mlir {
 namespace slice {
 
 /// Adds the slice dialect to `registry`, with the external models it needs
-/// elsewhere (slice.strided's BufferizableOpInterface).
+/// elsewhere (slice.strided's BufferizableOpInterface and ShardingInterface).
 inline void registerSliceDialect(DialectRegistry &registry) {
   registry.insert<SliceDialect>();
   registerBufferizableOpInterfaceExternalModels(registry);
+  registerShardingInterfaceExternalModels(registry);
 }
 
 /// Adds to `registry` exactly what `--slice-to-llvm` and `--slice-to-nvvm`

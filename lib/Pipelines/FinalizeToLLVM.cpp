@@ -21,6 +21,7 @@
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MPIToLLVM/MPIToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
@@ -62,6 +63,7 @@ struct SliceFinalizeToLLVMPass
     ub::populateUBToLLVMConversionPatterns(converter, patterns);
     populateVectorToLLVMConversionPatterns(converter, patterns);
     populateOpenMPToLLVMConversionPatterns(converter, patterns);
+    mpi::populateMPIToLLVMConversionPatterns(converter, patterns);
 
     LLVMConversionTarget target(*context);
     configureOpenMPToLLVMConversionLegality(target, converter);

@@ -31,6 +31,14 @@ void addSliceFrontEnd(OpPassManager &pm, SliceLowering slices,
 /// bufferization ops lowered to memref.
 void addSliceToBuffers(OpPassManager &pm, const SliceToBuffersOptions &options);
 
+/// `spmd=true`: sharding propagation and partitioning of every function,
+/// the collectives lowered to MPI, and the check that nothing else of the
+/// shard dialect is left (Spmd.cpp).
+void addSpmdPartitioning(OpPassManager &pm);
+
+/// The dialects and MPI ops' memory effects `spmd=true` needs.
+void registerSpmdDependencies(DialectRegistry &registry);
+
 } // namespace detail
 } // namespace slice
 } // namespace mlir

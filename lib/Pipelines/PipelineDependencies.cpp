@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FrontEnd.h"
 #include "Slice/IR/SliceDialect.h"
 #include "Slice/IR/SliceOps.h"
 #include "Slice/InitSlice.h"
@@ -95,6 +96,8 @@ void mlir::slice::registerPipelineDependencies(DialectRegistry &registry) {
                   scf::SCFDialect, slice::SliceDialect, tensor::TensorDialect,
                   ub::UBDialect, vector::VectorDialect>();
   slice::registerSliceDialect(registry);
+  // spmd=true: the shard and MPI dialects (Spmd.cpp).
+  slice::detail::registerSpmdDependencies(registry);
 
   // --inline: calls to func.func.
   func::registerInlinerExtension(registry);

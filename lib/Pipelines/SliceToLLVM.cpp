@@ -45,6 +45,8 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
   SliceCheckPipelineDependenciesOptions check;
   check.pipeline = "slice-to-llvm";
   pm.addPass(createSliceCheckPipelineDependencies(check));
+  if (options.spmd)
+    detail::addSpmdPartitioning(pm);
   SliceToBuffersOptions buffers;
   buffers.slices = options.slices;
   buffers.viaBufferization = options.viaBufferization;
@@ -92,6 +94,7 @@ struct SliceToLLVMPass
     options.deallocate = deallocate;
     options.nontemporalBytes = nontemporalBytes;
     options.parallelBytes = parallelBytes;
+    options.spmd = spmd;
     return options;
   }
 };

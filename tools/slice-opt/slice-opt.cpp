@@ -40,6 +40,8 @@ int main(int argc, char **argv) {
   // gpu-module-to-binary translates kernels to LLVM IR (--slice-to-nvvm).
   mlir::registerAllToLLVMIRTranslations(registry);
   mlir::slice::registerSliceDialect(registry);
+  // What the pipelines need beyond that (spmd=true's MPI op effects).
+  mlir::slice::registerPipelineDependencies(registry);
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "slice optimizer driver\n", registry));

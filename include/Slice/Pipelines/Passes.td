@@ -125,7 +125,11 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
                        ".parallelBytes",
            "Copies of at least this many bytes run on OpenMP threads "
            "(--slice-lower-copies, --convert-scf-to-openmp; the program then "
-           "needs libomp); negative: one thread, no OpenMP">
+           "needs libomp); negative: one thread, no OpenMP">,
+    Option<"spmd", "spmd", "bool", /*default=*/"false",
+           "Partition functions annotated with shard.shard into per-process "
+           "code (sharding-propagation, shard-partition, "
+           "convert-shard-to-mpi) calling MPI (docs/sharding.md)">
   ]);
 }
 
@@ -230,6 +234,21 @@ def SliceCheckPipelineDependencies
     Option<"gpu", "gpu", "bool", /*default=*/"false",
            "Check what the GPU pipeline needs too">
   ];
+}
+
+def SliceFinishSpmd : Pass<"slice-finish-spmd", "::mlir::ModuleOp"> {
+  let summary = "Check that every shard op became MPI and drop the grids";
+  let description = [{
+    The step of `--slice-to-llvm="spmd=true"` after `convert-shard-to-mpi`.
+    MLIR 22's conversion lowers some collectives only (all_reduce,
+    process indices, shard shapes) and leaves the others in place without
+    failing; this pass names each shard op left with an error instead of
+    letting the LLVM conversion fail on it later. Then it erases the
+    `shard.grid` symbols, which nothing uses any more and nothing lowers,
+    and names MPICH as the module's MPI ABI (a DLTI entry
+    "MPI:Implementation", which MPIToLLVM reads) unless it names one.
+  }];
+  let dependentDialects = ["::mlir::DLTIDialect"];
 }
 
 #endif // SLICE_PIPELINES_PASSES_TD

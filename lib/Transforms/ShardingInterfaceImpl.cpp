@@ -1,0 +1,546 @@
+//===- ShardingInterfaceImpl.cpp - slice ops on sharded tensors -----------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// slice.strided's ShardingInterface model (docs/sharding.md).
+//
+// Loops: one per source dimension and one per result dimension, so that
+// each side can keep whatever sharding it is annotated with (partition
+// moves what differs: no resharding is left to upstream, whose all_gather
+// and all_to_all do not lower to MPI in MLIR 22). A side without an
+// annotation takes the other side's sharding of every dimension taken
+// whole (every element, in order), which then stays local, and is
+// replicated along the others.
+//
+// Partition: each process slices its own shard with the spec's formula
+// (the global normal form) restricted to the indices it holds. A source
+// dimension sharded and taken whole into a result dimension sharded the
+// same way stays local; every other sharded source dimension is gathered:
+// each process writes the result elements its shard holds into zeros, and
+// a bitwise-or all_reduce over those grid axes assembles them (bits, not
+// floats, so -0.0 and NaN payloads survive). A result dimension sharded
+// otherwise then keeps the process's own part.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/Transforms/ShardingInterfaceImpl.h"
+
+#include "Slice/IR/SliceOps.h"
+#include "Slice/Utils/NormalForm.h"
+#include "Slice/Utils/SliceArith.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Shard/IR/ShardDialect.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
+#include "mlir/Dialect/Shard/Interfaces/ShardingInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::slice;
+using namespace mlir::shard;
+
+namespace {
+
+/// The model's loops (see the file comment).
+struct LoopLayout {
+  unsigned sourceRank = 0;
+  unsigned resultRank = 0;
+  /// Per source dimension: the result dimension that shows it whole (every
+  /// element, in order), or -1.
+  SmallVector<int64_t> wholeIn;
+
+  unsigned numLoops() const { return sourceRank + resultRank; }
+  unsigned resultLoop(unsigned pos) const { return sourceRank + pos; }
+  bool whole(unsigned dim) const { return wholeIn[dim] >= 0; }
+};
+
+std::optional<LoopLayout> getLoopLayout(StridedOp op) {
+  std::string error;
+  std::optional<ResolvedSlice> resolved = op.resolve(error);
+  if (!resolved)
+    return std::nullopt;
+  LoopLayout layout;
+  layout.sourceRank = resolved->dims.size();
+  layout.resultRank = resolved->resultToInput.size();
+  layout.wholeIn.assign(layout.sourceRank, -1);
+  for (auto [pos, input] : llvm::enumerate(resolved->resultToInput))
+    if (input >= 0 && resolved->dims[input].full &&
+        !resolved->dims[input].shrink)
+      layout.wholeIn[input] = pos;
+  return layout;
+}
+
+ArrayRef<GridAxis> splitAxesOf(const Sharding &sharding, int64_t dim) {
+  if (!sharding || dim < 0 ||
+      dim >= static_cast<int64_t>(sharding.getSplitAxes().size()))
+    return {};
+  return sharding.getSplitAxes()[dim].asArrayRef();
+}
+
+/// `ceil(lhs / rhs)` for `rhs > 0`, from truncating division (the LLVM
+/// conversion has no arith.ceildivsi without arith-expand).
+OpFoldResult ceilDiv(ArithIndexBuilder &arith, OpFoldResult lhs,
+                     OpFoldResult rhs) {
+  OpFoldResult quotient = arith.divTrunc(lhs, rhs);
+  OpFoldResult rest = arith.sub(lhs, arith.mul(quotient, rhs));
+  return arith.add(quotient,
+                   arith.select(arith.lessThan(arith.constant(0), rest),
+                                arith.constant(1), arith.constant(0)));
+}
+
+/// What partitioning one slice needs: the grid and this process's place
+/// in it.
+struct ShardContext {
+  mutable GridOp grid;
+  SmallVector<Value> processIndex;
+
+  int64_t count(ArrayRef<GridAxis> axes) const {
+    return collectiveProcessGroupSize(axes, grid.getShape());
+  }
+  /// The linear index of this process's shard along `axes` (the first
+  /// axis major, as the shard dialect numbers shards).
+  OpFoldResult index(ArithIndexBuilder &arith, ArrayRef<GridAxis> axes) const {
+    OpFoldResult linear = arith.constant(0);
+    for (GridAxis axis : axes)
+      linear =
+          arith.add(arith.mul(linear, arith.constant(grid.getShape()[axis])),
+                    processIndex[axis]);
+    return linear;
+  }
+};
+
+/// Why a sharding cannot be partitioned here, or an empty string.
+std::string unsupportedSharding(const Sharding &sharding) {
+  if (!sharding)
+    return "";
+  if (!sharding.getStaticHaloSizes().empty() ||
+      !sharding.getDynamicHaloSizes().empty())
+    return "halo sizes";
+  if (!sharding.getStaticShardedDimsOffsets().empty() ||
+      !sharding.getDynamicShardedDimsOffsets().empty())
+    return "explicit shard offsets (sharded_dims_offsets)";
+  return "";
+}
+
+/// The value of the partitioned slice on this process.
+FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
+                                const Sharding &in, const Sharding &out,
+                                SymbolTableCollection &symbols,
+                                OpBuilder &builder) {
+  Location loc = op.getLoc();
+  RankedTensorType sourceType = op.getSourceType();
+  RankedTensorType resultType = op.getResultType();
+  Type elementType = sourceType.getElementType();
+  const Sharding &any = in ? in : out;
+
+  GridOp grid = getGridOrNull(op, any.getGridAttr(), symbols);
+  if (!grid)
+    return op.emitOpError() << "is sharded on grid " << any.getGridAttr()
+                            << ", which does not exist";
+  if (ShapedType::isDynamicShape(grid.getShape()))
+    return op.emitOpError() << "is sharded on grid " << any.getGridAttr()
+                            << " of dynamic shape; only static grids are "
+                               "partitioned";
+  for (const Sharding *sharding : {&in, &out}) {
+    std::string why = unsupportedSharding(*sharding);
+    if (!why.empty())
+      return op.emitOpError()
+             << "has a " << (sharding == &in ? "source" : "result")
+             << " sharding with " << why << ", which is not partitioned yet";
+  }
+  if (!sourceType.hasStaticShape())
+    return op.emitOpError()
+           << "has a sharded source of dynamic shape " << sourceType
+           << "; only static shapes are partitioned yet";
+
+  std::optional<LoopLayout> loops = getLoopLayout(op);
+  if (!loops)
+    return op.emitOpError() << "has an invalid spec";
+
+  ArithIndexBuilder arith(builder, loc);
+  ShardContext shards{grid, {}};
+  for (Value index :
+       ProcessMultiIndexOp::create(builder, loc, grid).getResults())
+    shards.processIndex.push_back(index);
+
+  // The global spec, on a stand-in for the whole source: the normal form's
+  // values and run-time checks are the unpartitioned op's.
+  SmallVector<OpFoldResult> sourceSizes =
+      getAsIndexOpFoldResult(builder.getContext(), sourceType.getShape());
+  Value whole =
+      tensor::EmptyOp::create(builder, loc, sourceType.getShape(), elementType);
+  IRMapping mapping;
+  mapping.map(op.getSource(), whole);
+  for (auto [old, partitioned] :
+       llvm::zip_equal(op->getOperands().drop_front(), operands.drop_front()))
+    mapping.map(old, partitioned);
+  auto global = cast<StridedOp>(builder.clone(*op, mapping));
+  FailureOr<NormalFormSpec> spec =
+      emitNormalFormSpec(builder, loc, global, sourceSizes);
+  global.erase();
+  if (failed(spec))
+    return op.emitOpError() << explainNormalFormFailure(op);
+  SliceView view =
+      computeSliceView(builder, loc, *spec, sourceType.getShape(), resultType);
+  if (whole.use_empty())
+    whole.getDefiningOp()->erase();
+
+  RankedTensorType localResultType =
+      cast<RankedTensorType>(shardType(resultType, grid, out));
+  if (view.knownEmpty) {
+    if (!localResultType.hasStaticShape())
+      return op.emitOpError() << "selects nothing into a result of dynamic "
+                                 "local shape, which is not partitioned yet";
+    return tensor::EmptyOp::create(builder, loc, localResultType.getShape(),
+                                   elementType)
+        .getResult();
+  }
+
+  // Per source dimension: the part of the slice this process holds, and
+  // where it lands in the block of the result that the process assembles.
+  unsigned rank = sourceType.getRank();
+  SmallVector<OpFoldResult> fullSizes = view.getFullRankSizes();
+  // The block of the result this process assembles, per source dimension:
+  // the whole count of a gathered or unsharded one, the shard of an
+  // aligned one.
+  SmallVector<OpFoldResult> offsets, counts, strides, destOffsets, blockSizes;
+  SmallVector<GridAxis> gatherAxes;
+  SmallVector<bool> alignedResult(resultType.getRank(), false);
+  for (unsigned dim = 0; dim < rank; ++dim) {
+    ArrayRef<GridAxis> axes = splitAxesOf(in, dim);
+    int64_t resultPos = view.layout.resultPositions[dim];
+    if (axes.empty()) {
+      offsets.push_back(view.offsets[dim]);
+      counts.push_back(fullSizes[dim]);
+      strides.push_back(view.strides[dim]);
+      destOffsets.push_back(arith.constant(0));
+      blockSizes.push_back(fullSizes[dim]);
+      continue;
+    }
+    int64_t shardCount = shards.count(axes);
+    int64_t dimSize = sourceType.getDimSize(dim);
+    if (dimSize % shardCount != 0)
+      return op.emitOpError()
+             << "has source dimension " << dim << " of size " << dimSize
+             << " split over " << shardCount
+             << " processes, which is uneven; only even splits are "
+                "partitioned yet";
+    int64_t shardSize = dimSize / shardCount;
+    OpFoldResult shardOffset =
+        arith.mul(shards.index(arith, axes), arith.constant(shardSize));
+    bool aligned = resultPos >= 0 && loops->wholeIn[dim] == resultPos &&
+                   splitAxesOf(out, resultPos) == axes;
+    if (aligned) {
+      alignedResult[resultPos] = true;
+      offsets.push_back(arith.constant(0));
+      counts.push_back(arith.constant(shardSize));
+      strides.push_back(arith.constant(1));
+      destOffsets.push_back(arith.constant(0));
+      blockSizes.push_back(arith.constant(shardSize));
+      continue;
+    }
+    // Gathered: the result indices j in [lo, hi) whose source index
+    // start + stride * j lies in [shardOffset, shardOffset + shardSize).
+    gatherAxes.append(axes.begin(), axes.end());
+    OpFoldResult start = view.offsets[dim], stride = view.strides[dim];
+    OpFoldResult count = fullSizes[dim];
+    OpFoldResult magnitude =
+        arith.max(arith.select(arith.lessThan(stride, arith.constant(0)),
+                               arith.sub(arith.constant(0), stride), stride),
+                  arith.constant(1));
+    OpFoldResult shardEnd = arith.add(shardOffset, arith.constant(shardSize));
+    OpFoldResult forwardLo =
+        ceilDiv(arith, arith.sub(shardOffset, start), magnitude);
+    OpFoldResult forwardHi =
+        ceilDiv(arith, arith.sub(shardEnd, start), magnitude);
+    OpFoldResult backwardLo =
+        ceilDiv(arith, arith.add(arith.sub(start, shardEnd), arith.constant(1)),
+                magnitude);
+    OpFoldResult backwardHi = ceilDiv(
+        arith, arith.add(arith.sub(start, shardOffset), arith.constant(1)),
+        magnitude);
+    OpFoldResult backward = arith.lessThan(stride, arith.constant(0));
+    OpFoldResult lo = arith.select(backward, backwardLo, forwardLo);
+    OpFoldResult hi = arith.select(backward, backwardHi, forwardHi);
+    lo = arith.min(arith.max(lo, arith.constant(0)), count);
+    hi = arith.min(arith.max(hi, lo), count);
+    OpFoldResult localCount = arith.sub(hi, lo);
+    OpFoldResult localOffset =
+        arith.sub(arith.add(start, arith.mul(stride, lo)), shardOffset);
+    // An empty part may start anywhere; keep it inside the shard.
+    localOffset = arith.select(arith.lessThan(arith.constant(0), localCount),
+                               localOffset, arith.constant(0));
+    offsets.push_back(localOffset);
+    counts.push_back(localCount);
+    strides.push_back(stride);
+    destOffsets.push_back(lo);
+    blockSizes.push_back(count);
+  }
+
+  auto materialize = [&](ArrayRef<OpFoldResult> values) {
+    SmallVector<OpFoldResult> result;
+    for (OpFoldResult value : values)
+      result.push_back(getAsOpFoldResult(arith.materialize(value)));
+    return result;
+  };
+  SmallVector<int64_t> partShape;
+  for (OpFoldResult count : counts)
+    partShape.push_back(
+        getConstantIntValue(count).value_or(ShapedType::kDynamic));
+  Value block = tensor::ExtractSliceOp::create(
+      builder, loc, RankedTensorType::get(partShape, elementType), operands[0],
+      materialize(offsets), materialize(counts), materialize(strides));
+
+  if (!gatherAxes.empty()) {
+    // MLIR 22's all_reduce moves static shapes only: a count known at run
+    // time only is bounded by its source dimension, and the block is cut
+    // to it after the exchange.
+    SmallVector<int64_t> blockShape;
+    bool bounded = false;
+    for (auto [dim, size] : llvm::enumerate(blockSizes)) {
+      std::optional<int64_t> known = getConstantIntValue(size);
+      bounded |= !known;
+      blockShape.push_back(known ? *known : sourceType.getDimSize(dim));
+    }
+    unsigned width =
+        elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 0;
+    if (width == 0 || width % 8 != 0 || width > 64)
+      return op.emitOpError() << "gathers elements of type " << elementType
+                              << "; only integers and floats of 8 to 64 bits "
+                                 "are gathered";
+    llvm::sort(gatherAxes);
+    Type bitsType = builder.getIntegerType(width);
+    auto bitsOf = [&](Value value) -> Value {
+      auto type = cast<RankedTensorType>(value.getType());
+      if (type.getElementType() == bitsType)
+        return value;
+      return arith::BitcastOp::create(builder, loc, type.clone(bitsType),
+                                      value);
+    };
+    auto blockType = RankedTensorType::get(blockShape, bitsType);
+    Value zeros = arith::ConstantOp::create(
+        builder, loc, blockType,
+        DenseElementsAttr::get(blockType, builder.getIntegerAttr(bitsType, 0)));
+    SmallVector<OpFoldResult> ones(rank, builder.getIndexAttr(1));
+    Value assembled = tensor::InsertSliceOp::create(
+        builder, loc, bitsOf(block), zeros, materialize(destOffsets),
+        materialize(counts), ones);
+    assembled = AllReduceOp::create(builder, loc, assembled, grid.getSymName(),
+                                    gatherAxes, ReductionKind::BitwiseOr);
+    block = assembled;
+    if (bitsType != elementType)
+      block = arith::BitcastOp::create(
+          builder, loc, RankedTensorType::get(blockShape, elementType),
+          assembled);
+    if (bounded) {
+      SmallVector<OpFoldResult> zeroOffsets(rank, builder.getIndexAttr(0));
+      block = tensor::ExtractSliceOp::create(builder, loc, block, zeroOffsets,
+                                             materialize(blockSizes), ones);
+    }
+  }
+
+  // From one entry per source dimension to the result's dimensions: the
+  // shrunk ones collapsed away, the new axes expanded in.
+  Value result = block;
+  auto blockType = cast<RankedTensorType>(block.getType());
+  SmallVector<int64_t> keptShape;
+  for (auto [dim, pos] : llvm::enumerate(view.layout.resultPositions))
+    if (pos >= 0)
+      keptShape.push_back(blockType.getDimSize(dim));
+  if (keptShape.size() != rank)
+    result = tensor::CollapseShapeOp::create(
+        builder, loc, RankedTensorType::get(keptShape, elementType), result,
+        view.layout.getShrinkCollapseGroups());
+  if (view.layout.hasNewAxes()) {
+    SmallVector<int64_t> expandedShape(view.layout.resultRank, 1);
+    SmallVector<OpFoldResult> expandedSizes(view.layout.resultRank,
+                                            builder.getIndexAttr(1));
+    SmallVector<OpFoldResult> keptSizes =
+        tensor::getMixedSizes(builder, loc, result);
+    unsigned kept = 0;
+    for (int64_t pos : view.layout.resultPositions) {
+      if (pos < 0)
+        continue;
+      expandedShape[pos] = keptShape[kept];
+      expandedSizes[pos] = keptSizes[kept++];
+    }
+    result = tensor::ExpandShapeOp::create(
+        builder, loc, RankedTensorType::get(expandedShape, elementType), result,
+        view.layout.reassociation, expandedSizes);
+  }
+
+  // Result dimensions sharded other than their source: this process's part.
+  auto assembledType = cast<RankedTensorType>(result.getType());
+  SmallVector<OpFoldResult> partOffsets, partSizes;
+  bool needsPart = false;
+  for (unsigned pos = 0; pos < assembledType.getRank(); ++pos) {
+    ArrayRef<GridAxis> axes = splitAxesOf(out, pos);
+    OpFoldResult size = tensor::getMixedSize(builder, loc, result, pos);
+    if (axes.empty() || alignedResult[pos]) {
+      partOffsets.push_back(builder.getIndexAttr(0));
+      partSizes.push_back(size);
+      continue;
+    }
+    int64_t shardCount = shards.count(axes);
+    int64_t resultSize = assembledType.getDimSize(pos);
+    if (ShapedType::isDynamic(resultSize) || resultSize % shardCount != 0)
+      return op.emitOpError()
+             << "has result dimension " << pos << " of size "
+             << (ShapedType::isDynamic(resultSize) ? std::string("?")
+                                                   : std::to_string(resultSize))
+             << " split over " << shardCount
+             << " processes; only even splits of static sizes are "
+                "partitioned yet";
+    int64_t partSize = resultSize / shardCount;
+    partOffsets.push_back(getAsOpFoldResult(arith.materialize(
+        arith.mul(shards.index(arith, axes), arith.constant(partSize)))));
+    partSizes.push_back(builder.getIndexAttr(partSize));
+    needsPart = true;
+  }
+  if (needsPart) {
+    SmallVector<OpFoldResult> ones(assembledType.getRank(),
+                                   builder.getIndexAttr(1));
+    result = tensor::ExtractSliceOp::create(builder, loc, result, partOffsets,
+                                            partSizes, ones);
+  }
+  if (result.getType() != localResultType)
+    result = tensor::CastOp::create(builder, loc, localResultType, result);
+  return result;
+}
+
+struct StridedOpShardingModel
+    : public ShardingInterface::ExternalModel<StridedOpShardingModel,
+                                              StridedOp> {
+  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
+    std::optional<LoopLayout> layout = getLoopLayout(cast<StridedOp>(op));
+    if (!layout)
+      return {};
+    return SmallVector<utils::IteratorType>(layout->numLoops(),
+                                            utils::IteratorType::parallel);
+  }
+
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    std::optional<LoopLayout> layout = getLoopLayout(cast<StridedOp>(op));
+    if (!layout)
+      return {};
+    MLIRContext *context = op->getContext();
+    unsigned numLoops = layout->numLoops();
+    SmallVector<AffineMap> maps;
+    maps.push_back(AffineMap::getMultiDimMapWithTargets(
+        numLoops, llvm::to_vector(llvm::seq<unsigned>(0, layout->sourceRank)),
+        context));
+    // The index operands are scalars: no dimensions.
+    for (unsigned i = 1; i < op->getNumOperands(); ++i)
+      maps.push_back(AffineMap::get(numLoops, 0, context));
+    maps.push_back(AffineMap::getMultiDimMapWithTargets(
+        numLoops,
+        llvm::to_vector(llvm::seq<unsigned>(layout->sourceRank, numLoops)),
+        context));
+    return maps;
+  }
+
+  /// Each side keeps the sharding it is annotated with (partition moves
+  /// what differs); an unannotated side takes the other's sharding of
+  /// every dimension taken whole, and is replicated along the rest.
+  FailureOr<ShardingOption>
+  getShardingOption(Operation *op, ArrayRef<Sharding> operandShardings,
+                    ArrayRef<Sharding> resultShardings) const {
+    auto slice = cast<StridedOp>(op);
+    std::optional<LoopLayout> layout = getLoopLayout(slice);
+    if (!layout)
+      return slice.emitOpError() << "has an invalid spec and is not sharded";
+    Sharding in = operandShardings.empty() ? Sharding() : operandShardings[0];
+    Sharding out = resultShardings.empty() ? Sharding() : resultShardings[0];
+    // The annotations this option leads to carry split axes only: a halo
+    // or explicit shard offsets would be resharded away by upstream code
+    // that does not lower (MLIR 22), so they are refused here.
+    for (const Sharding *sharding : {&in, &out}) {
+      std::string why = unsupportedSharding(*sharding);
+      if (!why.empty())
+        return slice.emitOpError()
+               << "has a " << (sharding == &in ? "source" : "result")
+               << " sharding with " << why << ", which is not partitioned yet";
+    }
+    if (in && out && in.getGridAttr() != out.getGridAttr())
+      out = Sharding();
+    if (!in && !out)
+      return ShardingOption::makeEmpty();
+    ShardingOption option(ShardingArray(layout->numLoops()),
+                          in ? in.getGridAttr() : out.getGridAttr());
+    for (unsigned dim = 0; dim < layout->sourceRank; ++dim) {
+      int64_t pos = layout->wholeIn[dim];
+      ArrayRef<GridAxis> source = splitAxesOf(in, dim);
+      ArrayRef<GridAxis> result = splitAxesOf(out, pos);
+      llvm::append_range(option.shardingArray[dim], in ? source : result);
+      if (pos >= 0)
+        llvm::append_range(option.shardingArray[layout->resultLoop(pos)],
+                           out ? result : source);
+    }
+    if (out)
+      for (unsigned pos = 0; pos < layout->resultRank; ++pos)
+        if (!llvm::is_contained(layout->wholeIn, static_cast<int64_t>(pos)))
+          llvm::append_range(option.shardingArray[layout->resultLoop(pos)],
+                             splitAxesOf(out, pos));
+    removeTrailingEmptySubArray(option.shardingArray);
+    return option;
+  }
+
+  /// Annotates the source and the result only: upstream's default also
+  /// annotates the index operands, with a sharding that names no grid and
+  /// does not verify (MLIR 22).
+  LogicalResult addShardingAnnotations(Operation *op, OpBuilder &builder,
+                                       const ShardingOption &option) const {
+    FailureOr<std::vector<Sharding>> shardings =
+        shard::detail::defaultGetShardingAnnotations(op, option);
+    if (failed(shardings))
+      return failure();
+    maybeInsertTargetShardingAnnotation(shardings->back(), op->getResult(0),
+                                        builder);
+    OpBuilder::InsertionGuard guard(builder);
+    maybeInsertSourceShardingAnnotation(shardings->front(), op->getOpOperand(0),
+                                        builder);
+    return success();
+  }
+
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<Sharding> operandShardings,
+                          ArrayRef<Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbolTable,
+                          OpBuilder &builder) const {
+    Sharding in = operandShardings.empty() ? Sharding() : operandShardings[0];
+    Sharding out = resultShardings.empty() ? Sharding() : resultShardings[0];
+    if ((!in || isFullReplication(in)) && (!out || isFullReplication(out))) {
+      partitionFullyReplicatedOperation(*op, partitionedOperands,
+                                        operandShardings, resultShardings,
+                                        partitionMap, symbolTable, builder);
+      return success();
+    }
+    FailureOr<Value> local =
+        partitionSlice(cast<StridedOp>(op), partitionedOperands, in, out,
+                       symbolTable, builder);
+    if (failed(local))
+      return failure();
+    partitionMap.map(op->getResult(0), *local);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::slice::registerShardingInterfaceExternalModels(
+    DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *context, SliceDialect *) {
+    StridedOp::attachInterface<StridedOpShardingModel>(*context);
+  });
+}

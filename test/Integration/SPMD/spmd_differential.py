@@ -1,0 +1,516 @@
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""Executed differential test of slices of sharded tensors against NumPy.
+
+Builds one module of random slices, each in a function whose source is
+sharded (shard.shard) over a grid of `--grid` processes and whose result is
+annotated with a sharding chosen here; compiles it with
+`slice-opt --slice-to-llvm="spmd=true"` and a generated C driver with
+MPICH's mpicc (scripts/compile-aot.sh); runs it with `mpirun -np P`. Each
+process passes its own shard of an iota input (docs/sharding.md's calling
+convention) and writes the local results it gets back; this script
+reassembles them from the result shardings and compares the global result
+with NumPy's x[...].
+
+Cases:
+  structured  one entry per source dimension: whole (`:`, the sharding
+              carries over: local code), a range with any stride, or a
+              shrink index, plus new axes; the result sharded like the
+              source where a whole dimension allows it, and at random
+              elsewhere
+  random      nd.random_spec (masks, ellipsis, new axes, shrinks, offset
+              mode off), result replicated or sharded on a random dimension
+Half of each kind pass begin/end/strides as run-time values (the result
+type is then dynamic and the result replicated).
+
+Prints "N cases, M mismatches" and exits 1 on a mismatch or failure.
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
+                                "Semantics"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+import numpy_differential as nd  # noqa: E402
+import slicegen  # noqa: E402
+
+INT64_MIN = -(2**63)
+DTYPES = {"f32": (np.float32, "float"), "f64": (np.float64, "double"),
+          "i32": (np.int32, "int32_t"), "i8": (np.int8, "int8_t")}
+
+
+def process_index(rank, grid):
+    """The multi-index of MPI rank `rank` (the last grid axis fastest)."""
+    index = []
+    for size in reversed(grid):
+        index.append(rank % size)
+        rank //= size
+    return index[::-1]
+
+
+def shard_range(axes, size, grid, multi):
+    """[offset, offset + n) of this process's shard of a dimension of
+    `size` split over grid axes `axes` (the first axis major)."""
+    count, linear = 1, 0
+    for axis in axes:
+        count *= grid[axis]
+        linear = linear * grid[axis] + multi[axis]
+    n = size // count
+    return linear * n, n
+
+
+def group_size(axes, grid):
+    return int(np.prod([grid[a] for a in axes], dtype=np.int64))
+
+
+def sharding_text(split):
+    split = list(split) or [[]]
+    while len(split) > 1 and not split[-1]:
+        split = split[:-1]
+    return "[" + ", ".join("[" + ", ".join(map(str, a)) + "]"
+                           for a in split) + "]"
+
+
+def random_source(rng, grid, rank):
+    """A shape of `rank` and a sharding that splits it evenly."""
+    split = [[] for _ in range(rank)]
+    for axis in range(len(grid)):
+        if rank and rng.random() < 0.8:
+            split[rng.randrange(rank)].append(axis)
+    shape = []
+    for dim in range(rank):
+        k = group_size(split[dim], grid)
+        shape.append(k * rng.choice([1, 1, 2, 3, 4]) if split[dim]
+                     else rng.choice([1, 2, 3, 5]))
+    return shape, split
+
+
+def structured_case(rng, shape, split):
+    """Entries per dimension plus new axes; returns (text, result split)
+    with whole dimensions keeping their axes."""
+    entries, result_source = [], []
+    for dim, size in enumerate(shape):
+        if rng.random() < 0.2:
+            entries.append("newaxis")
+            result_source.append(None)
+        roll = rng.random()
+        if roll < 0.35:
+            entries.append(":")
+            result_source.append(("whole", dim))
+        elif roll < 0.8:
+            b = rng.randint(-size - 1, size + 1)
+            e = rng.randint(-size - 1, size + 1)
+            s = rng.choice([1, 2, 3, -1, -2, -3, 5])
+            parts = [str(b) if rng.random() < 0.7 else "",
+                     str(e) if rng.random() < 0.7 else "", str(s)]
+            entries.append(":".join(parts))
+            result_source.append(("range", dim))
+        else:
+            entries.append(str(rng.randint(-size, size - 1)))
+    return ", ".join(entries), result_source
+
+
+def result_split(rng, result_shape, grid, carried):
+    """A sharding of a static result: `carried` (per result dim, axes to
+    keep or None) first, then random axes on evenly divisible dims."""
+    split = [list(c) if c else [] for c in carried]
+    used = {a for axes in split for a in axes}
+    for axis in range(len(grid)):
+        if axis in used or rng.random() < 0.5 or not result_shape:
+            continue
+        dim = rng.randrange(len(result_shape))
+        k = group_size(split[dim] + [axis], grid)
+        if result_shape[dim] % k == 0 and result_shape[dim] > 0:
+            split[dim].append(axis)
+            used.add(axis)
+    return split
+
+
+class Case:
+    pass
+
+
+def make_cases(rng, count, grid):
+    cases = []
+    while len(cases) < count:
+        c = Case()
+        c.dtype = rng.choice(list(DTYPES))
+        c.dynamic = rng.random() < 0.5
+        c.shape, c.split = random_source(rng, grid, rng.randint(1, 3))
+        if rng.random() < 0.5:
+            text, sources = structured_case(rng, c.shape, c.split)
+            sc = slicegen.Case("py", c.shape, text=text)
+            index = slicegen.numpy_index(sc)
+            if index is None:
+                continue
+            c.kind, c.text, c.index = "structured", text, index
+            c.sources = sources
+        else:
+            shape, begin, end, strides, masks = nd.random_spec(rng, c.shape)
+            index = nd.numpy_index(shape, begin, end, strides, masks)
+            if index is None:
+                continue
+            c.kind, c.index = "random", index
+            c.begin, c.end, c.strides, c.masks = begin, end, strides, masks
+            c.sources = None
+        try:
+            expected = np.asarray(slicegen.iota(c.shape, "i32")[tuple(c.index)])
+        except (IndexError, ValueError, TypeError):
+            continue
+        if expected.ndim > 6:
+            continue
+        c.expected_shape = list(expected.shape)
+        if c.kind == "structured":
+            c.spec = _python_to_raw(c.text, c.shape)
+            if c.spec is None:
+                continue
+        else:
+            c.spec = (c.begin, c.end, c.strides, c.masks)
+        # Results of dynamic slices are replicated (their size is known at
+        # run time only); static ones carry and take shardings.
+        if c.dynamic:
+            c.result_split = [[] for _ in c.expected_shape]
+        else:
+            carried = [None] * len(c.expected_shape)
+            if c.sources is not None and rng.random() < 0.7:
+                for pos, source in enumerate(c.sources):
+                    if source and source[0] == "whole":
+                        carried[pos] = c.split[source[1]]
+            c.result_split = result_split(rng, c.expected_shape, grid,
+                                          carried)
+        cases.append(c)
+    return cases
+
+
+def _python_to_raw(text, shape):
+    """begin/end/strides/masks of a structured case's Python text (one
+    entry per source dimension plus new axes, no ellipsis)."""
+    begin, end, strides = [], [], []
+    masks = [0, 0, 0, 0, 0]
+    for i, entry in enumerate(text.split(", ")):
+        bit = 1 << i
+        if entry == "newaxis":
+            begin.append(0), end.append(0), strides.append(1)
+            masks[3] |= bit
+        elif ":" in entry:
+            parts = (entry.split(":") + [""])[:3]
+            b, e, s = parts
+            strides.append(int(s) if s else 1)
+            begin.append(int(b) if b else 0)
+            end.append(int(e) if e else 0)
+            if not b:
+                masks[0] |= bit
+            if not e:
+                masks[1] |= bit
+        else:
+            begin.append(int(entry)), end.append(int(entry) + 1)
+            strides.append(1)
+            masks[4] |= bit
+    return begin, end, strides, masks
+
+
+def tensor_type(shape, dtype):
+    return "tensor<" + "".join(("?" if d is None else str(d)) + "x"
+                               for d in shape) + dtype + ">"
+
+
+def module_text(cases, grid):
+    lines = [f"shard.grid @grid(shape = {'x'.join(map(str, grid))}) "
+             "{sym_visibility = \"private\"}"]
+    for n, c in enumerate(cases):
+        begin, end, strides, masks = c.spec
+        source_type = tensor_type(c.shape, c.dtype)
+        result_shape = ([None] * len(c.expected_shape) if c.dynamic
+                        else c.expected_shape)
+        result_type = tensor_type(result_shape, c.dtype)
+        args = [f"%x: {source_type}"]
+        operands = ["%a"]
+        props = []
+        segments = [1]
+        for name, items, key in zip(["begin", "end", "strides"],
+                                    [begin, end, strides], "bes"):
+            if c.dynamic:
+                names = [f"%{key}{i}" for i in range(len(items))]
+                args += [f"{v}: index" for v in names]
+                operands += names
+                props.append(f"static_{name} = array<i64"
+                             + (": " + ", ".join([str(INT64_MIN)] * len(items))
+                                if items else "") + ">")
+                segments.append(len(items))
+            else:
+                props.append(f"static_{name} = array<i64"
+                             + (": " + ", ".join(
+                                 str(slicegen._static(v)) for v in items)
+                                if items else "") + ">")
+                segments.append(0)
+        for name, mask in zip(["begin_mask", "end_mask", "ellipsis_mask",
+                               "new_axis_mask", "shrink_axis_mask"], masks):
+            props.append(f"{name} = {mask} : i64")
+        props.append("operandSegmentSizes = array<i32: "
+                     + ", ".join(map(str, segments)) + ">")
+        types = ", ".join([source_type] + ["index"] * (len(operands) - 1))
+        lines += [
+            f"func.func @f{n}({', '.join(args)}) -> {result_type} "
+            "attributes {llvm.emit_c_interface} {",
+            f"  %s = shard.sharding @grid split_axes = "
+            f"{sharding_text(c.split)} : !shard.sharding",
+            f"  %a = shard.shard %x to %s : {source_type}",
+            f'  %y = "slice.strided"({", ".join(operands)}) '
+            f'<{{{", ".join(props)}}}> : ({types}) -> {result_type}',
+            f"  %r = shard.sharding @grid split_axes = "
+            f"{sharding_text(c.result_split)} : !shard.sharding",
+            f"  %b = shard.shard %y to %r : {result_type}",
+            f"  return %b : {result_type}",
+            "}"]
+    return "\n".join(lines) + "\n"
+
+
+def driver_text(cases, grid):
+    out = ["#include <mpi.h>", "#include <stdint.h>", "#include <stdio.h>",
+           "#include <stdlib.h>", ""]
+    for rank in range(0, 8):
+        fields = "void *allocated, *aligned; int64_t offset"
+        if rank:
+            fields += f", sizes[{rank}], strides[{rank}]"
+        out.append(f"typedef struct {{ {fields}; }} MemRef{rank};")
+    out.append("")
+    for n, c in enumerate(cases):
+        scalars = "".join(", int64_t" for _ in range(
+            3 * len(c.spec[0]) if c.dynamic else 0))
+        out.append(f"void _mlir_ciface_f{n}(MemRef{len(c.expected_shape)} *, "
+                   f"MemRef{len(c.shape)} *{scalars});")
+    out += [
+        "",
+        "static void dump(FILE *f, int n, const char *type, void *aligned,",
+        "                 int64_t offset, int rank, const int64_t *sizes,",
+        "                 const int64_t *strides) {",
+        "  int64_t count = 1;",
+        "  fprintf(f, \"f%d\", n);",
+        "  for (int d = 0; d < rank; ++d) {",
+        "    fprintf(f, \" %lld\", (long long)sizes[d]);",
+        "    count *= sizes[d];",
+        "  }",
+        "  fprintf(f, \" :\");",
+        "  for (int64_t i = 0; i < count; ++i) {",
+        "    int64_t rest = i, at = offset;",
+        "    for (int d = rank - 1; d >= 0; --d) {",
+        "      at += (rest % sizes[d]) * strides[d];",
+        "      rest /= sizes[d];",
+        "    }",
+        "    if (type[0] == 'f' && type[1] == '3')",
+        "      fprintf(f, \" %.9g\", (double)((float *)aligned)[at]);",
+        "    else if (type[0] == 'f')",
+        "      fprintf(f, \" %.17g\", ((double *)aligned)[at]);",
+        "    else if (type[1] == '3')",
+        "      fprintf(f, \" %d\", ((int32_t *)aligned)[at]);",
+        "    else",
+        "      fprintf(f, \" %d\", ((int8_t *)aligned)[at]);",
+        "  }",
+        "  fprintf(f, \"\\n\");",
+        "}",
+        "",
+        "int main(int argc, char **argv) {",
+        "  MPI_Init(&argc, &argv);",
+        "  int rank;",
+        "  MPI_Comm_rank(MPI_COMM_WORLD, &rank);",
+        "  char path[4096];",
+        "  snprintf(path, sizeof path, \"%s/rank%d.txt\", argv[1], rank);",
+        "  FILE *f = fopen(path, \"w\");",
+        "  if (!f) return 1;",
+    ]
+    grid_list = ", ".join(map(str, grid))
+    out.append(f"  const int64_t grid[] = {{{grid_list}}};")
+    out.append(f"  int64_t multi[{len(grid)}];")
+    out.append("  { int64_t r = rank;")
+    out.append(f"    for (int a = {len(grid) - 1}; a >= 0; --a) "
+               "{ multi[a] = r % grid[a]; r /= grid[a]; } }")
+    for n, c in enumerate(cases):
+        ctype = DTYPES[c.dtype][1]
+        rank = len(c.shape)
+        out.append(f"  {{ /* f{n}: {c.shape} {c.kind} */")
+        locals_, offsets = [], []
+        for dim, size in enumerate(c.shape):
+            axes = c.split[dim]
+            if not axes:
+                locals_.append(str(size))
+                offsets.append("0")
+                continue
+            k = group_size(axes, grid)
+            lin = "0"
+            for a in axes:
+                lin = f"({lin} * {grid[a]} + multi[{a}])"
+            locals_.append(str(size // k))
+            offsets.append(f"{lin} * {size // k}")
+        count = " * ".join(locals_) if locals_ else "1"
+        out.append(f"    int64_t n = {count};")
+        out.append(f"    {ctype} *x = malloc((n ? n : 1) * sizeof({ctype}));")
+        out.append(f"    int64_t off[{max(rank, 1)}] = {{{', '.join(offsets) or '0'}}};")
+        out.append(f"    int64_t loc[{max(rank, 1)}] = {{{', '.join(locals_) or '1'}}};")
+        glob = ", ".join(map(str, c.shape)) or "1"
+        out.append(f"    int64_t glob[{max(rank, 1)}] = {{{glob}}};")
+        out.append("    for (int64_t i = 0; i < n; ++i) {")
+        out.append("      int64_t rest = i, flat = 0, scale = 1;")
+        out.append(f"      for (int d = {rank - 1}; d >= 0; --d) {{")
+        out.append("        flat += (off[d] + rest % loc[d]) * scale;")
+        out.append("        scale *= glob[d]; rest /= loc[d];")
+        out.append("      }")
+        out.append(f"      x[i] = ({ctype})flat;")
+        out.append("    }")
+        strides = []
+        acc = 1
+        for d in reversed(range(rank)):
+            strides.insert(0, str(acc))
+            acc = f"{acc} * loc[{d}]" if acc != 1 else f"loc[{d}]"
+        out.append(f"    MemRef{rank} in = {{x, x, 0"
+                   + (f", {{{', '.join(f'loc[{d}]' for d in range(rank))}}}, "
+                      f"{{{', '.join(strides)}}}" if rank else "") + "};")
+        out.append(f"    MemRef{len(c.expected_shape)} out;")
+        scalars = ""
+        if c.dynamic:
+            begin, end, strides_, _ = c.spec
+            values = begin + end + strides_
+            scalars = "".join(f", (int64_t){v}LL" if v != INT64_MIN
+                              else ", INT64_MIN" for v in values)
+        out.append(f"    _mlir_ciface_f{n}(&out, &in{scalars});")
+        r = len(c.expected_shape)
+        if r:
+            out.append(f"    dump(f, {n}, \"{c.dtype}\", out.aligned, "
+                       f"out.offset, {r}, out.sizes, out.strides);")
+        else:
+            out.append(f"    dump(f, {n}, \"{c.dtype}\", out.aligned, "
+                       "out.offset, 0, NULL, NULL);")
+        out.append("  }")
+    out += ["  fclose(f);", "  MPI_Finalize();", "  return 0;", "}", ""]
+    return "\n".join(out)
+
+
+def parse(path):
+    results = {}
+    with open(path) as f:
+        for line in f:
+            head, _, values = line.partition(" :")
+            parts = head.split()
+            n = int(parts[0][1:])
+            sizes = [int(s) for s in parts[1:]]
+            results[n] = (sizes, values.split())
+    return results
+
+
+def assemble(c, grid, per_rank):
+    """The global result from the processes' local results, or a string
+    saying what is inconsistent."""
+    dtype = DTYPES[c.dtype][0]
+    shape = c.expected_shape
+    if any(d is None for d in shape):
+        return "dynamic"
+    # Dynamic results are replicated: every process must hold the whole.
+    glob = None
+    for rank, results in enumerate(per_rank):
+        if c.number not in results:
+            return f"rank {rank} wrote nothing"
+        sizes, values = results[c.number]
+        local = np.array([float(v) for v in values], dtype=np.float64)
+        local = local.astype(dtype).reshape(sizes) if sizes else \
+            local.astype(dtype).reshape(())
+        if glob is None:
+            glob = np.zeros(shape, dtype=dtype) if shape else None
+        multi = process_index(rank, grid)
+        index = []
+        for dim, size in enumerate(shape):
+            axes = c.result_split[dim] if dim < len(c.result_split) else []
+            if axes:
+                start, n = shard_range(axes, size, grid, multi)
+            else:
+                start, n = 0, size
+            index.append(slice(start, start + n))
+        if list(local.shape) != [s.stop - s.start for s in index]:
+            return (f"rank {rank} returned shape {list(local.shape)}, "
+                    f"expected {[s.stop - s.start for s in index]}")
+        if not shape:
+            glob = local
+        else:
+            glob[tuple(index)] = local
+    return glob
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--grid", default="2")
+    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--compile", required=True,
+                        help="scripts/compile-aot.sh")
+    parser.add_argument("--mpicc", default="mpicc.mpich")
+    parser.add_argument("--mpirun", default="mpirun.mpich")
+    args = parser.parse_args()
+    grid = [int(g) for g in args.grid.split("x")]
+    processes = int(np.prod(grid))
+    rng = random.Random(args.seed)
+    cases = make_cases(rng, args.count, grid)
+    for n, c in enumerate(cases):
+        c.number = n
+    os.makedirs(args.work, exist_ok=True)
+    module = os.path.join(args.work, "slices.mlir")
+    with open(module, "w") as f:
+        f.write(module_text(cases, grid))
+    driver = os.path.join(args.work, "driver.c")
+    with open(driver, "w") as f:
+        f.write(driver_text(cases, grid))
+    program = os.path.join(args.work, "program")
+    env = dict(os.environ, CC=args.mpicc)
+    subprocess.run(["bash", args.compile, module, program, "spmd=true",
+                    driver], check=True, env=env)
+    out = os.path.join(args.work, "out")
+    os.makedirs(out, exist_ok=True)
+    subprocess.run([args.mpirun, "-np", str(processes), program, out],
+                   check=True, timeout=600)
+    per_rank = [parse(os.path.join(out, f"rank{r}.txt"))
+                for r in range(processes)]
+    mismatches = 0
+    for c in cases:
+        x = slicegen.iota(c.shape, c.dtype)
+        expected = np.asarray(x[tuple(c.index)])
+        if c.dynamic:
+            # Replicated: each process's result is the whole one.
+            got = None
+            for rank, results in enumerate(per_rank):
+                sizes, values = results.get(c.number, (None, None))
+                if sizes is None:
+                    got = f"rank {rank} wrote nothing"
+                    break
+                local = np.array([float(v) for v in values]).astype(
+                    expected.dtype).reshape(sizes)
+                if local.shape != expected.shape or not np.array_equal(
+                        local, expected):
+                    got = f"rank {rank}: {local.shape} {local.ravel()[:8]}"
+                    break
+            if got is None:
+                continue
+        else:
+            got = assemble(c, grid, per_rank)
+            if not isinstance(got, str) and got.shape == expected.shape and \
+                    np.array_equal(got, expected):
+                continue
+        mismatches += 1
+        if mismatches <= 10:
+            spec = c.text if c.kind == "structured" else nd.encode_spec(
+                c.begin, c.end, c.strides, c.masks)
+            print(f"MISMATCH f{c.number}: {c.dtype} {c.shape} split "
+                  f"{c.split} {spec} dynamic={c.dynamic} result split "
+                  f"{c.result_split}: expected {expected.shape} "
+                  f"{expected.ravel()[:8]}, got {got if isinstance(got, str) else got.ravel()[:8]}")
+    print(f"{len(cases)} cases on {processes} processes ({args.grid} grid), "
+          f"{mismatches} mismatches")
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,180 @@
+// slice.strided's ShardingInterface model: what sharding-propagation
+// chooses and what shard-partition makes of it (docs/sharding.md).
+// RUN: slice-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(sharding-propagation))" | FileCheck %s --check-prefix=PROP
+// RUN: slice-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(sharding-propagation,shard-partition,canonicalize,cse))" | FileCheck %s
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// A sharded dimension taken whole keeps its sharding: purely local code.
+// PROP-LABEL: func.func @whole_dim_stays_local
+// PROP: %[[SRC:.*]] = shard.sharding @grid split_axes = {{\[\[}}0]]
+// PROP: slice.strided
+// PROP-NEXT: %[[RES:.*]] = shard.sharding @grid split_axes = {{\[\[}}0]]
+// PROP-NEXT: shard.shard %{{.*}} to %[[RES]] : tensor<8x2xf32>
+// CHECK-LABEL: func.func @whole_dim_stays_local
+// CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>) -> tensor<4x2xf32>
+// CHECK-NOT: shard.
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[X]][0, 1] [4, 2] [1, 2] : tensor<4x6xf32> to tensor<4x2xf32>
+// CHECK-NEXT: return %[[S]]
+func.func @whole_dim_stays_local(%x: tensor<8x6xf32>) -> tensor<8x2xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %y = slice.strided %a[:, 1:5:2] : tensor<8x6xf32> to tensor<8x2xf32>
+  return %y : tensor<8x2xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// A reversed sharded dimension: each process writes the result rows its
+// shard holds into zeros, an all_reduce of the bits assembles them, and
+// the result is replicated.
+// PROP-LABEL: func.func @reversed_sharded_dim
+// PROP: slice.strided
+// PROP-NEXT: %[[RES:.*]] = shard.sharding @grid split_axes = {{\[\[}}]]
+// PROP-NEXT: shard.shard %{{.*}} to %[[RES]] : tensor<8x6xf32>
+// CHECK-LABEL: func.func @reversed_sharded_dim
+// CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>) -> tensor<8x6xf32>
+// CHECK-DAG: %[[ZEROS:.*]] = arith.constant dense<0> : tensor<8x6xi32>
+// CHECK-DAG: %[[P:.*]] = shard.process_multi_index on @grid : index
+// CHECK: %[[PART:.*]] = tensor.extract_slice %[[X]][%{{.*}}, 0] [%[[N:.*]], 6] [-1, 1] : tensor<4x6xf32> to tensor<?x6xf32>
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[PART]] : tensor<?x6xf32> to tensor<?x6xi32>
+// CHECK: %[[BLOCK:.*]] = tensor.insert_slice %[[BITS]] into %[[ZEROS]][%{{.*}}, 0] [%[[N]], 6] [1, 1]
+// CHECK: %[[ALL:.*]] = shard.all_reduce %[[BLOCK]] on @grid grid_axes = [0] reduction = bitwise_or : tensor<8x6xi32> -> tensor<8x6xi32>
+// CHECK: %[[R:.*]] = arith.bitcast %[[ALL]] : tensor<8x6xi32> to tensor<8x6xf32>
+// CHECK: return %[[R]]
+func.func @reversed_sharded_dim(%x: tensor<8x6xf32>) -> tensor<8x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %y = slice.strided %a[::-1, :] : tensor<8x6xf32> to tensor<8x6xf32>
+  return %y : tensor<8x6xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// An annotated result keeps its annotation: gathered, then each process
+// keeps its own rows.
+// PROP-LABEL: func.func @result_annotated
+// PROP: slice.strided
+// PROP-NEXT: %[[RES:.*]] = shard.sharding @grid split_axes = {{\[\[}}0]]
+// CHECK-LABEL: func.func @result_annotated
+// CHECK-SAME: -> tensor<2x6xf32>
+// CHECK: %[[ALL:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0] reduction = bitwise_or : tensor<4x6xi32>
+// CHECK: %[[FULL:.*]] = arith.bitcast %[[ALL]] : tensor<4x6xi32> to tensor<4x6xf32>
+// CHECK: %[[MINE:.*]] = tensor.extract_slice %[[FULL]][%{{.*}}, 0] [2, 6] [1, 1] : tensor<4x6xf32> to tensor<2x6xf32>
+// CHECK: return %[[MINE]]
+func.func @result_annotated(%x: tensor<8x6xf32>) -> tensor<4x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %y = slice.strided %a[::2, :] : tensor<8x6xf32> to tensor<4x6xf32>
+  %r = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %b = shard.shard %y to %r : tensor<4x6xf32>
+  return %b : tensor<4x6xf32>
+}
+
+// -----
+
+shard.grid @grid2d(shape = 2x2) {sym_visibility = "private"}
+
+// Two grid axes: the whole dimension stays local, the reversed one is
+// gathered along its own axis only.
+// CHECK-LABEL: func.func @two_axes
+// CHECK-SAME: (%{{.*}}: tensor<4x3xf32>) -> tensor<4x3xf32>
+// CHECK: shard.all_reduce %{{.*}} on @grid2d grid_axes = [1] reduction = bitwise_or : tensor<4x3xi32> -> tensor<4x3xi32>
+// CHECK-NOT: shard.all_reduce
+func.func @two_axes(%x: tensor<8x6xf32>) -> tensor<8x3xf32> {
+  %s = shard.sharding @grid2d split_axes = [[0], [1]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %y = slice.strided %a[:, ::-2] : tensor<8x6xf32> to tensor<8x3xf32>
+  return %y : tensor<8x3xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// A shrink of the sharded dimension (one process holds row 5) and a new
+// axis; integers are gathered as they are.
+// CHECK-LABEL: func.func @shrink_newaxis
+// CHECK-SAME: (%{{.*}}: tensor<4x6xi8>) -> tensor<1x6xi8>
+// CHECK-NOT: arith.bitcast
+// CHECK: shard.all_reduce %{{.*}} on @grid grid_axes = [0] reduction = bitwise_or : tensor<1x6xi8> -> tensor<1x6xi8>
+func.func @shrink_newaxis(%x: tensor<8x6xi8>) -> tensor<1x6xi8> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xi8>
+  %y = slice.strided %a[5, newaxis, :] : tensor<8x6xi8> to tensor<1x6xi8>
+  return %y : tensor<1x6xi8>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// Backward: an unannotated source takes the result's sharding of the
+// dimensions taken whole, and the slice is local.
+// PROP-LABEL: func.func @backward
+// PROP: %[[SRC:.*]] = shard.sharding @grid split_axes = {{\[\[}}0]]
+// PROP-NEXT: shard.shard %{{.*}} to %[[SRC]] annotate_for_users : tensor<8x6xf32>
+// CHECK-LABEL: func.func @backward
+// CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>) -> tensor<4x3xf32>
+// CHECK-NOT: shard.
+// CHECK: tensor.extract_slice %[[X]][0, 0] [4, 3] [1, 1]
+func.func @backward(%x: tensor<8x6xf32>) -> tensor<8x3xf32> {
+  %y = slice.strided %x[:, 0:3] : tensor<8x6xf32> to tensor<8x3xf32>
+  %r = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %b = shard.shard %y to %r : tensor<8x3xf32>
+  return %b : tensor<8x3xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// Run-time entries: the gathered block is bounded by the source dimension
+// (MLIR 22's all_reduce moves static shapes) and cut to the count after.
+// CHECK-LABEL: func.func @dynamic_entries
+// CHECK-SAME: (%{{.*}}: tensor<4x6xf32>, %{{.*}}: index, %{{.*}}: index) -> tensor<?x6xf32>
+// CHECK: cf.assert %{{.*}}, "slice.strided: entry 0 (input dimension 0) has stride 0"
+// CHECK: %[[ALL:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0] reduction = bitwise_or : tensor<8x6xi32> -> tensor<8x6xi32>
+// CHECK: %[[FULL:.*]] = arith.bitcast %[[ALL]]
+// CHECK: tensor.extract_slice %[[FULL]][0, 0] [%{{.*}}, 6] [1, 1] : tensor<8x6xf32> to tensor<?x6xf32>
+func.func @dynamic_entries(%x: tensor<8x6xf32>, %b: index, %st: index) -> tensor<?x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %y = slice.strided %a[%b::%st] : tensor<8x6xf32> to tensor<?x6xf32>
+  return %y : tensor<?x6xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// A replicated source and result: the op as it is.
+// CHECK-LABEL: func.func @replicated
+// CHECK-NOT: shard.
+// CHECK: slice.strided %{{.*}}[::2] : tensor<8x6xf32> to tensor<4x6xf32>
+func.func @replicated(%x: tensor<8x6xf32>) -> tensor<4x6xf32> {
+  %s = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %y = slice.strided %a[::2] : tensor<8x6xf32> to tensor<4x6xf32>
+  return %y : tensor<4x6xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// Nothing selected: nothing moves.
+// CHECK-LABEL: func.func @empty
+// CHECK-NOT: shard.
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<0x6xf32>
+// CHECK-NEXT: return %[[E]]
+func.func @empty(%x: tensor<8x6xf32>) -> tensor<0x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %y = slice.strided %a[3:3] : tensor<8x6xf32> to tensor<0x6xf32>
+  return %y : tensor<0x6xf32>
+}
