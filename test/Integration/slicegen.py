@@ -20,7 +20,8 @@ An update case (`value_shape` set) writes instead: slice.strided_update of a
 value holding -1, -2, ... (row-major) into the iota, printed whole; NumPy's
 `y = x.copy(); y[...] = v` is its expected output. Its dynamic form keeps
 the value's static 1s (a dynamic value dimension never broadcasts) and
-makes its other dimensions `?`.
+makes its other dimensions `?`, or, every other case, keeps the value
+static (its sizes then checked against the slice's at run time).
 """
 
 import os
@@ -279,7 +280,9 @@ class ModuleBuilder:
             arg_types = [dyn_type]
             dyn_update = None
             if update:
-                dyn_value_type = tensor_type(
+                # Every other case keeps the value static: a static value
+                # into a slice of run-time size (checked at run time).
+                dyn_value_type = update[1] if n % 2 else tensor_type(
                     [1 if d == 1 else None for d in case.value_shape], dtype)
                 lines.append(f"  %vd{n} = tensor.cast %v{n} : {update[1]} to "
                              f"{dyn_value_type}")

@@ -148,6 +148,9 @@ static Value broadcastUpdateValue(OpBuilder &builder, Location loc, Value value,
   ReassociationIndices pending;
   SmallVector<int64_t> keptShape;
   SmallVector<bool> sliceDimFromValue(sliceType.getRank(), false);
+  // The broadcast's sizes: a value size that is static is the slice's
+  // (run-time checks made sure), and linalg.broadcast wants them equal.
+  SmallVector<OpFoldResult> broadcastSizes(sliceSizes);
   for (auto [index, match] : llvm::enumerate(update.matches)) {
     int64_t sliceDim = update.getSliceDim(index);
     pending.push_back(index);
@@ -157,6 +160,8 @@ static Value broadcastUpdateValue(OpBuilder &builder, Location loc, Value value,
     pending.clear();
     keptShape.push_back(checkedShape[index]);
     sliceDimFromValue[sliceDim] = true;
+    if (!ShapedType::isDynamic(checkedShape[index]))
+      broadcastSizes[sliceDim] = builder.getIndexAttr(checkedShape[index]);
   }
   if (!groups.empty())
     groups.back().append(pending.begin(), pending.end());
@@ -170,7 +175,7 @@ static Value broadcastUpdateValue(OpBuilder &builder, Location loc, Value value,
       broadcastDims.push_back(dim);
   if (broadcastDims.empty())
     return value;
-  Value init = tensor::EmptyOp::create(builder, loc, sliceSizes,
+  Value init = tensor::EmptyOp::create(builder, loc, broadcastSizes,
                                        sliceType.getElementType());
   return linalg::BroadcastOp::create(builder, loc, value, init, broadcastDims)
       ->getResult(0);
@@ -199,16 +204,28 @@ FailureOr<Value> mlir::slice::lowerStridedUpdateOp(RewriterBase &rewriter,
     Value value = broadcastUpdateValue(rewriter, loc, op.getValue(), *update);
     Type elementType = update->sliceType.getElementType();
     // The value without the new axes, shaped like the rank-reduced view.
+    // (Its type inferred: a size the value knows statically stays static.)
     if (view.layout.hasNewAxes())
-      value = tensor::CollapseShapeOp::create(
-          rewriter, loc,
-          RankedTensorType::get(view.getReducedShape(), elementType), value,
-          view.layout.reassociation);
-    SmallVector<OpFoldResult> sizes = view.sizes;
-    if (view.isAmbiguousRankReduction()) {
+      value = tensor::CollapseShapeOp::create(rewriter, loc, value,
+                                              view.layout.reassociation);
+    bool ambiguous = view.isAmbiguousRankReduction();
+    SmallVector<OpFoldResult> sizes =
+        ambiguous ? view.getFullRankSizes() : view.sizes;
+    // A static value size is the slice's (run-time checks made sure):
+    // insert_slice wants the sizes its source type shows.
+    ArrayRef<int64_t> valueShape =
+        cast<RankedTensorType>(value.getType()).getShape();
+    unsigned kept = 0;
+    for (auto [dim, pos] : llvm::enumerate(view.layout.resultPositions)) {
+      if (pos < 0)
+        continue;
+      int64_t known = valueShape[kept++];
+      if (!ShapedType::isDynamic(known))
+        sizes[dim] = rewriter.getIndexAttr(known);
+    }
+    if (ambiguous) {
       // Inserted at full rank, as the read side extracts (see
       // SliceView::isAmbiguousRankReduction).
-      sizes = view.getFullRankSizes();
       SmallVector<int64_t> fullShape;
       for (OpFoldResult size : sizes)
         fullShape.push_back(
