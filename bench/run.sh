@@ -62,6 +62,12 @@ done
 cc -O2 -I"$out" "$root/bench/update_harness.c" "$out/ours_update.o" "$out/upstream_update.o" \
   -o "$out/update_harness" -L"$llvm/lib" -lmlir_c_runner_utils -Wl,-rpath,"$llvm/lib"
 
+# Sharded slices on two MPI processes (docs/sharding.md): MPICH's mpicc.
+"$build/bin/slice-opt" "$root/bench/spmd.mlir" "--slice-to-llvm=spmd=true slices=copy" -o "$out/spmd.ll.mlir"
+"$llvm/bin/mlir-translate" --mlir-to-llvmir "$out/spmd.ll.mlir" -o "$out/spmd.ll"
+"$llvm/bin/llc" -O3 -mcpu=native -mtriple="$triple" -filetype=obj -relocation-model=pic "$out/spmd.ll" -o "$out/spmd.o"
+mpicc.mpich -O2 -I"$root/bench" "$root/bench/spmd_harness.c" "$out/spmd.o" -o "$out/spmd_harness"
+
 echo "== timing (harness, then NumPy)" >&2
 # Fresh results are page-faulted in by whoever allocates them. NumPy asks
 # for transparent huge pages for big arrays (madvise); glibc's malloc does
@@ -70,6 +76,7 @@ export GLIBC_TUNABLES=glibc.malloc.hugetlb=1
 "$out/harness" "$only" > "$out/results.jsonl"
 "$out/update_harness" "$only" >> "$out/results.jsonl"
 "$SLICE_PYTHON" "$root/bench/numpy_bench.py" "$only" >> "$out/results.jsonl"
+mpirun.mpich -np 2 "$out/spmd_harness" >> "$out/results.jsonl"
 
 echo "== compile-time scaling" >&2
 unset GLIBC_TUNABLES

@@ -35,6 +35,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
@@ -58,6 +59,10 @@ struct LoopLayout {
   /// Per source dimension: the result dimension that shows it whole (every
   /// element, in order), or -1.
   SmallVector<int64_t> wholeIn;
+  /// Per source dimension: its entry keeps it whole on any shard of it
+  /// (masked begin and end, stride 1, or filled by the ellipsis), so the
+  /// op itself slices a shard right.
+  SmallVector<bool> wholeOnShards;
 
   unsigned numLoops() const { return sourceRank + resultRank; }
   unsigned resultLoop(unsigned pos) const { return sourceRank + pos; }
@@ -73,6 +78,14 @@ std::optional<LoopLayout> getLoopLayout(StridedOp op) {
   layout.sourceRank = resolved->dims.size();
   layout.resultRank = resolved->resultToInput.size();
   layout.wholeIn.assign(layout.sourceRank, -1);
+  SliceMasks masks = op.getMasks();
+  ArrayRef<int64_t> strides = op.getStaticStrides();
+  for (const ResolvedDim &dim : resolved->dims)
+    layout.wholeOnShards.push_back(
+        dim.full && !dim.shrink &&
+        (dim.entry < 0 ||
+         (isMaskBitSet(masks.begin, dim.entry) &&
+          isMaskBitSet(masks.end, dim.entry) && strides[dim.entry] == 1)));
   for (auto [pos, input] : llvm::enumerate(resolved->resultToInput))
     if (input >= 0 && resolved->dims[input].full &&
         !resolved->dims[input].shrink)
@@ -132,6 +145,160 @@ std::string unsupportedSharding(const Sharding &sharding) {
   return "";
 }
 
+/// The checks every partition makes (a static grid that exists, no
+/// sharding this code does not partition yet: each named as `what`), and
+/// this process's place in the grid.
+FailureOr<ShardContext>
+getShardContext(Operation *op,
+                ArrayRef<std::pair<StringRef, Sharding>> shardings,
+                SymbolTableCollection &symbols, OpBuilder &builder) {
+  FlatSymbolRefAttr gridName;
+  for (const auto &[what, sharding] : shardings) {
+    if (!sharding)
+      continue;
+    gridName = gridName ? gridName : sharding.getGridAttr();
+    std::string why = unsupportedSharding(sharding);
+    if (!why.empty())
+      return op->emitOpError() << "has a " << what << " sharding with " << why
+                               << ", which is not partitioned yet";
+  }
+  GridOp grid = getGridOrNull(op, gridName, symbols);
+  if (!grid)
+    return op->emitOpError()
+           << "is sharded on grid " << gridName << ", which does not exist";
+  if (ShapedType::isDynamicShape(grid.getShape()))
+    return op->emitOpError() << "is sharded on grid " << gridName
+                             << " of dynamic shape; only static grids are "
+                                "partitioned";
+  ShardContext shards{grid, {}};
+  for (Value index :
+       ProcessMultiIndexOp::create(builder, op->getLoc(), grid).getResults())
+    shards.processIndex.push_back(index);
+  return shards;
+}
+
+/// Writes `part` (of `sizes`) at `offsets` into zeros of `shape` and
+/// assembles the blocks of the processes along grid `axes` with a
+/// bitwise-or all_reduce of their bits (the parts must be disjoint). Floats
+/// travel as integers of their width, so -0.0 and NaN payloads arrive
+/// intact.
+FailureOr<Value> assembleByBits(OpBuilder &builder, Location loc, Operation *op,
+                                GridOp grid, Value part,
+                                ArrayRef<int64_t> shape,
+                                ArrayRef<OpFoldResult> offsets,
+                                ArrayRef<OpFoldResult> sizes,
+                                SmallVector<GridAxis> axes) {
+  auto partType = cast<RankedTensorType>(part.getType());
+  Type elementType = partType.getElementType();
+  unsigned width =
+      elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 0;
+  if (width == 0 || width % 8 != 0 || width > 64)
+    return op->emitOpError() << "gathers elements of type " << elementType
+                             << "; only integers and floats of 8 to 64 bits "
+                                "are gathered";
+  // Nothing to move (and no offset a slice of an empty tensor accepts).
+  if (llvm::is_contained(shape, 0))
+    return tensor::EmptyOp::create(builder, loc, shape, elementType)
+        .getResult();
+  llvm::sort(axes);
+  Type bitsType = builder.getIntegerType(width);
+  if (bitsType != elementType)
+    part =
+        arith::BitcastOp::create(builder, loc, partType.clone(bitsType), part);
+  // Zeros written in place (a fill), not copied from a constant.
+  Value zero = arith::ConstantOp::create(builder, loc, bitsType,
+                                         builder.getIntegerAttr(bitsType, 0));
+  Value zeros =
+      linalg::FillOp::create(
+          builder, loc, zero,
+          tensor::EmptyOp::create(builder, loc, shape, bitsType).getResult())
+          .getResult(0);
+  SmallVector<OpFoldResult> ones(shape.size(), builder.getIndexAttr(1));
+  Value block = tensor::InsertSliceOp::create(builder, loc, part, zeros,
+                                              offsets, sizes, ones);
+  block = AllReduceOp::create(builder, loc, block, grid.getSymName(), axes,
+                              ReductionKind::BitwiseOr);
+  if (bitsType != elementType)
+    block = arith::BitcastOp::create(
+        builder, loc, RankedTensorType::get(shape, elementType), block);
+  return block;
+}
+
+/// This process's part of `whole` under `sharding` (even splits of static
+/// sizes), leaving alone the dimensions `keep` marks.
+FailureOr<Value> extractShard(OpBuilder &builder, Location loc, Operation *op,
+                              const ShardContext &shards,
+                              ArithIndexBuilder &arith, Value whole,
+                              const Sharding &sharding, ArrayRef<bool> keep,
+                              StringRef what) {
+  auto type = cast<RankedTensorType>(whole.getType());
+  SmallVector<OpFoldResult> offsets, sizes;
+  bool needsPart = false;
+  for (unsigned pos = 0; pos < type.getRank(); ++pos) {
+    ArrayRef<GridAxis> axes = splitAxesOf(sharding, pos);
+    if (axes.empty() || (pos < keep.size() && keep[pos])) {
+      offsets.push_back(builder.getIndexAttr(0));
+      sizes.push_back(tensor::getMixedSize(builder, loc, whole, pos));
+      continue;
+    }
+    int64_t shardCount = shards.count(axes);
+    int64_t size = type.getDimSize(pos);
+    if (ShapedType::isDynamic(size) || size % shardCount != 0)
+      return op->emitOpError()
+             << "has " << what << " dimension " << pos << " of size "
+             << (ShapedType::isDynamic(size) ? std::string("?")
+                                             : std::to_string(size))
+             << " split over " << shardCount
+             << " processes; only even splits of static sizes are "
+                "partitioned yet";
+    int64_t partSize = size / shardCount;
+    offsets.push_back(getAsOpFoldResult(arith.materialize(
+        arith.mul(shards.index(arith, axes), arith.constant(partSize)))));
+    sizes.push_back(builder.getIndexAttr(partSize));
+    needsPart = true;
+  }
+  if (!needsPart)
+    return whole;
+  SmallVector<OpFoldResult> ones(type.getRank(), builder.getIndexAttr(1));
+  return tensor::ExtractSliceOp::create(builder, loc, whole, offsets, sizes,
+                                        ones)
+      .getResult();
+}
+
+/// The whole tensor of `globalType` on every process, from the shards of
+/// it under `sharding` (`local` is this process's).
+FailureOr<Value> gatherWhole(OpBuilder &builder, Location loc, Operation *op,
+                             const ShardContext &shards,
+                             ArithIndexBuilder &arith, Value local,
+                             RankedTensorType globalType,
+                             const Sharding &sharding, StringRef what) {
+  SmallVector<GridAxis> axes;
+  SmallVector<OpFoldResult> offsets;
+  for (unsigned dim = 0; dim < globalType.getRank(); ++dim) {
+    ArrayRef<GridAxis> split = splitAxesOf(sharding, dim);
+    axes.append(split.begin(), split.end());
+    if (split.empty()) {
+      offsets.push_back(builder.getIndexAttr(0));
+      continue;
+    }
+    int64_t shardCount = shards.count(split);
+    int64_t size = globalType.getDimSize(dim);
+    if (size % shardCount != 0)
+      return op->emitOpError()
+             << "has " << what << " dimension " << dim << " of size " << size
+             << " split over " << shardCount
+             << " processes, which is uneven; only even splits are "
+                "partitioned yet";
+    offsets.push_back(getAsOpFoldResult(arith.materialize(arith.mul(
+        shards.index(arith, split), arith.constant(size / shardCount)))));
+  }
+  if (axes.empty())
+    return local;
+  return assembleByBits(builder, loc, op, shards.grid, local,
+                        globalType.getShape(), offsets,
+                        tensor::getMixedSizes(builder, loc, local), axes);
+}
+
 /// The value of the partitioned slice on this process.
 FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
                                 const Sharding &in, const Sharding &out,
@@ -141,23 +308,12 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
   RankedTensorType sourceType = op.getSourceType();
   RankedTensorType resultType = op.getResultType();
   Type elementType = sourceType.getElementType();
-  const Sharding &any = in ? in : out;
-
-  GridOp grid = getGridOrNull(op, any.getGridAttr(), symbols);
-  if (!grid)
-    return op.emitOpError() << "is sharded on grid " << any.getGridAttr()
-                            << ", which does not exist";
-  if (ShapedType::isDynamicShape(grid.getShape()))
-    return op.emitOpError() << "is sharded on grid " << any.getGridAttr()
-                            << " of dynamic shape; only static grids are "
-                               "partitioned";
-  for (const Sharding *sharding : {&in, &out}) {
-    std::string why = unsupportedSharding(*sharding);
-    if (!why.empty())
-      return op.emitOpError()
-             << "has a " << (sharding == &in ? "source" : "result")
-             << " sharding with " << why << ", which is not partitioned yet";
-  }
+  FailureOr<ShardContext> context =
+      getShardContext(op, {{"source", in}, {"result", out}}, symbols, builder);
+  if (failed(context))
+    return failure();
+  ShardContext &shards = *context;
+  GridOp grid = shards.grid;
   if (!sourceType.hasStaticShape())
     return op.emitOpError()
            << "has a sharded source of dynamic shape " << sourceType
@@ -166,12 +322,34 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
   std::optional<LoopLayout> loops = getLoopLayout(op);
   if (!loops)
     return op.emitOpError() << "has an invalid spec";
+  RankedTensorType localResultType =
+      cast<RankedTensorType>(shardType(resultType, grid, out));
+
+  // Purely local, with entries that mean the same on a shard: the op
+  // itself on the shard, so that the pipeline's slices=view|copy holds.
+  bool local = true;
+  SmallVector<bool> resultCarried(resultType.getRank(), false);
+  for (unsigned dim = 0; dim < sourceType.getRank(); ++dim) {
+    ArrayRef<GridAxis> axes = splitAxesOf(in, dim);
+    if (axes.empty())
+      continue;
+    int64_t pos = loops->wholeIn[dim];
+    local &= loops->wholeOnShards[dim] && splitAxesOf(out, pos) == axes;
+    if (pos >= 0)
+      resultCarried[pos] = true;
+  }
+  for (unsigned pos = 0; pos < resultType.getRank(); ++pos)
+    local &= resultCarried[pos] || splitAxesOf(out, pos).empty();
+  if (local) {
+    IRMapping mapping;
+    for (auto [old, partitioned] : llvm::zip_equal(op->getOperands(), operands))
+      mapping.map(old, partitioned);
+    Operation *slice = builder.clone(*op, mapping);
+    slice->getResult(0).setType(localResultType);
+    return slice->getResult(0);
+  }
 
   ArithIndexBuilder arith(builder, loc);
-  ShardContext shards{grid, {}};
-  for (Value index :
-       ProcessMultiIndexOp::create(builder, loc, grid).getResults())
-    shards.processIndex.push_back(index);
 
   // The global spec, on a stand-in for the whole source: the normal form's
   // values and run-time checks are the unpartitioned op's.
@@ -195,8 +373,6 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
   if (whole.use_empty())
     whole.getDefiningOp()->erase();
 
-  RankedTensorType localResultType =
-      cast<RankedTensorType>(shardType(resultType, grid, out));
   if (view.knownEmpty) {
     if (!localResultType.hasStaticShape())
       return op.emitOpError() << "selects nothing into a result of dynamic "
@@ -312,38 +488,15 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
       bounded |= !known;
       blockShape.push_back(known ? *known : sourceType.getDimSize(dim));
     }
-    unsigned width =
-        elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 0;
-    if (width == 0 || width % 8 != 0 || width > 64)
-      return op.emitOpError() << "gathers elements of type " << elementType
-                              << "; only integers and floats of 8 to 64 bits "
-                                 "are gathered";
-    llvm::sort(gatherAxes);
-    Type bitsType = builder.getIntegerType(width);
-    auto bitsOf = [&](Value value) -> Value {
-      auto type = cast<RankedTensorType>(value.getType());
-      if (type.getElementType() == bitsType)
-        return value;
-      return arith::BitcastOp::create(builder, loc, type.clone(bitsType),
-                                      value);
-    };
-    auto blockType = RankedTensorType::get(blockShape, bitsType);
-    Value zeros = arith::ConstantOp::create(
-        builder, loc, blockType,
-        DenseElementsAttr::get(blockType, builder.getIntegerAttr(bitsType, 0)));
-    SmallVector<OpFoldResult> ones(rank, builder.getIndexAttr(1));
-    Value assembled = tensor::InsertSliceOp::create(
-        builder, loc, bitsOf(block), zeros, materialize(destOffsets),
-        materialize(counts), ones);
-    assembled = AllReduceOp::create(builder, loc, assembled, grid.getSymName(),
-                                    gatherAxes, ReductionKind::BitwiseOr);
-    block = assembled;
-    if (bitsType != elementType)
-      block = arith::BitcastOp::create(
-          builder, loc, RankedTensorType::get(blockShape, elementType),
-          assembled);
+    FailureOr<Value> assembled = assembleByBits(
+        builder, loc, op, grid, block, blockShape, materialize(destOffsets),
+        materialize(counts), gatherAxes);
+    if (failed(assembled))
+      return failure();
+    block = *assembled;
     if (bounded) {
       SmallVector<OpFoldResult> zeroOffsets(rank, builder.getIndexAttr(0));
+      SmallVector<OpFoldResult> ones(rank, builder.getIndexAttr(1));
       block = tensor::ExtractSliceOp::create(builder, loc, block, zeroOffsets,
                                              materialize(blockSizes), ones);
     }
@@ -380,39 +533,11 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
   }
 
   // Result dimensions sharded other than their source: this process's part.
-  auto assembledType = cast<RankedTensorType>(result.getType());
-  SmallVector<OpFoldResult> partOffsets, partSizes;
-  bool needsPart = false;
-  for (unsigned pos = 0; pos < assembledType.getRank(); ++pos) {
-    ArrayRef<GridAxis> axes = splitAxesOf(out, pos);
-    OpFoldResult size = tensor::getMixedSize(builder, loc, result, pos);
-    if (axes.empty() || alignedResult[pos]) {
-      partOffsets.push_back(builder.getIndexAttr(0));
-      partSizes.push_back(size);
-      continue;
-    }
-    int64_t shardCount = shards.count(axes);
-    int64_t resultSize = assembledType.getDimSize(pos);
-    if (ShapedType::isDynamic(resultSize) || resultSize % shardCount != 0)
-      return op.emitOpError()
-             << "has result dimension " << pos << " of size "
-             << (ShapedType::isDynamic(resultSize) ? std::string("?")
-                                                   : std::to_string(resultSize))
-             << " split over " << shardCount
-             << " processes; only even splits of static sizes are "
-                "partitioned yet";
-    int64_t partSize = resultSize / shardCount;
-    partOffsets.push_back(getAsOpFoldResult(arith.materialize(
-        arith.mul(shards.index(arith, axes), arith.constant(partSize)))));
-    partSizes.push_back(builder.getIndexAttr(partSize));
-    needsPart = true;
-  }
-  if (needsPart) {
-    SmallVector<OpFoldResult> ones(assembledType.getRank(),
-                                   builder.getIndexAttr(1));
-    result = tensor::ExtractSliceOp::create(builder, loc, result, partOffsets,
-                                            partSizes, ones);
-  }
+  FailureOr<Value> part = extractShard(builder, loc, op, shards, arith, result,
+                                       out, alignedResult, "result");
+  if (failed(part))
+    return failure();
+  result = *part;
   if (result.getType() != localResultType)
     result = tensor::CastOp::create(builder, loc, localResultType, result);
   return result;
@@ -536,11 +661,268 @@ struct StridedOpShardingModel
   }
 };
 
+/// slice.strided_update's loops: one per dest dimension, shared with the
+/// result (an update's result is its dest, sharded the same), and one per
+/// value dimension.
+struct UpdateLoops {
+  unsigned destRank = 0;
+  unsigned valueRank = 0;
+  /// Per dest dimension: taken whole by the slice written.
+  SmallVector<bool> destWhole;
+  /// Per dest dimension taken whole: the value dimension of equal size
+  /// written along it, or -1 (a stretched or missing one).
+  SmallVector<int64_t> valueDimOf;
+
+  unsigned numLoops() const { return destRank + valueRank; }
+};
+
+std::optional<UpdateLoops> getUpdateLoops(StridedUpdateOp op) {
+  std::string error;
+  std::optional<ResolvedSlice> resolved = resolveStridedSlice(
+      op.getSparseSpec(), toMaybeInts(op.getDestType().getShape()), error);
+  if (!resolved)
+    return std::nullopt;
+  std::optional<SmallVector<UpdateDimMatch>> matches = matchUpdateValue(
+      toMaybeInts(op.getValueType().getShape()), resolved->resultShape, error);
+  if (!matches)
+    return std::nullopt;
+  UpdateLoops loops;
+  loops.destRank = resolved->dims.size();
+  loops.valueRank = matches->size();
+  loops.valueDimOf.assign(loops.destRank, -1);
+  for (const ResolvedDim &dim : resolved->dims)
+    loops.destWhole.push_back(dim.full && !dim.shrink);
+  int64_t lead = static_cast<int64_t>(loops.valueRank) -
+                 static_cast<int64_t>(resolved->resultToInput.size());
+  for (auto [index, match] : llvm::enumerate(*matches)) {
+    int64_t pos = static_cast<int64_t>(index) - lead;
+    if (pos < 0 || match != UpdateDimMatch::Equal)
+      continue;
+    int64_t input = resolved->resultToInput[pos];
+    if (input >= 0 && loops.destWhole[input])
+      loops.valueDimOf[input] = index;
+  }
+  return loops;
+}
+
+/// The partitioned update on this process. Local when every sharded dest
+/// dimension is written whole and the value is sharded the same way along
+/// it (or broadcast along it); otherwise the value and the dest are
+/// gathered whole, the update is made on every process, and each keeps
+/// its shard.
+FailureOr<Value> partitionUpdate(StridedUpdateOp op, ArrayRef<Value> operands,
+                                 const Sharding &valueSharding,
+                                 const Sharding &destSharding,
+                                 const Sharding &resultSharding,
+                                 SymbolTableCollection &symbols,
+                                 OpBuilder &builder) {
+  Location loc = op.getLoc();
+  FailureOr<ShardContext> context =
+      getShardContext(op,
+                      {{"value", valueSharding},
+                       {"dest", destSharding},
+                       {"result", resultSharding}},
+                      symbols, builder);
+  if (failed(context))
+    return failure();
+  ShardContext &shards = *context;
+  RankedTensorType destType = op.getDestType(), valueType = op.getValueType();
+  if (!destType.hasStaticShape() || !valueType.hasStaticShape())
+    return op.emitOpError() << "writes " << valueType << " into " << destType
+                            << "; only static shapes are partitioned yet";
+  std::optional<UpdateLoops> loops = getUpdateLoops(op);
+  if (!loops)
+    return op.emitOpError() << "has an invalid spec or value";
+  for (unsigned dim = 0; dim < loops->destRank; ++dim)
+    if (splitAxesOf(destSharding, dim) != splitAxesOf(resultSharding, dim))
+      return op.emitOpError()
+             << "has a result sharded other than its dest along dimension "
+             << dim << ", which is not partitioned yet";
+
+  bool local = true;
+  SmallVector<bool> valueMatched(loops->valueRank, false);
+  for (unsigned dim = 0; dim < loops->destRank; ++dim) {
+    ArrayRef<GridAxis> axes = splitAxesOf(destSharding, dim);
+    int64_t valueDim = loops->valueDimOf[dim];
+    if (valueDim >= 0) {
+      valueMatched[valueDim] = true;
+      local &= splitAxesOf(valueSharding, valueDim) == axes;
+    }
+    local &= axes.empty() || loops->destWhole[dim];
+  }
+  for (unsigned dim = 0; dim < loops->valueRank; ++dim)
+    local &= valueMatched[dim] || splitAxesOf(valueSharding, dim).empty();
+
+  ArithIndexBuilder arith(builder, loc);
+  Value value = operands[0], dest = operands[1];
+  if (!local) {
+    FailureOr<Value> wholeValue =
+        gatherWhole(builder, loc, op, shards, arith, value, valueType,
+                    valueSharding, "value");
+    if (failed(wholeValue))
+      return failure();
+    FailureOr<Value> wholeDest = gatherWhole(
+        builder, loc, op, shards, arith, dest, destType, destSharding, "dest");
+    if (failed(wholeDest))
+      return failure();
+    value = *wholeValue;
+    dest = *wholeDest;
+  }
+  IRMapping mapping;
+  mapping.map(op.getValue(), value);
+  mapping.map(op.getDest(), dest);
+  for (auto [old, partitioned] :
+       llvm::zip_equal(op->getOperands().drop_front(2), operands.drop_front(2)))
+    mapping.map(old, partitioned);
+  Operation *update = builder.clone(*op, mapping);
+  update->getResult(0).setType(dest.getType());
+  if (local)
+    return update->getResult(0);
+  return extractShard(builder, loc, op, shards, arith, update->getResult(0),
+                      resultSharding, {}, "result");
+}
+
+struct StridedUpdateOpShardingModel
+    : public ShardingInterface::ExternalModel<StridedUpdateOpShardingModel,
+                                              StridedUpdateOp> {
+  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
+    std::optional<UpdateLoops> loops =
+        getUpdateLoops(cast<StridedUpdateOp>(op));
+    if (!loops)
+      return {};
+    return SmallVector<utils::IteratorType>(loops->numLoops(),
+                                            utils::IteratorType::parallel);
+  }
+
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    std::optional<UpdateLoops> loops =
+        getUpdateLoops(cast<StridedUpdateOp>(op));
+    if (!loops)
+      return {};
+    MLIRContext *context = op->getContext();
+    unsigned numLoops = loops->numLoops();
+    AffineMap dest = AffineMap::getMultiDimMapWithTargets(
+        numLoops, llvm::to_vector(llvm::seq<unsigned>(0, loops->destRank)),
+        context);
+    SmallVector<AffineMap> maps;
+    maps.push_back(AffineMap::getMultiDimMapWithTargets(
+        numLoops,
+        llvm::to_vector(llvm::seq<unsigned>(loops->destRank, numLoops)),
+        context));
+    maps.push_back(dest);
+    for (unsigned i = 2; i < op->getNumOperands(); ++i)
+      maps.push_back(AffineMap::get(numLoops, 0, context));
+    maps.push_back(dest);
+    return maps;
+  }
+
+  /// The dest and the result are sharded alike (the dest's annotation
+  /// first); the value keeps its own annotation, or takes the dest's split
+  /// of the dimensions it is written along whole.
+  FailureOr<ShardingOption>
+  getShardingOption(Operation *op, ArrayRef<Sharding> operandShardings,
+                    ArrayRef<Sharding> resultShardings) const {
+    auto update = cast<StridedUpdateOp>(op);
+    std::optional<UpdateLoops> loops = getUpdateLoops(update);
+    if (!loops)
+      return update.emitOpError()
+             << "has an invalid spec or value and is not sharded";
+    Sharding value =
+        operandShardings.size() > 0 ? operandShardings[0] : Sharding();
+    Sharding dest =
+        operandShardings.size() > 1 ? operandShardings[1] : Sharding();
+    Sharding result = resultShardings.empty() ? Sharding() : resultShardings[0];
+    for (auto [what, sharding] :
+         {std::pair<StringRef, Sharding>{"value", value},
+          {"dest", dest},
+          {"result", result}}) {
+      std::string why = unsupportedSharding(sharding);
+      if (!why.empty())
+        return update.emitOpError() << "has a " << what << " sharding with "
+                                    << why << ", which is not partitioned yet";
+    }
+    Sharding destSide = dest ? dest : result;
+    FlatSymbolRefAttr grid = destSide ? destSide.getGridAttr()
+                             : value  ? value.getGridAttr()
+                                      : FlatSymbolRefAttr();
+    if (!grid)
+      return ShardingOption::makeEmpty();
+    if (value && value.getGridAttr() != grid)
+      value = Sharding();
+    if (destSide && destSide.getGridAttr() != grid)
+      destSide = Sharding();
+    ShardingOption option(ShardingArray(loops->numLoops()), grid);
+    for (unsigned dim = 0; dim < loops->destRank; ++dim) {
+      int64_t valueDim = loops->valueDimOf[dim];
+      if (destSide)
+        llvm::append_range(option.shardingArray[dim],
+                           splitAxesOf(destSide, dim));
+      else if (valueDim >= 0)
+        llvm::append_range(option.shardingArray[dim],
+                           splitAxesOf(value, valueDim));
+      if (!value && valueDim >= 0)
+        llvm::append_range(option.shardingArray[loops->destRank + valueDim],
+                           option.shardingArray[dim]);
+    }
+    if (value)
+      for (unsigned dim = 0; dim < loops->valueRank; ++dim)
+        llvm::append_range(option.shardingArray[loops->destRank + dim],
+                           splitAxesOf(value, dim));
+    removeTrailingEmptySubArray(option.shardingArray);
+    return option;
+  }
+
+  /// Annotates the value, the dest and the result only (see
+  /// StridedOpShardingModel::addShardingAnnotations).
+  LogicalResult addShardingAnnotations(Operation *op, OpBuilder &builder,
+                                       const ShardingOption &option) const {
+    FailureOr<std::vector<Sharding>> shardings =
+        shard::detail::defaultGetShardingAnnotations(op, option);
+    if (failed(shardings))
+      return failure();
+    maybeInsertTargetShardingAnnotation(shardings->back(), op->getResult(0),
+                                        builder);
+    for (unsigned operand : {0u, 1u}) {
+      OpBuilder::InsertionGuard guard(builder);
+      maybeInsertSourceShardingAnnotation((*shardings)[operand],
+                                          op->getOpOperand(operand), builder);
+    }
+    return success();
+  }
+
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<Sharding> operandShardings,
+                          ArrayRef<Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbolTable,
+                          OpBuilder &builder) const {
+    Sharding value = operandShardings[0], dest = operandShardings[1];
+    Sharding result = resultShardings.empty() ? Sharding() : resultShardings[0];
+    auto replicated = [](const Sharding &sharding) {
+      return !sharding || isFullReplication(sharding);
+    };
+    if (replicated(value) && replicated(dest) && replicated(result)) {
+      partitionFullyReplicatedOperation(*op, partitionedOperands,
+                                        operandShardings, resultShardings,
+                                        partitionMap, symbolTable, builder);
+      return success();
+    }
+    FailureOr<Value> local =
+        partitionUpdate(cast<StridedUpdateOp>(op), partitionedOperands, value,
+                        dest, result, symbolTable, builder);
+    if (failed(local))
+      return failure();
+    partitionMap.map(op->getResult(0), *local);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::slice::registerShardingInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, SliceDialect *) {
     StridedOp::attachInterface<StridedOpShardingModel>(*context);
+    StridedUpdateOp::attachInterface<StridedUpdateOpShardingModel>(*context);
   });
 }

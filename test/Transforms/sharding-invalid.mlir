@@ -80,3 +80,4 @@ func.func @index_elements(%x: tensor<8x6xindex>) -> tensor<8x6xindex> {
   %y = slice.strided %a[::-1] : tensor<8x6xindex> to tensor<8x6xindex>
   return %y : tensor<8x6xindex>
 }
+

@@ -1,9 +1,12 @@
 # Part of the slice project, under the Apache License v2.0 with LLVM
 # Exceptions. See the LICENSE file for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""Executed differential test of slices of sharded tensors against NumPy.
+"""Executed differential test of slices and updates of sharded tensors
+against NumPy.
 
-Builds one module of random slices, each in a function whose source is
+Builds one module of random slices (or, with --update, updates
+`slice.strided_update`, whose value is sharded too and whose result is
+sharded as its dest), each in a function whose source is
 sharded (shard.shard) over a grid of `--grid` processes and whose result is
 annotated with a sharding chosen here; compiles it with
 `slice-opt --slice-to-llvm="spmd=true"` and a generated C driver with
@@ -137,10 +140,11 @@ class Case:
     pass
 
 
-def make_cases(rng, count, grid):
+def make_cases(rng, count, grid, updates=False):
     cases = []
     while len(cases) < count:
         c = Case()
+        c.update = updates
         c.dtype = rng.choice(list(DTYPES))
         c.dynamic = rng.random() < 0.5
         c.shape, c.split = random_source(rng, grid, rng.randint(1, 3))
@@ -167,15 +171,20 @@ def make_cases(rng, count, grid):
         if expected.ndim > 6:
             continue
         c.expected_shape = list(expected.shape)
+        if c.update and not _add_value(rng, c, grid):
+            continue
         if c.kind == "structured":
             c.spec = _python_to_raw(c.text, c.shape)
             if c.spec is None:
                 continue
         else:
             c.spec = (c.begin, c.end, c.strides, c.masks)
-        # Results of dynamic slices are replicated (their size is known at
-        # run time only); static ones carry and take shardings.
-        if c.dynamic:
+        # An update's result is sharded as its dest. Results of dynamic
+        # slices are replicated (their size is known at run time only);
+        # static ones carry and take shardings.
+        if c.update:
+            c.result_split = [list(a) for a in c.split]
+        elif c.dynamic:
             c.result_split = [[] for _ in c.expected_shape]
         else:
             carried = [None] * len(c.expected_shape)
@@ -187,6 +196,39 @@ def make_cases(rng, count, grid):
                                           carried)
         cases.append(c)
     return cases
+
+
+def _add_value(rng, c, grid):
+    """Gives update case `c` a value (the slice's shape, or one that
+    broadcasts to it) and a sharding of it: replicated, like the dest along
+    the dimensions written whole, or split on a random dimension."""
+    slice_shape = c.expected_shape
+    shape = list(slice_shape)
+    if shape and rng.random() < 0.3:
+        shape[rng.randrange(len(shape))] = 1
+    if shape and rng.random() < 0.2:
+        shape = shape[1:]
+    try:
+        x = slicegen.iota(c.shape, c.dtype)
+        x[tuple(c.index)] = slicegen.update_value(shape, c.dtype)
+    except (IndexError, ValueError):
+        return False
+    c.value_shape = shape
+    c.value_split = [[] for _ in shape]
+    lead = len(slice_shape) - len(shape)
+    roll = rng.random()
+    if roll < 0.5 and c.sources is not None:
+        for k in range(len(shape)):
+            source = c.sources[k + lead]
+            if (source and source[0] == "whole"
+                    and shape[k] == slice_shape[k + lead]):
+                c.value_split[k] = list(c.split[source[1]])
+    elif roll < 0.8 and shape:
+        k = rng.randrange(len(shape))
+        axis = rng.randrange(len(grid))
+        if shape[k] % grid[axis] == 0 and shape[k] > 0:
+            c.value_split[k] = [axis]
+    return True
 
 
 def _python_to_raw(text, shape):
@@ -234,6 +276,12 @@ def module_text(cases, grid):
         operands = ["%a"]
         props = []
         segments = [1]
+        if c.update:
+            value_type = tensor_type(c.value_shape, c.dtype)
+            result_type = source_type
+            args.append(f"%v: {value_type}")
+            operands = ["%w", "%a"]
+            segments = [1, 1]
         for name, items, key in zip(["begin", "end", "strides"],
                                     [begin, end, strides], "bes"):
             if c.dynamic:
@@ -255,14 +303,20 @@ def module_text(cases, grid):
             props.append(f"{name} = {mask} : i64")
         props.append("operandSegmentSizes = array<i32: "
                      + ", ".join(map(str, segments)) + ">")
-        types = ", ".join([source_type] + ["index"] * (len(operands) - 1))
+        leading = [value_type, source_type] if c.update else [source_type]
+        types = ", ".join(leading + ["index"] * (len(operands) - len(leading)))
+        opname = "slice.strided_update" if c.update else "slice.strided"
+        value_lines = [
+            f"  %vs = shard.sharding @grid split_axes = "
+            f"{sharding_text(c.value_split)} : !shard.sharding",
+            f"  %w = shard.shard %v to %vs : {value_type}"] if c.update else []
         lines += [
             f"func.func @f{n}({', '.join(args)}) -> {result_type} "
             "attributes {llvm.emit_c_interface} {",
             f"  %s = shard.sharding @grid split_axes = "
             f"{sharding_text(c.split)} : !shard.sharding",
-            f"  %a = shard.shard %x to %s : {source_type}",
-            f'  %y = "slice.strided"({", ".join(operands)}) '
+            f"  %a = shard.shard %x to %s : {source_type}"] + value_lines + [
+            f'  %y = "{opname}"({", ".join(operands)}) '
             f'<{{{", ".join(props)}}}> : ({types}) -> {result_type}',
             f"  %r = shard.sharding @grid split_axes = "
             f"{sharding_text(c.result_split)} : !shard.sharding",
@@ -270,6 +324,49 @@ def module_text(cases, grid):
             f"  return %b : {result_type}",
             "}"]
     return "\n".join(lines) + "\n"
+
+
+def local_shard(prefix, name, shape, split, grid, ctype, element):
+    """C statements that fill this process's shard of a tensor of `shape`
+    split as `split` (element = `element` of its global row-major index
+    `flat`) and describe it as MemRef `name`."""
+    rank = len(shape)
+    locals_, offsets = [], []
+    for dim, size in enumerate(shape):
+        axes = split[dim] if dim < len(split) else []
+        if not axes:
+            locals_.append(str(size))
+            offsets.append("0")
+            continue
+        k = group_size(axes, grid)
+        lin = "0"
+        for a in axes:
+            lin = f"({lin} * {grid[a]} + multi[{a}])"
+        locals_.append(str(size // k))
+        offsets.append(f"{lin} * {size // k}")
+    p = prefix
+    out = [f"    int64_t {p}n = {' * '.join(locals_) or '1'};",
+           f"    {ctype} *{p} = malloc(({p}n ? {p}n : 1) * sizeof({ctype}));",
+           f"    int64_t {p}off[] = {{{', '.join(offsets) or '0'}}};",
+           f"    int64_t {p}loc[] = {{{', '.join(locals_) or '1'}}};",
+           f"    int64_t {p}glob[] = {{{', '.join(map(str, shape)) or '1'}}};",
+           f"    for (int64_t i = 0; i < {p}n; ++i) {{",
+           "      int64_t rest = i, flat = 0, scale = 1;",
+           f"      for (int d = {rank - 1}; d >= 0; --d) {{",
+           f"        flat += ({p}off[d] + rest % {p}loc[d]) * scale;",
+           f"        scale *= {p}glob[d]; rest /= {p}loc[d];",
+           "      }",
+           f"      {p}[i] = ({ctype})({element});",
+           "    }"]
+    strides, acc = [], "1"
+    for d in reversed(range(rank)):
+        strides.insert(0, acc)
+        acc = f"{p}loc[{d}]" if acc == "1" else f"{acc} * {p}loc[{d}]"
+    sizes = ", ".join(f"{p}loc[{d}]" for d in range(rank))
+    out.append(f"    MemRef{rank} {name} = {{{p}, {p}, 0"
+               + (f", {{{sizes}}}, {{{', '.join(strides)}}}" if rank else "")
+               + "};")
+    return out
 
 
 def driver_text(cases, grid):
@@ -284,8 +381,10 @@ def driver_text(cases, grid):
     for n, c in enumerate(cases):
         scalars = "".join(", int64_t" for _ in range(
             3 * len(c.spec[0]) if c.dynamic else 0))
-        out.append(f"void _mlir_ciface_f{n}(MemRef{len(c.expected_shape)} *, "
-                   f"MemRef{len(c.shape)} *{scalars});")
+        result_rank = len(c.shape) if c.update else len(c.expected_shape)
+        value = f", MemRef{len(c.value_shape)} *" if c.update else ""
+        out.append(f"void _mlir_ciface_f{n}(MemRef{result_rank} *, "
+                   f"MemRef{len(c.shape)} *{value}{scalars});")
     out += [
         "",
         "static void dump(FILE *f, int n, const char *type, void *aligned,",
@@ -333,53 +432,21 @@ def driver_text(cases, grid):
                "{ multi[a] = r % grid[a]; r /= grid[a]; } }")
     for n, c in enumerate(cases):
         ctype = DTYPES[c.dtype][1]
-        rank = len(c.shape)
         out.append(f"  {{ /* f{n}: {c.shape} {c.kind} */")
-        locals_, offsets = [], []
-        for dim, size in enumerate(c.shape):
-            axes = c.split[dim]
-            if not axes:
-                locals_.append(str(size))
-                offsets.append("0")
-                continue
-            k = group_size(axes, grid)
-            lin = "0"
-            for a in axes:
-                lin = f"({lin} * {grid[a]} + multi[{a}])"
-            locals_.append(str(size // k))
-            offsets.append(f"{lin} * {size // k}")
-        count = " * ".join(locals_) if locals_ else "1"
-        out.append(f"    int64_t n = {count};")
-        out.append(f"    {ctype} *x = malloc((n ? n : 1) * sizeof({ctype}));")
-        out.append(f"    int64_t off[{max(rank, 1)}] = {{{', '.join(offsets) or '0'}}};")
-        out.append(f"    int64_t loc[{max(rank, 1)}] = {{{', '.join(locals_) or '1'}}};")
-        glob = ", ".join(map(str, c.shape)) or "1"
-        out.append(f"    int64_t glob[{max(rank, 1)}] = {{{glob}}};")
-        out.append("    for (int64_t i = 0; i < n; ++i) {")
-        out.append("      int64_t rest = i, flat = 0, scale = 1;")
-        out.append(f"      for (int d = {rank - 1}; d >= 0; --d) {{")
-        out.append("        flat += (off[d] + rest % loc[d]) * scale;")
-        out.append("        scale *= glob[d]; rest /= loc[d];")
-        out.append("      }")
-        out.append(f"      x[i] = ({ctype})flat;")
-        out.append("    }")
-        strides = []
-        acc = 1
-        for d in reversed(range(rank)):
-            strides.insert(0, str(acc))
-            acc = f"{acc} * loc[{d}]" if acc != 1 else f"loc[{d}]"
-        out.append(f"    MemRef{rank} in = {{x, x, 0"
-                   + (f", {{{', '.join(f'loc[{d}]' for d in range(rank))}}}, "
-                      f"{{{', '.join(strides)}}}" if rank else "") + "};")
-        out.append(f"    MemRef{len(c.expected_shape)} out;")
+        out += local_shard("x", "in", c.shape, c.split, grid, ctype, "flat")
+        if c.update:
+            out += local_shard("v", "val", c.value_shape, c.value_split, grid,
+                               ctype, "-1 - flat")
+        r = len(c.shape) if c.update else len(c.expected_shape)
+        out.append(f"    MemRef{r} out;")
         scalars = ""
         if c.dynamic:
             begin, end, strides_, _ = c.spec
             values = begin + end + strides_
             scalars = "".join(f", (int64_t){v}LL" if v != INT64_MIN
                               else ", INT64_MIN" for v in values)
-        out.append(f"    _mlir_ciface_f{n}(&out, &in{scalars});")
-        r = len(c.expected_shape)
+        value = ", &val" if c.update else ""
+        out.append(f"    _mlir_ciface_f{n}(&out, &in{value}{scalars});")
         if r:
             out.append(f"    dump(f, {n}, \"{c.dtype}\", out.aligned, "
                        f"out.offset, {r}, out.sizes, out.strides);")
@@ -450,11 +517,13 @@ def main():
                         help="scripts/compile-aot.sh")
     parser.add_argument("--mpicc", default="mpicc.mpich")
     parser.add_argument("--mpirun", default="mpirun.mpich")
+    parser.add_argument("--update", action="store_true",
+                        help="slice.strided_update cases instead of slices")
     args = parser.parse_args()
     grid = [int(g) for g in args.grid.split("x")]
     processes = int(np.prod(grid))
     rng = random.Random(args.seed)
-    cases = make_cases(rng, args.count, grid)
+    cases = make_cases(rng, args.count, grid, args.update)
     for n, c in enumerate(cases):
         c.number = n
     os.makedirs(args.work, exist_ok=True)
@@ -477,8 +546,13 @@ def main():
     mismatches = 0
     for c in cases:
         x = slicegen.iota(c.shape, c.dtype)
-        expected = np.asarray(x[tuple(c.index)])
-        if c.dynamic:
+        if c.update:
+            x[tuple(c.index)] = slicegen.update_value(c.value_shape, c.dtype)
+            expected = x
+            c.expected_shape = list(x.shape)
+        else:
+            expected = np.asarray(x[tuple(c.index)])
+        if c.dynamic and not c.update:
             # Replicated: each process's result is the whole one.
             got = None
             for rank, results in enumerate(per_rank):
@@ -503,11 +577,14 @@ def main():
         if mismatches <= 10:
             spec = c.text if c.kind == "structured" else nd.encode_spec(
                 c.begin, c.end, c.strides, c.masks)
+            value = (f" = value {c.value_shape} split {c.value_split}"
+                     if c.update else "")
             print(f"MISMATCH f{c.number}: {c.dtype} {c.shape} split "
-                  f"{c.split} {spec} dynamic={c.dynamic} result split "
+                  f"{c.split} {spec}{value} dynamic={c.dynamic} result split "
                   f"{c.result_split}: expected {expected.shape} "
                   f"{expected.ravel()[:8]}, got {got if isinstance(got, str) else got.ravel()[:8]}")
-    print(f"{len(cases)} cases on {processes} processes ({args.grid} grid), "
+    kind = "updates" if args.update else "slices"
+    print(f"{len(cases)} {kind} on {processes} processes ({args.grid} grid), "
           f"{mismatches} mismatches")
     return 1 if mismatches else 0
 
