@@ -66,7 +66,6 @@ struct LoopLayout {
 
   unsigned numLoops() const { return sourceRank + resultRank; }
   unsigned resultLoop(unsigned pos) const { return sourceRank + pos; }
-  bool whole(unsigned dim) const { return wholeIn[dim] >= 0; }
 };
 
 std::optional<LoopLayout> getLoopLayout(StridedOp op) {
@@ -543,15 +542,95 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
   return result;
 }
 
-struct StridedOpShardingModel
-    : public ShardingInterface::ExternalModel<StridedOpShardingModel,
-                                              StridedOp> {
+/// Annotates the result and the first `tensorOperands` operands (the
+/// tensors) for an option: upstream's default also annotates the index
+/// operands after them, with a sharding that names no grid and does not
+/// verify (MLIR 22).
+LogicalResult annotateTensors(Operation *op, OpBuilder &builder,
+                              const ShardingOption &option,
+                              unsigned tensorOperands) {
+  FailureOr<std::vector<Sharding>> shardings =
+      shard::detail::defaultGetShardingAnnotations(op, option);
+  if (failed(shardings))
+    return failure();
+  maybeInsertTargetShardingAnnotation(shardings->back(), op->getResult(0),
+                                      builder);
+  for (unsigned operand = 0; operand < tensorOperands; ++operand) {
+    OpBuilder::InsertionGuard guard(builder);
+    maybeInsertSourceShardingAnnotation((*shardings)[operand],
+                                        op->getOpOperand(operand), builder);
+  }
+  return success();
+}
+
+/// What both partition methods do: an op whose tensors are all replicated
+/// is cloned as it is; otherwise `local` builds this process's result.
+LogicalResult partitionWith(Operation &op, ArrayRef<Value> partitionedOperands,
+                            ArrayRef<Sharding> operandShardings,
+                            ArrayRef<Sharding> resultShardings,
+                            IRMapping &partitionMap,
+                            SymbolTableCollection &symbolTable,
+                            OpBuilder &builder,
+                            function_ref<FailureOr<Value>()> local) {
+  auto replicated = [](const Sharding &sharding) {
+    return !sharding || isFullReplication(sharding);
+  };
+  if (llvm::all_of(operandShardings, replicated) &&
+      llvm::all_of(resultShardings, replicated)) {
+    partitionFullyReplicatedOperation(op, partitionedOperands, operandShardings,
+                                      resultShardings, partitionMap,
+                                      symbolTable, builder);
+    return success();
+  }
+  FailureOr<Value> result = local();
+  if (failed(result))
+    return failure();
+  partitionMap.map(op.getResult(0), *result);
+  return success();
+}
+
+/// What the two models share: parallel loops (`Derived::countLoops`),
+/// annotations of the tensors only, and the partition of replicated ops as
+/// they are; `Derived::partitionLocal` builds this process's result
+/// otherwise.
+template <typename Derived, typename OpTy, unsigned TensorOperands>
+struct SliceShardingModel
+    : public ShardingInterface::ExternalModel<Derived, OpTy> {
   SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
-    std::optional<LoopLayout> layout = getLoopLayout(cast<StridedOp>(op));
-    if (!layout)
+    std::optional<unsigned> loops = Derived::countLoops(cast<OpTy>(op));
+    if (!loops)
       return {};
-    return SmallVector<utils::IteratorType>(layout->numLoops(),
+    return SmallVector<utils::IteratorType>(*loops,
                                             utils::IteratorType::parallel);
+  }
+
+  LogicalResult addShardingAnnotations(Operation *op, OpBuilder &builder,
+                                       const ShardingOption &option) const {
+    return annotateTensors(op, builder, option, TensorOperands);
+  }
+
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<Sharding> operandShardings,
+                          ArrayRef<Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbolTable,
+                          OpBuilder &builder) const {
+    return partitionWith(
+        *op, partitionedOperands, operandShardings, resultShardings,
+        partitionMap, symbolTable, builder, [&] {
+          return Derived::partitionLocal(
+              cast<OpTy>(op), partitionedOperands, operandShardings,
+              resultShardings.empty() ? Sharding() : resultShardings[0],
+              symbolTable, builder);
+        });
+  }
+};
+
+struct StridedOpShardingModel
+    : public SliceShardingModel<StridedOpShardingModel, StridedOp, 1> {
+  static std::optional<unsigned> countLoops(StridedOp op) {
+    std::optional<LoopLayout> layout = getLoopLayout(op);
+    return layout ? std::optional<unsigned>(layout->numLoops()) : std::nullopt;
   }
 
   SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
@@ -620,44 +699,13 @@ struct StridedOpShardingModel
     return option;
   }
 
-  /// Annotates the source and the result only: upstream's default also
-  /// annotates the index operands, with a sharding that names no grid and
-  /// does not verify (MLIR 22).
-  LogicalResult addShardingAnnotations(Operation *op, OpBuilder &builder,
-                                       const ShardingOption &option) const {
-    FailureOr<std::vector<Sharding>> shardings =
-        shard::detail::defaultGetShardingAnnotations(op, option);
-    if (failed(shardings))
-      return failure();
-    maybeInsertTargetShardingAnnotation(shardings->back(), op->getResult(0),
-                                        builder);
-    OpBuilder::InsertionGuard guard(builder);
-    maybeInsertSourceShardingAnnotation(shardings->front(), op->getOpOperand(0),
-                                        builder);
-    return success();
-  }
-
-  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
-                          ArrayRef<Sharding> operandShardings,
-                          ArrayRef<Sharding> resultShardings,
-                          IRMapping &partitionMap,
-                          SymbolTableCollection &symbolTable,
-                          OpBuilder &builder) const {
-    Sharding in = operandShardings.empty() ? Sharding() : operandShardings[0];
-    Sharding out = resultShardings.empty() ? Sharding() : resultShardings[0];
-    if ((!in || isFullReplication(in)) && (!out || isFullReplication(out))) {
-      partitionFullyReplicatedOperation(*op, partitionedOperands,
-                                        operandShardings, resultShardings,
-                                        partitionMap, symbolTable, builder);
-      return success();
-    }
-    FailureOr<Value> local =
-        partitionSlice(cast<StridedOp>(op), partitionedOperands, in, out,
-                       symbolTable, builder);
-    if (failed(local))
-      return failure();
-    partitionMap.map(op->getResult(0), *local);
-    return success();
+  static FailureOr<Value> partitionLocal(StridedOp op, ArrayRef<Value> operands,
+                                         ArrayRef<Sharding> operandShardings,
+                                         const Sharding &result,
+                                         SymbolTableCollection &symbols,
+                                         OpBuilder &builder) {
+    return partitionSlice(op, operands, operandShardings[0], result, symbols,
+                          builder);
   }
 };
 
@@ -783,15 +831,11 @@ FailureOr<Value> partitionUpdate(StridedUpdateOp op, ArrayRef<Value> operands,
 }
 
 struct StridedUpdateOpShardingModel
-    : public ShardingInterface::ExternalModel<StridedUpdateOpShardingModel,
-                                              StridedUpdateOp> {
-  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
-    std::optional<UpdateLoops> loops =
-        getUpdateLoops(cast<StridedUpdateOp>(op));
-    if (!loops)
-      return {};
-    return SmallVector<utils::IteratorType>(loops->numLoops(),
-                                            utils::IteratorType::parallel);
+    : public SliceShardingModel<StridedUpdateOpShardingModel, StridedUpdateOp,
+                                2> {
+  static std::optional<unsigned> countLoops(StridedUpdateOp op) {
+    std::optional<UpdateLoops> loops = getUpdateLoops(op);
+    return loops ? std::optional<unsigned>(loops->numLoops()) : std::nullopt;
   }
 
   SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
@@ -872,48 +916,12 @@ struct StridedUpdateOpShardingModel
     return option;
   }
 
-  /// Annotates the value, the dest and the result only (see
-  /// StridedOpShardingModel::addShardingAnnotations).
-  LogicalResult addShardingAnnotations(Operation *op, OpBuilder &builder,
-                                       const ShardingOption &option) const {
-    FailureOr<std::vector<Sharding>> shardings =
-        shard::detail::defaultGetShardingAnnotations(op, option);
-    if (failed(shardings))
-      return failure();
-    maybeInsertTargetShardingAnnotation(shardings->back(), op->getResult(0),
-                                        builder);
-    for (unsigned operand : {0u, 1u}) {
-      OpBuilder::InsertionGuard guard(builder);
-      maybeInsertSourceShardingAnnotation((*shardings)[operand],
-                                          op->getOpOperand(operand), builder);
-    }
-    return success();
-  }
-
-  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
-                          ArrayRef<Sharding> operandShardings,
-                          ArrayRef<Sharding> resultShardings,
-                          IRMapping &partitionMap,
-                          SymbolTableCollection &symbolTable,
-                          OpBuilder &builder) const {
-    Sharding value = operandShardings[0], dest = operandShardings[1];
-    Sharding result = resultShardings.empty() ? Sharding() : resultShardings[0];
-    auto replicated = [](const Sharding &sharding) {
-      return !sharding || isFullReplication(sharding);
-    };
-    if (replicated(value) && replicated(dest) && replicated(result)) {
-      partitionFullyReplicatedOperation(*op, partitionedOperands,
-                                        operandShardings, resultShardings,
-                                        partitionMap, symbolTable, builder);
-      return success();
-    }
-    FailureOr<Value> local =
-        partitionUpdate(cast<StridedUpdateOp>(op), partitionedOperands, value,
-                        dest, result, symbolTable, builder);
-    if (failed(local))
-      return failure();
-    partitionMap.map(op->getResult(0), *local);
-    return success();
+  static FailureOr<Value>
+  partitionLocal(StridedUpdateOp op, ArrayRef<Value> operands,
+                 ArrayRef<Sharding> operandShardings, const Sharding &result,
+                 SymbolTableCollection &symbols, OpBuilder &builder) {
+    return partitionUpdate(op, operands, operandShardings[0],
+                           operandShardings[1], result, symbols, builder);
   }
 };
 
