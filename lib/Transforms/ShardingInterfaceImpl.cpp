@@ -99,17 +99,6 @@ ArrayRef<GridAxis> splitAxesOf(const Sharding &sharding, int64_t dim) {
   return sharding.getSplitAxes()[dim].asArrayRef();
 }
 
-/// `ceil(lhs / rhs)` for `rhs > 0`, from truncating division (the LLVM
-/// conversion has no arith.ceildivsi without arith-expand).
-OpFoldResult ceilDiv(ArithIndexBuilder &arith, OpFoldResult lhs,
-                     OpFoldResult rhs) {
-  OpFoldResult quotient = arith.divTrunc(lhs, rhs);
-  OpFoldResult rest = arith.sub(lhs, arith.mul(quotient, rhs));
-  return arith.add(quotient,
-                   arith.select(arith.lessThan(arith.constant(0), rest),
-                                arith.constant(1), arith.constant(0)));
-}
-
 /// What partitioning one slice needs: the grid and this process's place
 /// in it.
 struct ShardContext {
@@ -128,6 +117,28 @@ struct ShardContext {
           arith.add(arith.mul(linear, arith.constant(grid.getShape()[axis])),
                     processIndex[axis]);
     return linear;
+  }
+  /// Where this process's shard of a dimension of `size` split over `axes`
+  /// starts, and its size: an even split (the shard dialect's without
+  /// explicit offsets), or an error naming `what` dimension `dim` of `op`.
+  FailureOr<std::pair<OpFoldResult, int64_t>>
+  evenShard(Operation *op, ArithIndexBuilder &arith, ArrayRef<GridAxis> axes,
+            int64_t size, StringRef what, unsigned dim) const {
+    int64_t shards = count(axes);
+    if (ShapedType::isDynamic(size))
+      return op->emitOpError()
+             << "has " << what << " dimension " << dim
+             << " of dynamic size split over " << shards
+             << " processes; only static sizes are partitioned yet";
+    if (size % shards != 0)
+      return op->emitOpError()
+             << "has " << what << " dimension " << dim << " of size " << size
+             << " split over " << shards
+             << " processes, which is uneven; only even splits are "
+                "partitioned yet";
+    int64_t shardSize = size / shards;
+    return std::make_pair(
+        arith.mul(index(arith, axes), arith.constant(shardSize)), shardSize);
   }
 };
 
@@ -240,20 +251,12 @@ FailureOr<Value> extractShard(OpBuilder &builder, Location loc, Operation *op,
       sizes.push_back(tensor::getMixedSize(builder, loc, whole, pos));
       continue;
     }
-    int64_t shardCount = shards.count(axes);
-    int64_t size = type.getDimSize(pos);
-    if (ShapedType::isDynamic(size) || size % shardCount != 0)
-      return op->emitOpError()
-             << "has " << what << " dimension " << pos << " of size "
-             << (ShapedType::isDynamic(size) ? std::string("?")
-                                             : std::to_string(size))
-             << " split over " << shardCount
-             << " processes; only even splits of static sizes are "
-                "partitioned yet";
-    int64_t partSize = size / shardCount;
-    offsets.push_back(getAsOpFoldResult(arith.materialize(
-        arith.mul(shards.index(arith, axes), arith.constant(partSize)))));
-    sizes.push_back(builder.getIndexAttr(partSize));
+    auto shard =
+        shards.evenShard(op, arith, axes, type.getDimSize(pos), what, pos);
+    if (failed(shard))
+      return failure();
+    offsets.push_back(getAsOpFoldResult(arith.materialize(shard->first)));
+    sizes.push_back(builder.getIndexAttr(shard->second));
     needsPart = true;
   }
   if (!needsPart)
@@ -280,16 +283,11 @@ FailureOr<Value> gatherWhole(OpBuilder &builder, Location loc, Operation *op,
       offsets.push_back(builder.getIndexAttr(0));
       continue;
     }
-    int64_t shardCount = shards.count(split);
-    int64_t size = globalType.getDimSize(dim);
-    if (size % shardCount != 0)
-      return op->emitOpError()
-             << "has " << what << " dimension " << dim << " of size " << size
-             << " split over " << shardCount
-             << " processes, which is uneven; only even splits are "
-                "partitioned yet";
-    offsets.push_back(getAsOpFoldResult(arith.materialize(arith.mul(
-        shards.index(arith, split), arith.constant(size / shardCount)))));
+    auto shard = shards.evenShard(op, arith, split, globalType.getDimSize(dim),
+                                  what, dim);
+    if (failed(shard))
+      return failure();
+    offsets.push_back(getAsOpFoldResult(arith.materialize(shard->first)));
   }
   if (axes.empty())
     return local;
@@ -402,17 +400,11 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
       blockSizes.push_back(fullSizes[dim]);
       continue;
     }
-    int64_t shardCount = shards.count(axes);
-    int64_t dimSize = sourceType.getDimSize(dim);
-    if (dimSize % shardCount != 0)
-      return op.emitOpError()
-             << "has source dimension " << dim << " of size " << dimSize
-             << " split over " << shardCount
-             << " processes, which is uneven; only even splits are "
-                "partitioned yet";
-    int64_t shardSize = dimSize / shardCount;
-    OpFoldResult shardOffset =
-        arith.mul(shards.index(arith, axes), arith.constant(shardSize));
+    auto shard = shards.evenShard(op, arith, axes, sourceType.getDimSize(dim),
+                                  "source", dim);
+    if (failed(shard))
+      return failure();
+    auto [shardOffset, shardSize] = *shard;
     bool aligned = resultPos >= 0 && loops->wholeIn[dim] == resultPos &&
                    splitAxesOf(out, resultPos) == axes;
     if (aligned) {
@@ -425,30 +417,14 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
       continue;
     }
     // Gathered: the result indices j in [lo, hi) whose source index
-    // start + stride * j lies in [shardOffset, shardOffset + shardSize).
+    // start + stride * j lies in this process's shard.
     gatherAxes.append(axes.begin(), axes.end());
     OpFoldResult start = view.offsets[dim], stride = view.strides[dim];
     OpFoldResult count = fullSizes[dim];
-    OpFoldResult magnitude =
-        arith.max(arith.select(arith.lessThan(stride, arith.constant(0)),
-                               arith.sub(arith.constant(0), stride), stride),
-                  arith.constant(1));
-    OpFoldResult shardEnd = arith.add(shardOffset, arith.constant(shardSize));
-    OpFoldResult forwardLo =
-        ceilDiv(arith, arith.sub(shardOffset, start), magnitude);
-    OpFoldResult forwardHi =
-        ceilDiv(arith, arith.sub(shardEnd, start), magnitude);
-    OpFoldResult backwardLo =
-        ceilDiv(arith, arith.add(arith.sub(start, shardEnd), arith.constant(1)),
-                magnitude);
-    OpFoldResult backwardHi = ceilDiv(
-        arith, arith.add(arith.sub(start, shardOffset), arith.constant(1)),
-        magnitude);
-    OpFoldResult backward = arith.lessThan(stride, arith.constant(0));
-    OpFoldResult lo = arith.select(backward, backwardLo, forwardLo);
-    OpFoldResult hi = arith.select(backward, backwardHi, forwardHi);
-    lo = arith.min(arith.max(lo, arith.constant(0)), count);
-    hi = arith.min(arith.max(hi, lo), count);
+    IndexRun<OpFoldResult> run =
+        runInWindow(arith, start, stride, count, shardOffset,
+                    arith.add(shardOffset, arith.constant(shardSize)));
+    OpFoldResult lo = run.lo, hi = run.hi;
     OpFoldResult localCount = arith.sub(hi, lo);
     OpFoldResult localOffset =
         arith.sub(arith.add(start, arith.mul(stride, lo)), shardOffset);

@@ -62,7 +62,7 @@ shard.grid @grid(shape = 2) {sym_visibility = "private"}
 func.func @result_uneven(%x: tensor<8x6xf32>) -> tensor<3x6xf32> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %a = shard.shard %x to %s : tensor<8x6xf32>
-  // expected-error @+1 {{'slice.strided' op has result dimension 0 of size 3 split over 2 processes; only even splits of static sizes are partitioned yet}}
+  // expected-error @+1 {{'slice.strided' op has result dimension 0 of size 3 split over 2 processes, which is uneven; only even splits are partitioned yet}}
   %y = slice.strided %a[::3] : tensor<8x6xf32> to tensor<3x6xf32>
   %r = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %c = shard.shard %y to %r : tensor<3x6xf32>

@@ -1157,3 +1157,46 @@ TEST(StridedSliceSemantics, DisjointSlicesOfLongAndUnknownDimensions) {
   ResolvedSlice right = resolve(SpecBuilder().index(-1).range(2, 4), unknown);
   EXPECT_TRUE(areKnownDisjoint(left, right));
 }
+
+// runInWindow against enumeration: every start, stride of either sign,
+// count and window of a small range, as the partition of a sharded slice
+// asks it (each window a shard's [offset, offset + n)).
+TEST(StridedSliceSemantics, RunInWindowMatchesEnumeration) {
+  KnownIntArith arith;
+  int64_t checked = 0;
+  for (int64_t start = -3; start <= 12; ++start)
+    for (int64_t stride : {-7, -3, -2, -1, 1, 2, 3, 7})
+      for (int64_t count = 0; count <= 6; ++count)
+        for (int64_t begin = -2; begin <= 10; ++begin)
+          for (int64_t end = begin; end <= 12; ++end) {
+            int64_t lo = count, hi = count;
+            bool seen = false;
+            for (int64_t j = 0; j < count; ++j) {
+              int64_t element = start + stride * j;
+              if (element < begin || element >= end)
+                continue;
+              if (!seen)
+                lo = j;
+              // The run must be contiguous.
+              ASSERT_TRUE(!seen || j == hi);
+              seen = true;
+              hi = j + 1;
+            }
+            IndexRun<MaybeInt> run =
+                runInWindow(arith, start, stride, count, begin, end);
+            ASSERT_TRUE(run.lo && run.hi);
+            if (!seen) {
+              EXPECT_EQ(*run.lo, *run.hi)
+                  << start << " " << stride << " " << count << " [" << begin
+                  << ", " << end << ")";
+              EXPECT_TRUE(*run.lo >= 0 && *run.lo <= count);
+            } else {
+              EXPECT_EQ(*run.lo, lo) << start << " " << stride << " " << count
+                                     << " [" << begin << ", " << end << ")";
+              EXPECT_EQ(*run.hi, hi) << start << " " << stride << " " << count
+                                     << " [" << begin << ", " << end << ")";
+            }
+            ++checked;
+          }
+  EXPECT_GT(checked, 100000);
+}
