@@ -44,6 +44,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 
+#include "llvm/Support/InterleavedRange.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -60,13 +61,28 @@ struct LoopLayout {
   /// element, in order), or -1.
   SmallVector<int64_t> wholeIn;
   /// Per source dimension: its entry keeps it whole on any shard of it
-  /// (masked begin and end, stride 1, or filled by the ellipsis), so the
-  /// op itself slices a shard right.
+  /// (`keepsShardsWhole`), so the op itself slices a shard right.
   SmallVector<bool> wholeOnShards;
 
   unsigned numLoops() const { return sourceRank + resultRank; }
   unsigned resultLoop(unsigned pos) const { return sourceRank + pos; }
 };
+
+/// Whether resolved dimension `dim` of a spec takes every element of any
+/// shard of its dimension, in order, so that the op itself slices a shard
+/// right: filled by the ellipsis; or a range that spans the dimension,
+/// since clamping makes it span any part of it too; or in offset mode,
+/// whose windows are checked and not clamped, masked at both ends with
+/// stride 1.
+bool keepsShardsWhole(const ResolvedDim &dim, SliceMasks masks,
+                      ArrayRef<int64_t> strides, bool offsetMode) {
+  if (!dim.full || dim.shrink)
+    return false;
+  if (dim.entry < 0 || !offsetMode)
+    return true;
+  return isMaskBitSet(masks.begin, dim.entry) &&
+         isMaskBitSet(masks.end, dim.entry) && strides[dim.entry] == 1;
+}
 
 std::optional<LoopLayout> getLoopLayout(StridedOp op) {
   std::string error;
@@ -77,14 +93,9 @@ std::optional<LoopLayout> getLoopLayout(StridedOp op) {
   layout.sourceRank = resolved->dims.size();
   layout.resultRank = resolved->resultToInput.size();
   layout.wholeIn.assign(layout.sourceRank, -1);
-  SliceMasks masks = op.getMasks();
-  ArrayRef<int64_t> strides = op.getStaticStrides();
   for (const ResolvedDim &dim : resolved->dims)
-    layout.wholeOnShards.push_back(
-        dim.full && !dim.shrink &&
-        (dim.entry < 0 ||
-         (isMaskBitSet(masks.begin, dim.entry) &&
-          isMaskBitSet(masks.end, dim.entry) && strides[dim.entry] == 1)));
+    layout.wholeOnShards.push_back(keepsShardsWhole(
+        dim, op.getMasks(), op.getStaticStrides(), op.getOffset()));
   for (auto [pos, input] : llvm::enumerate(resolved->resultToInput))
     if (input >= 0 && resolved->dims[input].full &&
         !resolved->dims[input].shrink)
@@ -98,6 +109,47 @@ ArrayRef<GridAxis> splitAxesOf(const Sharding &sharding, int64_t dim) {
     return {};
   return sharding.getSplitAxes()[dim].asArrayRef();
 }
+
+/// The explicit offsets (sharded_dims_offsets) at which `sharding` splits
+/// dimension `dim`, one per shard and the end; empty for an even split. The
+/// shard dialect lists them dimension by dimension, `shards + 1` entries
+/// per split dimension (`unsupportedSharding` has checked that each is
+/// split over one grid axis and that the offsets are static).
+SmallVector<int64_t> explicitOffsetsOf(const Sharding &sharding, int64_t dim,
+                                       ArrayRef<int64_t> gridShape) {
+  ArrayRef<int64_t> all =
+      sharding ? sharding.getStaticShardedDimsOffsets() : ArrayRef<int64_t>();
+  if (all.empty() || splitAxesOf(sharding, dim).empty())
+    return {};
+  size_t pos = 0;
+  for (int64_t before = 0; before < dim; ++before) {
+    ArrayRef<GridAxis> axes = splitAxesOf(sharding, before);
+    if (!axes.empty())
+      pos += collectiveProcessGroupSize(axes, gridShape) + 1;
+  }
+  size_t count =
+      collectiveProcessGroupSize(splitAxesOf(sharding, dim), gridShape) + 1;
+  if (pos + count > all.size())
+    return {};
+  return llvm::to_vector(all.slice(pos, count));
+}
+
+/// Whether `a` splits its dimension `aDim` as `b` splits `bDim`: over the
+/// same grid axes at the same offsets.
+bool sameSplit(const Sharding &a, int64_t aDim, const Sharding &b, int64_t bDim,
+               ArrayRef<int64_t> gridShape) {
+  return splitAxesOf(a, aDim) == splitAxesOf(b, bDim) &&
+         explicitOffsetsOf(a, aDim, gridShape) ==
+             explicitOffsetsOf(b, bDim, gridShape);
+}
+
+/// This process's shard of one dimension: where it starts, its size, and
+/// the largest size any process's shard of it has (a static bound).
+struct ShardSpan {
+  OpFoldResult offset;
+  OpFoldResult size;
+  int64_t maxSize;
+};
 
 /// What partitioning one slice needs: the grid and this process's place
 /// in it.
@@ -118,27 +170,50 @@ struct ShardContext {
                     processIndex[axis]);
     return linear;
   }
-  /// Where this process's shard of a dimension of `size` split over `axes`
-  /// starts, and its size: an even split (the shard dialect's without
-  /// explicit offsets), or an error naming `what` dimension `dim` of `op`.
-  FailureOr<std::pair<OpFoldResult, int64_t>>
-  evenShard(Operation *op, ArithIndexBuilder &arith, ArrayRef<GridAxis> axes,
-            int64_t size, StringRef what, unsigned dim) const {
+  /// This process's shard of dimension `dim` (of static `size`) of the
+  /// `what` tensor of `op` under `sharding`: at the sharding's explicit
+  /// offsets, or an even split (the shard dialect's without offsets); an
+  /// error when neither applies.
+  FailureOr<ShardSpan> span(Operation *op, ArithIndexBuilder &arith,
+                            const Sharding &sharding, unsigned dim,
+                            int64_t size, StringRef what) const {
+    ArrayRef<GridAxis> axes = splitAxesOf(sharding, dim);
     int64_t shards = count(axes);
     if (ShapedType::isDynamic(size))
       return op->emitOpError()
              << "has " << what << " dimension " << dim
              << " of dynamic size split over " << shards
              << " processes; only static sizes are partitioned yet";
-    if (size % shards != 0)
+    SmallVector<int64_t> offsets =
+        explicitOffsetsOf(sharding, dim, grid.getShape());
+    if (offsets.empty()) {
+      if (size % shards != 0)
+        return op->emitOpError()
+               << "has " << what << " dimension " << dim << " of size " << size
+               << " split over " << shards
+               << " processes, which is uneven; an uneven split needs its "
+                  "shard offsets (sharded_dims_offsets)";
+      int64_t shardSize = size / shards;
+      return ShardSpan{arith.mul(index(arith, axes), arith.constant(shardSize)),
+                       arith.constant(shardSize), shardSize};
+    }
+    if (offsets.front() != 0 || offsets.back() != size)
       return op->emitOpError()
              << "has " << what << " dimension " << dim << " of size " << size
-             << " split over " << shards
-             << " processes, which is uneven; only even splits are "
-                "partitioned yet";
-    int64_t shardSize = size / shards;
-    return std::make_pair(
-        arith.mul(index(arith, axes), arith.constant(shardSize)), shardSize);
+             << " split at offsets [" << llvm::interleaved(offsets)
+             << "], which do not span it";
+    // This process's offsets, chosen by its index.
+    OpFoldResult shard = index(arith, axes);
+    OpFoldResult start = arith.constant(offsets[0]);
+    OpFoldResult end = arith.constant(offsets[1]);
+    int64_t maxSize = offsets[1] - offsets[0];
+    for (int64_t i = 1; i < shards; ++i) {
+      OpFoldResult here = arith.equal(shard, arith.constant(i));
+      start = arith.select(here, arith.constant(offsets[i]), start);
+      end = arith.select(here, arith.constant(offsets[i + 1]), end);
+      maxSize = std::max(maxSize, offsets[i + 1] - offsets[i]);
+    }
+    return ShardSpan{start, arith.sub(end, start), maxSize};
   }
 };
 
@@ -149,9 +224,13 @@ std::string unsupportedSharding(const Sharding &sharding) {
   if (!sharding.getStaticHaloSizes().empty() ||
       !sharding.getDynamicHaloSizes().empty())
     return "halo sizes";
-  if (!sharding.getStaticShardedDimsOffsets().empty() ||
-      !sharding.getDynamicShardedDimsOffsets().empty())
-    return "explicit shard offsets (sharded_dims_offsets)";
+  if (!sharding.getDynamicShardedDimsOffsets().empty())
+    return "shard offsets known at run time only";
+  if (!sharding.getStaticShardedDimsOffsets().empty())
+    for (const GridAxesAttr &axes : sharding.getSplitAxes())
+      if (axes.size() > 1)
+        return "shard offsets (sharded_dims_offsets) of a dimension split "
+               "over more than one grid axis";
   return "";
 }
 
@@ -234,8 +313,8 @@ FailureOr<Value> assembleByBits(OpBuilder &builder, Location loc, Operation *op,
   return block;
 }
 
-/// This process's part of `whole` under `sharding` (even splits of static
-/// sizes), leaving alone the dimensions `keep` marks.
+/// This process's part of `whole` under `sharding` (static sizes), leaving
+/// alone the dimensions `keep` marks.
 FailureOr<Value> extractShard(OpBuilder &builder, Location loc, Operation *op,
                               const ShardContext &shards,
                               ArithIndexBuilder &arith, Value whole,
@@ -251,16 +330,21 @@ FailureOr<Value> extractShard(OpBuilder &builder, Location loc, Operation *op,
       sizes.push_back(tensor::getMixedSize(builder, loc, whole, pos));
       continue;
     }
-    auto shard =
-        shards.evenShard(op, arith, axes, type.getDimSize(pos), what, pos);
+    FailureOr<ShardSpan> shard =
+        shards.span(op, arith, sharding, pos, type.getDimSize(pos), what);
     if (failed(shard))
       return failure();
-    offsets.push_back(getAsOpFoldResult(arith.materialize(shard->first)));
-    sizes.push_back(builder.getIndexAttr(shard->second));
+    offsets.push_back(getAsOpFoldResult(arith.materialize(shard->offset)));
+    sizes.push_back(getAsOpFoldResult(arith.materialize(shard->size)));
     needsPart = true;
   }
   if (!needsPart)
     return whole;
+  // A part of nothing is nothing (and upstream rejects any static offset
+  // into a dimension of size 0).
+  if (llvm::is_contained(type.getShape(), 0))
+    return tensor::EmptyOp::create(builder, loc, sizes, type.getElementType())
+        .getResult();
   SmallVector<OpFoldResult> ones(type.getRank(), builder.getIndexAttr(1));
   return tensor::ExtractSliceOp::create(builder, loc, whole, offsets, sizes,
                                         ones)
@@ -283,11 +367,11 @@ FailureOr<Value> gatherWhole(OpBuilder &builder, Location loc, Operation *op,
       offsets.push_back(builder.getIndexAttr(0));
       continue;
     }
-    auto shard = shards.evenShard(op, arith, split, globalType.getDimSize(dim),
-                                  what, dim);
+    FailureOr<ShardSpan> shard =
+        shards.span(op, arith, sharding, dim, globalType.getDimSize(dim), what);
     if (failed(shard))
       return failure();
-    offsets.push_back(getAsOpFoldResult(arith.materialize(shard->first)));
+    offsets.push_back(getAsOpFoldResult(arith.materialize(shard->offset)));
   }
   if (axes.empty())
     return local;
@@ -331,7 +415,8 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
     if (axes.empty())
       continue;
     int64_t pos = loops->wholeIn[dim];
-    local &= loops->wholeOnShards[dim] && splitAxesOf(out, pos) == axes;
+    local &= loops->wholeOnShards[dim] &&
+             sameSplit(out, pos, in, dim, grid.getShape());
     if (pos >= 0)
       resultCarried[pos] = true;
   }
@@ -371,11 +456,19 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
     whole.getDefiningOp()->erase();
 
   if (view.knownEmpty) {
-    if (!localResultType.hasStaticShape())
-      return op.emitOpError() << "selects nothing into a result of dynamic "
-                                 "local shape, which is not partitioned yet";
-    return tensor::EmptyOp::create(builder, loc, localResultType.getShape(),
-                                   elementType)
+    if (localResultType.hasStaticShape())
+      return tensor::EmptyOp::create(builder, loc, localResultType.getShape(),
+                                     elementType)
+          .getResult();
+    // This process's part of nothing: run-time sizes (0 where dynamic) or
+    // uneven shards.
+    FailureOr<Value> part = extractShard(
+        builder, loc, op, shards, arith,
+        tensor::EmptyOp::create(builder, loc, view.resultSizes, elementType),
+        out, {}, "result");
+    if (failed(part))
+      return failure();
+    return tensor::CastOp::create(builder, loc, localResultType, *part)
         .getResult();
   }
 
@@ -389,6 +482,9 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
   SmallVector<OpFoldResult> offsets, counts, strides, destOffsets, blockSizes;
   SmallVector<GridAxis> gatherAxes;
   SmallVector<bool> alignedResult(resultType.getRank(), false);
+  // A static bound of each block size: the source dimension, or the
+  // largest shard of an aligned one.
+  SmallVector<int64_t> blockBounds = llvm::to_vector(sourceType.getShape());
   for (unsigned dim = 0; dim < rank; ++dim) {
     ArrayRef<GridAxis> axes = splitAxesOf(in, dim);
     int64_t resultPos = view.layout.resultPositions[dim];
@@ -400,20 +496,21 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
       blockSizes.push_back(fullSizes[dim]);
       continue;
     }
-    auto shard = shards.evenShard(op, arith, axes, sourceType.getDimSize(dim),
-                                  "source", dim);
+    FailureOr<ShardSpan> shard =
+        shards.span(op, arith, in, dim, sourceType.getDimSize(dim), "source");
     if (failed(shard))
       return failure();
-    auto [shardOffset, shardSize] = *shard;
+    OpFoldResult shardOffset = shard->offset, shardSize = shard->size;
     bool aligned = resultPos >= 0 && loops->wholeIn[dim] == resultPos &&
-                   splitAxesOf(out, resultPos) == axes;
+                   sameSplit(out, resultPos, in, dim, grid.getShape());
     if (aligned) {
       alignedResult[resultPos] = true;
       offsets.push_back(arith.constant(0));
-      counts.push_back(arith.constant(shardSize));
+      counts.push_back(shardSize);
       strides.push_back(arith.constant(1));
       destOffsets.push_back(arith.constant(0));
-      blockSizes.push_back(arith.constant(shardSize));
+      blockSizes.push_back(shardSize);
+      blockBounds[dim] = shard->maxSize;
       continue;
     }
     // Gathered: the result indices j in [lo, hi) whose source index
@@ -423,7 +520,7 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
     OpFoldResult count = fullSizes[dim];
     IndexRun<OpFoldResult> run =
         runInWindow(arith, start, stride, count, shardOffset,
-                    arith.add(shardOffset, arith.constant(shardSize)));
+                    arith.add(shardOffset, shardSize));
     OpFoldResult lo = run.lo, hi = run.hi;
     OpFoldResult localCount = arith.sub(hi, lo);
     OpFoldResult localOffset =
@@ -454,14 +551,14 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
 
   if (!gatherAxes.empty()) {
     // MLIR 22's all_reduce moves static shapes only: a count known at run
-    // time only is bounded by its source dimension, and the block is cut
-    // to it after the exchange.
+    // time only is bounded by its source dimension (by the largest shard
+    // of an aligned one), and the block is cut to it after the exchange.
     SmallVector<int64_t> blockShape;
     bool bounded = false;
     for (auto [dim, size] : llvm::enumerate(blockSizes)) {
       std::optional<int64_t> known = getConstantIntValue(size);
       bounded |= !known;
-      blockShape.push_back(known ? *known : sourceType.getDimSize(dim));
+      blockShape.push_back(known ? *known : blockBounds[dim]);
     }
     FailureOr<Value> assembled = assembleByBits(
         builder, loc, op, grid, block, blockShape, materialize(destOffsets),
@@ -518,23 +615,108 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
   return result;
 }
 
+/// Two tensor dimensions an op ties together (the same elements, so the
+/// same split): (tensor, dimension) each, the operands numbered first and
+/// the result last.
+using TensorDim = std::pair<unsigned, int64_t>;
+using DimTie = std::pair<TensorDim, TensorDim>;
+
+/// `chosen` (split axes only, as upstream builds annotations from an
+/// option) with the explicit shard offsets its dimensions take: a
+/// dimension annotated with the same axes before keeps its own offsets,
+/// another takes those of a dimension tied to it. Without this an uneven
+/// split would be resharded to an even one, which MLIR 22 cannot do.
+Sharding withOffsets(const Sharding &chosen, unsigned tensor,
+                     ArrayRef<Sharding> existing, ArrayRef<DimTie> ties,
+                     ArrayRef<int64_t> gridShape, ShapedType type) {
+  if (!chosen || !type)
+    return chosen;
+  auto sameAxes = [&](const Sharding &other, int64_t otherDim, int64_t dim) {
+    return other && !splitAxesOf(other, otherDim).empty() &&
+           splitAxesOf(other, otherDim) == splitAxesOf(chosen, dim);
+  };
+  SmallVector<SmallVector<int64_t>> tables;
+  bool anyExplicit = false;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+    if (splitAxesOf(chosen, dim).empty())
+      continue;
+    std::optional<SmallVector<int64_t>> table;
+    if (sameAxes(existing[tensor], dim, dim))
+      table = explicitOffsetsOf(existing[tensor], dim, gridShape);
+    for (const auto &[a, b] : ties) {
+      if (table)
+        break;
+      for (auto [self, peer] : {std::pair(a, b), std::pair(b, a)})
+        if (self == TensorDim(tensor, dim) &&
+            sameAxes(existing[peer.first], peer.second, dim))
+          table =
+              explicitOffsetsOf(existing[peer.first], peer.second, gridShape);
+    }
+    tables.push_back(table.value_or(SmallVector<int64_t>()));
+    anyExplicit |= !tables.back().empty();
+  }
+  if (!anyExplicit)
+    return chosen;
+  // The shard dialect lists offsets for every split dimension or none:
+  // an even split among explicit ones gets its offsets written out.
+  SmallVector<int64_t> all;
+  unsigned next = 0;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+    ArrayRef<GridAxis> axes = splitAxesOf(chosen, dim);
+    if (axes.empty())
+      continue;
+    SmallVector<int64_t> &table = tables[next++];
+    if (table.empty()) {
+      int64_t size = type.getDimSize(dim);
+      int64_t shards = collectiveProcessGroupSize(axes, gridShape);
+      if (ShapedType::isDynamic(size) || size % shards != 0 || axes.size() > 1)
+        return chosen;
+      for (int64_t i = 0; i <= shards; ++i)
+        table.push_back(i * (size / shards));
+    }
+    llvm::append_range(all, table);
+  }
+  return Sharding::get(chosen.getGridAttr(), chosen.getSplitAxes(), {}, all);
+}
+
 /// Annotates the result and the first `tensorOperands` operands (the
-/// tensors) for an option: upstream's default also annotates the index
-/// operands after them, with a sharding that names no grid and does not
-/// verify (MLIR 22).
+/// tensors) for an option, keeping the explicit shard offsets of the
+/// annotations already there (see `withOffsets`). Upstream's default also
+/// annotates the index operands after them, with a sharding that names
+/// no grid and does not verify (MLIR 22).
 LogicalResult annotateTensors(Operation *op, OpBuilder &builder,
                               const ShardingOption &option,
-                              unsigned tensorOperands) {
+                              unsigned tensorOperands, ArrayRef<DimTie> ties) {
   FailureOr<std::vector<Sharding>> shardings =
       shard::detail::defaultGetShardingAnnotations(op, option);
   if (failed(shardings))
     return failure();
-  maybeInsertTargetShardingAnnotation(shardings->back(), op->getResult(0),
-                                      builder);
+  std::vector<Sharding> existing;
+  SmallVector<ShapedType> types;
+  auto record = [&](FailureOr<std::pair<bool, Sharding>> sharding, Value v) {
+    existing.push_back(succeeded(sharding) ? sharding->second : Sharding());
+    types.push_back(dyn_cast<ShapedType>(v.getType()));
+  };
+  for (unsigned operand = 0; operand < tensorOperands; ++operand)
+    record(getSharding(op->getOpOperand(operand)), op->getOperand(operand));
+  record(getSharding(op->getOpResult(0)), op->getResult(0));
+  SymbolTableCollection symbols;
+  GridOp grid = getGridOrNull(op, option.grid, symbols);
+  ArrayRef<int64_t> gridShape = grid ? grid.getShape() : ArrayRef<int64_t>();
+  auto annotation = [&](unsigned tensor, const Sharding &chosen) {
+    if (!grid || ShapedType::isDynamicShape(gridShape))
+      return chosen;
+    return withOffsets(chosen, tensor, existing, ties, gridShape,
+                       types[tensor]);
+  };
+  maybeInsertTargetShardingAnnotation(
+      annotation(tensorOperands, shardings->back()), op->getOpResult(0),
+      builder);
   for (unsigned operand = 0; operand < tensorOperands; ++operand) {
     OpBuilder::InsertionGuard guard(builder);
-    maybeInsertSourceShardingAnnotation((*shardings)[operand],
-                                        op->getOpOperand(operand), builder);
+    maybeInsertSourceShardingAnnotation(
+        annotation(operand, (*shardings)[operand]), op->getOpOperand(operand),
+        builder);
   }
   return success();
 }
@@ -582,7 +764,8 @@ struct SliceShardingModel
 
   LogicalResult addShardingAnnotations(Operation *op, OpBuilder &builder,
                                        const ShardingOption &option) const {
-    return annotateTensors(op, builder, option, TensorOperands);
+    return annotateTensors(op, builder, option, TensorOperands,
+                           Derived::tiedDims(cast<OpTy>(op)));
   }
 
   LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
@@ -607,6 +790,16 @@ struct StridedOpShardingModel
   static std::optional<unsigned> countLoops(StridedOp op) {
     std::optional<LoopLayout> layout = getLoopLayout(op);
     return layout ? std::optional<unsigned>(layout->numLoops()) : std::nullopt;
+  }
+
+  /// A source dimension taken whole and the result dimension showing it.
+  static SmallVector<DimTie> tiedDims(StridedOp op) {
+    SmallVector<DimTie> ties;
+    if (std::optional<LoopLayout> layout = getLoopLayout(op))
+      for (auto [dim, pos] : llvm::enumerate(layout->wholeIn))
+        if (pos >= 0)
+          ties.push_back({{0, dim}, {1, pos}});
+    return ties;
   }
 
   SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
@@ -641,9 +834,8 @@ struct StridedOpShardingModel
       return slice.emitOpError() << "has an invalid spec and is not sharded";
     Sharding in = operandShardings.empty() ? Sharding() : operandShardings[0];
     Sharding out = resultShardings.empty() ? Sharding() : resultShardings[0];
-    // The annotations this option leads to carry split axes only: a halo
-    // or explicit shard offsets would be resharded away by upstream code
-    // that does not lower (MLIR 22), so they are refused here.
+    // What the partition cannot do is refused here, before upstream
+    // reshards it to what its annotations carry.
     for (const Sharding *sharding : {&in, &out}) {
       std::string why = unsupportedSharding(*sharding);
       if (!why.empty())
@@ -693,6 +885,9 @@ struct UpdateLoops {
   unsigned valueRank = 0;
   /// Per dest dimension: taken whole by the slice written.
   SmallVector<bool> destWhole;
+  /// Per dest dimension: written whole on any shard of it
+  /// (`keepsShardsWhole`), so the op itself updates a shard right.
+  SmallVector<bool> wholeOnShards;
   /// Per dest dimension taken whole: the value dimension of equal size
   /// written along it, or -1 (a stretched or missing one).
   SmallVector<int64_t> valueDimOf;
@@ -714,8 +909,11 @@ std::optional<UpdateLoops> getUpdateLoops(StridedUpdateOp op) {
   loops.destRank = resolved->dims.size();
   loops.valueRank = matches->size();
   loops.valueDimOf.assign(loops.destRank, -1);
-  for (const ResolvedDim &dim : resolved->dims)
+  for (const ResolvedDim &dim : resolved->dims) {
     loops.destWhole.push_back(dim.full && !dim.shrink);
+    loops.wholeOnShards.push_back(keepsShardsWhole(
+        dim, op.getMasks(), op.getStaticStrides(), op.getOffset()));
+  }
   int64_t lead = static_cast<int64_t>(loops.valueRank) -
                  static_cast<int64_t>(resolved->resultToInput.size());
   for (auto [index, match] : llvm::enumerate(*matches)) {
@@ -758,7 +956,8 @@ FailureOr<Value> partitionUpdate(StridedUpdateOp op, ArrayRef<Value> operands,
   if (!loops)
     return op.emitOpError() << "has an invalid spec or value";
   for (unsigned dim = 0; dim < loops->destRank; ++dim)
-    if (splitAxesOf(destSharding, dim) != splitAxesOf(resultSharding, dim))
+    if (!sameSplit(destSharding, dim, resultSharding, dim,
+                   shards.grid.getShape()))
       return op.emitOpError()
              << "has a result sharded other than its dest along dimension "
              << dim << ", which is not partitioned yet";
@@ -770,9 +969,10 @@ FailureOr<Value> partitionUpdate(StridedUpdateOp op, ArrayRef<Value> operands,
     int64_t valueDim = loops->valueDimOf[dim];
     if (valueDim >= 0) {
       valueMatched[valueDim] = true;
-      local &= splitAxesOf(valueSharding, valueDim) == axes;
+      local &= sameSplit(valueSharding, valueDim, destSharding, dim,
+                         shards.grid.getShape());
     }
-    local &= axes.empty() || loops->destWhole[dim];
+    local &= axes.empty() || loops->wholeOnShards[dim];
   }
   for (unsigned dim = 0; dim < loops->valueRank; ++dim)
     local &= valueMatched[dim] || splitAxesOf(valueSharding, dim).empty();
@@ -812,6 +1012,23 @@ struct StridedUpdateOpShardingModel
   static std::optional<unsigned> countLoops(StridedUpdateOp op) {
     std::optional<UpdateLoops> loops = getUpdateLoops(op);
     return loops ? std::optional<unsigned>(loops->numLoops()) : std::nullopt;
+  }
+
+  /// Each dest dimension and the result's, and a value dimension written
+  /// along a whole dest dimension and both of those.
+  static SmallVector<DimTie> tiedDims(StridedUpdateOp op) {
+    SmallVector<DimTie> ties;
+    std::optional<UpdateLoops> loops = getUpdateLoops(op);
+    if (!loops)
+      return ties;
+    for (unsigned dim = 0; dim < loops->destRank; ++dim) {
+      ties.push_back({{1, dim}, {2, dim}});
+      if (int64_t valueDim = loops->valueDimOf[dim]; valueDim >= 0) {
+        ties.push_back({{0, valueDim}, {1, dim}});
+        ties.push_back({{0, valueDim}, {2, dim}});
+      }
+    }
+    return ties;
   }
 
   SmallVector<AffineMap> getIndexingMaps(Operation *op) const {

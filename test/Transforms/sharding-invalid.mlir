@@ -8,7 +8,7 @@ shard.grid @grid(shape = 2) {sym_visibility = "private"}
 func.func @uneven(%x: tensor<7x6xf32>) -> tensor<7x6xf32> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %a = shard.shard %x to %s : tensor<7x6xf32>
-  // expected-error @+1 {{'slice.strided' op has source dimension 0 of size 7 split over 2 processes, which is uneven; only even splits are partitioned yet}}
+  // expected-error @+1 {{'slice.strided' op has source dimension 0 of size 7 split over 2 processes, which is uneven; an uneven split needs its shard offsets (sharded_dims_offsets)}}
   %y = slice.strided %a[::-1] : tensor<7x6xf32> to tensor<7x6xf32>
   return %y : tensor<7x6xf32>
 }
@@ -32,11 +32,41 @@ func.func @halo(%x: tensor<8x6xf32>) -> tensor<8x6xf32> {
 
 shard.grid @grid(shape = 2) {sym_visibility = "private"}
 
-func.func @explicit_offsets(%x: tensor<8x6xf32>) -> tensor<8x6xf32> {
-  %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 3, 8] : !shard.sharding
+func.func @offsets_short(%x: tensor<8x6xf32>) -> tensor<8x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 3, 7] : !shard.sharding
   %a = shard.shard %x to %s : tensor<8x6xf32>
   %b = shard.shard %a to %s annotate_for_users : tensor<8x6xf32>
-  // expected-error @+1 {{'slice.strided' op has a source sharding with explicit shard offsets (sharded_dims_offsets), which is not partitioned yet}}
+  // expected-error @+1 {{'slice.strided' op has source dimension 0 of size 8 split at offsets [0, 3, 7], which do not span it}}
+  %y = slice.strided %b[::-1] : tensor<8x6xf32> to tensor<8x6xf32>
+  %r = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %c = shard.shard %y to %r : tensor<8x6xf32>
+  return %c : tensor<8x6xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2x2) {sym_visibility = "private"}
+
+func.func @offsets_over_two_axes(%x: tensor<8x6xf32>) -> tensor<8x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0, 1]] sharded_dims_offsets = [0, 1, 2, 3, 8] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %b = shard.shard %a to %s annotate_for_users : tensor<8x6xf32>
+  // expected-error @+1 {{'slice.strided' op has a source sharding with shard offsets (sharded_dims_offsets) of a dimension split over more than one grid axis, which is not partitioned yet}}
+  %y = slice.strided %b[::-1] : tensor<8x6xf32> to tensor<8x6xf32>
+  %r = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %c = shard.shard %y to %r : tensor<8x6xf32>
+  return %c : tensor<8x6xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+func.func @offsets_at_run_time(%x: tensor<8x6xf32>, %n: i64) -> tensor<8x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, %n, 8] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %b = shard.shard %a to %s annotate_for_users : tensor<8x6xf32>
+  // expected-error @+1 {{'slice.strided' op has a source sharding with shard offsets known at run time only, which is not partitioned yet}}
   %y = slice.strided %b[::-1] : tensor<8x6xf32> to tensor<8x6xf32>
   %r = shard.sharding @grid split_axes = [[]] : !shard.sharding
   %c = shard.shard %y to %r : tensor<8x6xf32>
@@ -62,7 +92,7 @@ shard.grid @grid(shape = 2) {sym_visibility = "private"}
 func.func @result_uneven(%x: tensor<8x6xf32>) -> tensor<3x6xf32> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %a = shard.shard %x to %s : tensor<8x6xf32>
-  // expected-error @+1 {{'slice.strided' op has result dimension 0 of size 3 split over 2 processes, which is uneven; only even splits are partitioned yet}}
+  // expected-error @+1 {{'slice.strided' op has result dimension 0 of size 3 split over 2 processes, which is uneven; an uneven split needs its shard offsets (sharded_dims_offsets)}}
   %y = slice.strided %a[::3] : tensor<8x6xf32> to tensor<3x6xf32>
   %r = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %c = shard.shard %y to %r : tensor<3x6xf32>

@@ -261,3 +261,135 @@ func.func @whole_by_values(%x: tensor<8x6xf32>) -> tensor<8x6xf32> {
   %y = slice.strided %a[0:8] offset : tensor<8x6xf32> to tensor<8x6xf32>
   return %y : tensor<8x6xf32>
 }
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// An update whose rows are written whole by values (0:8 of 8) in offset
+// mode: on a shard the window would leave it, so the update is not cloned
+// onto the shards (it was, and the clone did not verify).
+// CHECK-LABEL: func.func @update_whole_by_values
+// CHECK-SAME: -> tensor<4x6xf32>
+// CHECK: shard.all_reduce
+// CHECK: %[[MINE:.*]] = tensor.extract_slice %{{.*}}[%{{.*}}, 0] [4, 6] [1, 1] : tensor<8x6xf32> to tensor<4x6xf32>
+// CHECK: return %[[MINE]]
+func.func @update_whole_by_values(%x: tensor<8x6xf32>, %v: tensor<8x6xf32>) -> tensor<8x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %b = shard.shard %v to %s : tensor<8x6xf32>
+  %y = slice.strided_update %b into %a[0:8] offset : tensor<8x6xf32> into tensor<8x6xf32>
+  return %y : tensor<8x6xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// Uneven shards (3 and 2 rows): the annotations keep the explicit offsets,
+// each process's shard has a run-time size, and a whole dimension still
+// stays local.
+// PROP-LABEL: func.func @uneven_whole_dim_stays_local
+// PROP: slice.strided
+// PROP-NEXT: %[[RES:.*]] = shard.sharding @grid split_axes = {{\[\[}}0]] sharded_dims_offsets = [0, 3, 5]
+// PROP-NEXT: shard.shard %{{.*}} to %[[RES]] : tensor<5x2xf32>
+// CHECK-LABEL: func.func @uneven_whole_dim_stays_local
+// CHECK-SAME: (%[[X:.*]]: tensor<?x6xf32>) -> tensor<?x2xf32>
+// CHECK-NOT: shard.
+// CHECK: %[[S:.*]] = slice.strided %[[X]][:, 1:5:2] : tensor<?x6xf32> to tensor<?x2xf32>
+// CHECK-NEXT: return %[[S]]
+func.func @uneven_whole_dim_stays_local(%x: tensor<5x6xf32>) -> tensor<5x2xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 3, 5] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<5x6xf32>
+  %y = slice.strided %a[:, 1:5:2] : tensor<5x6xf32> to tensor<5x2xf32>
+  return %y : tensor<5x2xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// A reversal of uneven shards: each process's offset and size come from
+// the offsets by its index.
+// CHECK-LABEL: func.func @uneven_reversed
+// CHECK-SAME: (%[[X:.*]]: tensor<?x6xf32>) -> tensor<5x6xf32>
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
+// CHECK: %[[P:.*]] = shard.process_multi_index on @grid : index
+// CHECK: %[[SECOND:.*]] = arith.cmpi eq, %[[P]], %c1 : index
+// CHECK: %[[START:.*]] = arith.select %[[SECOND]], %[[C3]], %c0 : index
+// CHECK: %[[END:.*]] = arith.select %[[SECOND]], %[[C5]], %[[C3]] : index
+// CHECK: tensor.extract_slice %[[X]][%{{.*}}, 0] [%{{.*}}, 6] [-1, 1] : tensor<?x6xf32> to tensor<?x6xf32>
+// CHECK: shard.all_reduce %{{.*}} on @grid grid_axes = [0] reduction = bitwise_or : tensor<5x6xi32> -> tensor<5x6xi32>
+func.func @uneven_reversed(%x: tensor<5x6xf32>) -> tensor<5x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 3, 5] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<5x6xf32>
+  %y = slice.strided %a[::-1, :] : tensor<5x6xf32> to tensor<5x6xf32>
+  return %y : tensor<5x6xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// A result of 3 rows split 1 + 2: each process keeps its rows of the
+// gathered result, a part of run-time size.
+// CHECK-LABEL: func.func @uneven_result
+// CHECK-SAME: -> tensor<?x6xf32>
+// CHECK: %[[ALL:.*]] = shard.all_reduce %{{.*}} : tensor<3x6xi32> -> tensor<3x6xi32>
+// CHECK: %[[FULL:.*]] = arith.bitcast %[[ALL]] : tensor<3x6xi32> to tensor<3x6xf32>
+// CHECK: %[[MINE:.*]] = tensor.extract_slice %[[FULL]][%{{.*}}, 0] [%{{.*}}, 6] [1, 1] : tensor<3x6xf32> to tensor<?x6xf32>
+// CHECK: return %[[MINE]]
+func.func @uneven_result(%x: tensor<8x6xf32>) -> tensor<3x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %y = slice.strided %a[::3] : tensor<8x6xf32> to tensor<3x6xf32>
+  %r = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 1, 3] : !shard.sharding
+  %c = shard.shard %y to %r : tensor<3x6xf32>
+  return %c : tensor<3x6xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2x2) {sym_visibility = "private"}
+
+// Two uneven dimensions: the rows, taken whole, keep their offsets and
+// stay local; the reversed columns are gathered over grid axis 1 into a
+// block bounded by the largest row shard (3).
+// PROP-LABEL: func.func @uneven_two_dims
+// PROP: slice.strided
+// PROP-NEXT: shard.sharding @grid split_axes = {{\[\[}}0]] sharded_dims_offsets = [0, 3, 5]
+// CHECK-LABEL: func.func @uneven_two_dims
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32>) -> tensor<?x7xf32>
+// CHECK: tensor.extract_slice %[[X]][0, %{{.*}}] [%[[ROWS:.*]], %{{.*}}] [1, -1] : tensor<?x?xf32> to tensor<?x?xf32>
+// CHECK: %[[ALL:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [1] reduction = bitwise_or : tensor<3x7xi32> -> tensor<3x7xi32>
+// CHECK: %[[FULL:.*]] = arith.bitcast %[[ALL]] : tensor<3x7xi32> to tensor<3x7xf32>
+// CHECK: tensor.extract_slice %[[FULL]][0, 0] [%[[ROWS]], 7] [1, 1] : tensor<3x7xf32> to tensor<?x7xf32>
+func.func @uneven_two_dims(%x: tensor<5x7xf32>) -> tensor<5x7xf32> {
+  %s = shard.sharding @grid split_axes = [[0], [1]] sharded_dims_offsets = [0, 3, 5, 0, 2, 7] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<5x7xf32>
+  %y = slice.strided %a[:, ::-1] : tensor<5x7xf32> to tensor<5x7xf32>
+  return %y : tensor<5x7xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// An update of uneven shards written whole along the split rows: the
+// value takes the dest's offsets and the update stays local.
+// PROP-LABEL: func.func @update_uneven_local
+// PROP: shard.shard %arg0 to
+// PROP-NEXT: %[[VS:.*]] = shard.sharding @grid split_axes = {{\[\[}}0]] sharded_dims_offsets = [0, 4, 5]
+// PROP-NEXT: shard.shard %{{.*}} to %[[VS]] annotate_for_users : tensor<5x2xf32>
+// CHECK-LABEL: func.func @update_uneven_local
+// CHECK-SAME: (%[[X:.*]]: tensor<?x6xf32>, %[[V:.*]]: tensor<?x2xf32>) -> tensor<?x6xf32>
+// CHECK-NOT: shard.
+// CHECK: %[[U:.*]] = slice.strided_update %[[V]] into %[[X]][:, 1:5:2] : tensor<?x2xf32> into tensor<?x6xf32>
+// CHECK-NEXT: return %[[U]]
+func.func @update_uneven_local(%x: tensor<5x6xf32>, %v: tensor<5x2xf32>) -> tensor<5x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 4, 5] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<5x6xf32>
+  %y = slice.strided_update %v into %a[:, 1:5:2] : tensor<5x2xf32> into tensor<5x6xf32>
+  return %y : tensor<5x6xf32>
+}

@@ -25,7 +25,10 @@ Cases:
   random      nd.random_spec (masks, ellipsis, new axes, shrinks, offset
               mode off), result replicated or sharded on a random dimension
 Half of each kind pass begin/end/strides as run-time values (the result
-type is then dynamic and the result replicated).
+type is then dynamic and the result replicated). About a third of the
+sources, results and values are split unevenly at explicit offsets
+(sharded_dims_offsets, empty shards included): their shards' sizes differ
+from process to process.
 
 Prints "N cases, M mismatches" and exits 1 on a mismatch or failure.
 """
@@ -58,41 +61,76 @@ def process_index(rank, grid):
     return index[::-1]
 
 
-def shard_range(axes, size, grid, multi):
-    """[offset, offset + n) of this process's shard of a dimension of
-    `size` split over grid axes `axes` (the first axis major)."""
+def shard_range(axes, size, grid, multi, table=None):
+    """(offset, n) of this process's shard of a dimension of `size` split
+    over grid axes `axes` (the first axis major): at the explicit offsets
+    `table` (shards + 1 entries), or evenly."""
     count, linear = 1, 0
     for axis in axes:
         count *= grid[axis]
         linear = linear * grid[axis] + multi[axis]
+    if table is not None:
+        return table[linear], table[linear + 1] - table[linear]
     n = size // count
     return linear * n, n
+
+
+def random_table(rng, size, shards):
+    """Explicit shard offsets of a dimension of `size`: shards of unequal
+    sizes, some possibly empty."""
+    cuts = sorted(rng.randint(0, size) for _ in range(shards - 1))
+    return [0] + cuts + [size]
 
 
 def group_size(axes, grid):
     return int(np.prod([grid[a] for a in axes], dtype=np.int64))
 
 
-def sharding_text(split):
+def sharding_text(split, tables=None):
+    """split_axes, and the explicit offsets of every split dimension when
+    `tables` (per dimension: offsets or None) has any."""
     split = list(split) or [[]]
     while len(split) > 1 and not split[-1]:
         split = split[:-1]
-    return "[" + ", ".join("[" + ", ".join(map(str, a)) + "]"
+    text = "[" + ", ".join("[" + ", ".join(map(str, a)) + "]"
                            for a in split) + "]"
+    if tables and any(t is not None for t in tables):
+        flat = [v for dim, axes in enumerate(split) if axes
+                for v in tables[dim]]
+        text += f" sharded_dims_offsets = [{', '.join(map(str, flat))}]"
+    return text
+
+
+def table_of(tables, dim):
+    return tables[dim] if tables and dim < len(tables) else None
 
 
 def random_source(rng, grid, rank):
-    """A shape of `rank` and a sharding that splits it evenly."""
+    """A shape of `rank` and a sharding of it: an even split, or (a third
+    of them, where each split dimension has one grid axis) uneven shards
+    at explicit offsets. Returns (shape, split, tables)."""
     split = [[] for _ in range(rank)]
     for axis in range(len(grid)):
         if rank and rng.random() < 0.8:
             split[rng.randrange(rank)].append(axis)
-    shape = []
+    uneven = (any(split) and all(len(a) <= 1 for a in split)
+              and rng.random() < 0.35)
+    shape, tables = [], [None] * rank
     for dim in range(rank):
         k = group_size(split[dim], grid)
-        shape.append(k * rng.choice([1, 1, 2, 3, 4]) if split[dim]
-                     else rng.choice([1, 2, 3, 5]))
-    return shape, split
+        if split[dim] and uneven:
+            shape.append(rng.randint(0, 3 * k))
+            tables[dim] = random_table(rng, shape[dim], k)
+        else:
+            shape.append(k * rng.choice([1, 1, 2, 3, 4]) if split[dim]
+                         else rng.choice([1, 2, 3, 5]))
+    if uneven:
+        # Every split dimension lists offsets, the even ones too.
+        for dim in range(rank):
+            if split[dim] and tables[dim] is None:
+                k = group_size(split[dim], grid)
+                tables[dim] = [i * shape[dim] // k for i in range(k + 1)]
+    return shape, split, (tables if uneven else None)
 
 
 def structured_case(rng, shape, split):
@@ -104,7 +142,7 @@ def structured_case(rng, shape, split):
             entries.append("newaxis")
             result_source.append(None)
         roll = rng.random()
-        if roll < 0.35:
+        if roll < 0.35 or (roll >= 0.8 and size == 0):
             entries.append(":")
             result_source.append(("whole", dim))
         elif roll < 0.8:
@@ -120,20 +158,37 @@ def structured_case(rng, shape, split):
     return ", ".join(entries), result_source
 
 
-def result_split(rng, result_shape, grid, carried):
+def result_split(rng, result_shape, grid, carried, carried_tables):
     """A sharding of a static result: `carried` (per result dim, axes to
-    keep or None) first, then random axes on evenly divisible dims."""
+    keep or None, with their offsets in `carried_tables`) first, then
+    random axes on evenly divisible dims, or (uneven, where a carried
+    dimension is or a third of the time) on any dimension without axes
+    at random offsets. Returns (split, tables or None)."""
     split = [list(c) if c else [] for c in carried]
+    tables = list(carried_tables)
+    uneven = (any(t is not None for t in tables) or rng.random() < 0.33) \
+        and all(len(a) <= 1 for a in split)
     used = {a for axes in split for a in axes}
     for axis in range(len(grid)):
         if axis in used or rng.random() < 0.5 or not result_shape:
             continue
         dim = rng.randrange(len(result_shape))
-        k = group_size(split[dim] + [axis], grid)
-        if result_shape[dim] % k == 0 and result_shape[dim] > 0:
+        if uneven and not split[dim]:
             split[dim].append(axis)
             used.add(axis)
-    return split
+            tables[dim] = random_table(rng, result_shape[dim], grid[axis])
+            continue
+        k = group_size(split[dim] + [axis], grid)
+        if not uneven and result_shape[dim] % k == 0 and result_shape[dim] > 0:
+            split[dim].append(axis)
+            used.add(axis)
+    if not any(t is not None for t in tables):
+        return split, None
+    for dim, axes in enumerate(split):
+        if axes and tables[dim] is None:
+            k = group_size(axes, grid)
+            tables[dim] = [i * result_shape[dim] // k for i in range(k + 1)]
+    return split, tables
 
 
 class Case:
@@ -147,7 +202,8 @@ def make_cases(rng, count, grid, updates=False):
         c.update = updates
         c.dtype = rng.choice(list(DTYPES))
         c.dynamic = rng.random() < 0.5
-        c.shape, c.split = random_source(rng, grid, rng.randint(1, 3))
+        c.shape, c.split, c.tables = random_source(rng, grid,
+                                                   rng.randint(1, 3))
         if rng.random() < 0.5:
             text, sources = structured_case(rng, c.shape, c.split)
             sc = slicegen.Case("py", c.shape, text=text)
@@ -184,16 +240,20 @@ def make_cases(rng, count, grid, updates=False):
         # static ones carry and take shardings.
         if c.update:
             c.result_split = [list(a) for a in c.split]
+            c.result_tables = c.tables
         elif c.dynamic:
             c.result_split = [[] for _ in c.expected_shape]
+            c.result_tables = None
         else:
             carried = [None] * len(c.expected_shape)
+            carried_tables = [None] * len(c.expected_shape)
             if c.sources is not None and rng.random() < 0.7:
                 for pos, source in enumerate(c.sources):
                     if source and source[0] == "whole":
                         carried[pos] = c.split[source[1]]
-            c.result_split = result_split(rng, c.expected_shape, grid,
-                                          carried)
+                        carried_tables[pos] = table_of(c.tables, source[1])
+            c.result_split, c.result_tables = result_split(
+                rng, c.expected_shape, grid, carried, carried_tables)
         cases.append(c)
     return cases
 
@@ -215,6 +275,7 @@ def _add_value(rng, c, grid):
         return False
     c.value_shape = shape
     c.value_split = [[] for _ in shape]
+    c.value_tables = [None] * len(shape)
     lead = len(slice_shape) - len(shape)
     roll = rng.random()
     if roll < 0.5 and c.sources is not None:
@@ -223,11 +284,24 @@ def _add_value(rng, c, grid):
             if (source and source[0] == "whole"
                     and shape[k] == slice_shape[k + lead]):
                 c.value_split[k] = list(c.split[source[1]])
+                c.value_tables[k] = table_of(c.tables, source[1])
     elif roll < 0.8 and shape:
         k = rng.randrange(len(shape))
         axis = rng.randrange(len(grid))
-        if shape[k] % grid[axis] == 0 and shape[k] > 0:
+        if rng.random() < 0.3:
             c.value_split[k] = [axis]
+            c.value_tables[k] = random_table(rng, shape[k], grid[axis])
+        elif shape[k] % grid[axis] == 0 and shape[k] > 0:
+            c.value_split[k] = [axis]
+    if any(t is not None for t in c.value_tables):
+        for k, axes in enumerate(c.value_split):
+            if axes and c.value_tables[k] is None:
+                n = group_size(axes, grid)
+                if len(axes) > 1 or shape[k] % n:
+                    return False
+                c.value_tables[k] = [i * shape[k] // n for i in range(n + 1)]
+    else:
+        c.value_tables = None
     return True
 
 
@@ -308,28 +382,31 @@ def module_text(cases, grid):
         opname = "slice.strided_update" if c.update else "slice.strided"
         value_lines = [
             f"  %vs = shard.sharding @grid split_axes = "
-            f"{sharding_text(c.value_split)} : !shard.sharding",
+            f"{sharding_text(c.value_split, c.value_tables)} : !shard.sharding",
             f"  %w = shard.shard %v to %vs : {value_type}"] if c.update else []
         lines += [
             f"func.func @f{n}({', '.join(args)}) -> {result_type} "
             "attributes {llvm.emit_c_interface} {",
             f"  %s = shard.sharding @grid split_axes = "
-            f"{sharding_text(c.split)} : !shard.sharding",
+            f"{sharding_text(c.split, c.tables)} : !shard.sharding",
             f"  %a = shard.shard %x to %s : {source_type}"] + value_lines + [
             f'  %y = "{opname}"({", ".join(operands)}) '
             f'<{{{", ".join(props)}}}> : ({types}) -> {result_type}',
             f"  %r = shard.sharding @grid split_axes = "
-            f"{sharding_text(c.result_split)} : !shard.sharding",
+            f"{sharding_text(c.result_split, c.result_tables)} : "
+            "!shard.sharding",
             f"  %b = shard.shard %y to %r : {result_type}",
             f"  return %b : {result_type}",
             "}"]
     return "\n".join(lines) + "\n"
 
 
-def local_shard(prefix, name, shape, split, grid, ctype, element):
+def local_shard(prefix, name, shape, split, grid, ctype, element,
+                tables=None):
     """C statements that fill this process's shard of a tensor of `shape`
-    split as `split` (element = `element` of its global row-major index
-    `flat`) and describe it as MemRef `name`."""
+    split as `split`, at the explicit offsets `tables` if any (element =
+    `element` of its global row-major index `flat`), and describe it as
+    MemRef `name`."""
     rank = len(shape)
     locals_, offsets = [], []
     for dim, size in enumerate(shape):
@@ -342,6 +419,12 @@ def local_shard(prefix, name, shape, split, grid, ctype, element):
         lin = "0"
         for a in axes:
             lin = f"({lin} * {grid[a]} + multi[{a}])"
+        table = table_of(tables, dim)
+        if table is not None:
+            at = f"((const int64_t[]){{{', '.join(map(str, table))}}})"
+            locals_.append(f"({at}[{lin} + 1] - {at}[{lin}])")
+            offsets.append(f"{at}[{lin}]")
+            continue
         locals_.append(str(size // k))
         offsets.append(f"{lin} * {size // k}")
     p = prefix
@@ -433,10 +516,11 @@ def driver_text(cases, grid):
     for n, c in enumerate(cases):
         ctype = DTYPES[c.dtype][1]
         out.append(f"  {{ /* f{n}: {c.shape} {c.kind} */")
-        out += local_shard("x", "in", c.shape, c.split, grid, ctype, "flat")
+        out += local_shard("x", "in", c.shape, c.split, grid, ctype, "flat",
+                           c.tables)
         if c.update:
             out += local_shard("v", "val", c.value_shape, c.value_split, grid,
-                               ctype, "-1 - flat")
+                               ctype, "-1 - flat", c.value_tables)
         r = len(c.shape) if c.update else len(c.expected_shape)
         out.append(f"    MemRef{r} out;")
         scalars = ""
@@ -493,7 +577,8 @@ def assemble(c, grid, per_rank):
         for dim, size in enumerate(shape):
             axes = c.result_split[dim] if dim < len(c.result_split) else []
             if axes:
-                start, n = shard_range(axes, size, grid, multi)
+                start, n = shard_range(axes, size, grid, multi,
+                                       table_of(c.result_tables, dim))
             else:
                 start, n = 0, size
             index.append(slice(start, start + n))
@@ -582,11 +667,12 @@ def main():
         if mismatches <= 10:
             spec = c.text if c.kind == "structured" else nd.encode_spec(
                 c.begin, c.end, c.strides, c.masks)
-            value = (f" = value {c.value_shape} split {c.value_split}"
-                     if c.update else "")
+            value = (f" = value {c.value_shape} split {c.value_split} "
+                     f"offsets {c.value_tables}" if c.update else "")
             print(f"MISMATCH f{c.number}: {c.dtype} {c.shape} split "
-                  f"{c.split} {spec}{value} dynamic={c.dynamic} result split "
-                  f"{c.result_split}: expected {expected.shape} "
+                  f"{c.split} offsets {c.tables} {spec}{value} "
+                  f"dynamic={c.dynamic} result split {c.result_split} "
+                  f"offsets {c.result_tables}: expected {expected.shape} "
                   f"{expected.ravel()[:8]}, got {got if isinstance(got, str) else got.ravel()[:8]}")
     kind = "updates" if args.update else "slices"
     print(f"{len(cases)} {kind} on {processes} processes ({args.grid} grid), "
