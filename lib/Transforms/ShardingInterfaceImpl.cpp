@@ -149,6 +149,8 @@ struct ShardSpan {
   OpFoldResult offset;
   OpFoldResult size;
   int64_t maxSize;
+  /// The size of the whole dimension.
+  OpFoldResult globalSize;
 };
 
 /// What partitioning one slice needs: the grid and this process's place
@@ -176,16 +178,24 @@ struct ShardContext {
   /// error when neither applies.
   FailureOr<ShardSpan> span(Operation *op, ArithIndexBuilder &arith,
                             const Sharding &sharding, unsigned dim,
-                            int64_t size, StringRef what) const {
+                            int64_t size, StringRef what,
+                            Value local = {}) const {
     ArrayRef<GridAxis> axes = splitAxesOf(sharding, dim);
     int64_t shards = count(axes);
-    if (ShapedType::isDynamic(size))
-      return op->emitOpError()
-             << "has " << what << " dimension " << dim
-             << " of dynamic size split over " << shards
-             << " processes; only static sizes are partitioned yet";
     SmallVector<int64_t> offsets =
         explicitOffsetsOf(sharding, dim, grid.getShape());
+    // The explicit offsets say how big the whole is.
+    if (ShapedType::isDynamic(size) && !offsets.empty())
+      size = offsets.back();
+    if (ShapedType::isDynamic(size)) {
+      if (!local)
+        return op->emitOpError()
+               << "has " << what << " dimension " << dim
+               << " of dynamic size split over " << shards
+               << " processes; only a source's or a dest's dynamic sizes "
+                  "are partitioned yet";
+      return exchangedSpan(arith, local, dim, axes);
+    }
     if (offsets.empty()) {
       if (size % shards != 0)
         return op->emitOpError()
@@ -195,7 +205,8 @@ struct ShardContext {
                   "shard offsets (sharded_dims_offsets)";
       int64_t shardSize = size / shards;
       return ShardSpan{arith.mul(index(arith, axes), arith.constant(shardSize)),
-                       arith.constant(shardSize), shardSize};
+                       arith.constant(shardSize), shardSize,
+                       arith.constant(size)};
     }
     if (offsets.front() != 0 || offsets.back() != size)
       return op->emitOpError()
@@ -213,7 +224,46 @@ struct ShardContext {
       end = arith.select(here, arith.constant(offsets[i + 1]), end);
       maxSize = std::max(maxSize, offsets[i + 1] - offsets[i]);
     }
-    return ShardSpan{start, arith.sub(end, start), maxSize};
+    return ShardSpan{start, arith.sub(end, start), maxSize,
+                     arith.constant(size)};
+  }
+
+  /// The shard of a dimension of run-time size that this process holds
+  /// `local`'s part of: the processes along `axes` tell each other their
+  /// sizes (one all_reduce of a vector of them), and each shard starts
+  /// where the ones before it end.
+  ShardSpan exchangedSpan(ArithIndexBuilder &arith, Value local, unsigned dim,
+                          ArrayRef<GridAxis> axes) const {
+    OpBuilder &builder = arith.getBuilder();
+    Location loc = local.getLoc();
+    int64_t shards = count(axes);
+    Type i64 = builder.getI64Type();
+    OpFoldResult mine = tensor::getMixedSize(builder, loc, local, dim);
+    OpFoldResult position = index(arith, axes);
+    Value zeros = arith::ConstantOp::create(
+        builder, loc,
+        DenseElementsAttr::get(RankedTensorType::get({shards}, i64),
+                               builder.getI64IntegerAttr(0)));
+    Value entry =
+        arith::IndexCastOp::create(builder, loc, i64, arith.materialize(mine));
+    Value table = tensor::InsertOp::create(builder, loc, entry, zeros,
+                                           arith.materialize(position));
+    SmallVector<GridAxis> sorted = llvm::to_vector(axes);
+    llvm::sort(sorted);
+    table = AllReduceOp::create(builder, loc, table, grid.getSymName(), sorted,
+                                ReductionKind::Sum);
+    OpFoldResult start = arith.constant(0), total = arith.constant(0);
+    for (int64_t i = 0; i < shards; ++i) {
+      Value at = arith::ConstantIndexOp::create(builder, loc, i);
+      OpFoldResult size = getAsOpFoldResult(arith::IndexCastOp::create(
+          builder, loc, builder.getIndexType(),
+          tensor::ExtractOp::create(builder, loc, table, at)));
+      start = arith.add(
+          start, arith.select(arith.lessThan(arith.constant(i), position), size,
+                              arith.constant(0)));
+      total = arith.add(total, size);
+    }
+    return ShardSpan{start, mine, ShapedType::kDynamic, total};
   }
 };
 
@@ -273,7 +323,7 @@ getShardContext(Operation *op,
 /// intact.
 FailureOr<Value> assembleByBits(OpBuilder &builder, Location loc, Operation *op,
                                 GridOp grid, Value part,
-                                ArrayRef<int64_t> shape,
+                                ArrayRef<OpFoldResult> shape,
                                 ArrayRef<OpFoldResult> offsets,
                                 ArrayRef<OpFoldResult> sizes,
                                 SmallVector<GridAxis> axes) {
@@ -286,7 +336,9 @@ FailureOr<Value> assembleByBits(OpBuilder &builder, Location loc, Operation *op,
                              << "; only integers and floats of 8 to 64 bits "
                                 "are gathered";
   // Nothing to move (and no offset a slice of an empty tensor accepts).
-  if (llvm::is_contained(shape, 0))
+  if (llvm::any_of(shape, [](OpFoldResult size) {
+        return getConstantIntValue(size) == 0;
+      }))
     return tensor::EmptyOp::create(builder, loc, shape, elementType)
         .getResult();
   llvm::sort(axes);
@@ -309,7 +361,8 @@ FailureOr<Value> assembleByBits(OpBuilder &builder, Location loc, Operation *op,
                               ReductionKind::BitwiseOr);
   if (bitsType != elementType)
     block = arith::BitcastOp::create(
-        builder, loc, RankedTensorType::get(shape, elementType), block);
+        builder, loc,
+        cast<RankedTensorType>(block.getType()).clone(elementType), block);
   return block;
 }
 
@@ -375,9 +428,10 @@ FailureOr<Value> gatherWhole(OpBuilder &builder, Location loc, Operation *op,
   }
   if (axes.empty())
     return local;
-  return assembleByBits(builder, loc, op, shards.grid, local,
-                        globalType.getShape(), offsets,
-                        tensor::getMixedSizes(builder, loc, local), axes);
+  return assembleByBits(
+      builder, loc, op, shards.grid, local,
+      getAsIndexOpFoldResult(builder.getContext(), globalType.getShape()),
+      offsets, tensor::getMixedSizes(builder, loc, local), axes);
 }
 
 /// The value of the partitioned slice on this process.
@@ -395,10 +449,6 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
     return failure();
   ShardContext &shards = *context;
   GridOp grid = shards.grid;
-  if (!sourceType.hasStaticShape())
-    return op.emitOpError()
-           << "has a sharded source of dynamic shape " << sourceType
-           << "; only static shapes are partitioned yet";
 
   std::optional<LoopLayout> loops = getLoopLayout(op);
   if (!loops)
@@ -432,13 +482,30 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
   }
 
   ArithIndexBuilder arith(builder, loc);
+  unsigned rank = sourceType.getRank();
+
+  // This process's shard of each split source dimension, and the sizes of
+  // the whole source (which the processes tell each other where neither
+  // the type nor the shard offsets say them).
+  SmallVector<std::optional<ShardSpan>> sourceSpans(rank);
+  SmallVector<OpFoldResult> sourceSizes;
+  for (unsigned dim = 0; dim < rank; ++dim) {
+    if (splitAxesOf(in, dim).empty()) {
+      sourceSizes.push_back(
+          tensor::getMixedSize(builder, loc, operands[0], dim));
+      continue;
+    }
+    FailureOr<ShardSpan> shard = shards.span(
+        op, arith, in, dim, sourceType.getDimSize(dim), "source", operands[0]);
+    if (failed(shard))
+      return failure();
+    sourceSpans[dim] = *shard;
+    sourceSizes.push_back(shard->globalSize);
+  }
 
   // The global spec, on a stand-in for the whole source: the normal form's
   // values and run-time checks are the unpartitioned op's.
-  SmallVector<OpFoldResult> sourceSizes =
-      getAsIndexOpFoldResult(builder.getContext(), sourceType.getShape());
-  Value whole =
-      tensor::EmptyOp::create(builder, loc, sourceType.getShape(), elementType);
+  Value whole = tensor::EmptyOp::create(builder, loc, sourceSizes, elementType);
   IRMapping mapping;
   mapping.map(op.getSource(), whole);
   for (auto [old, partitioned] :
@@ -474,7 +541,6 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
 
   // Per source dimension: the part of the slice this process holds, and
   // where it lands in the block of the result that the process assembles.
-  unsigned rank = sourceType.getRank();
   SmallVector<OpFoldResult> fullSizes = view.getFullRankSizes();
   // The block of the result this process assembles, per source dimension:
   // the whole count of a gathered or unsharded one, the shard of an
@@ -496,10 +562,7 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
       blockSizes.push_back(fullSizes[dim]);
       continue;
     }
-    FailureOr<ShardSpan> shard =
-        shards.span(op, arith, in, dim, sourceType.getDimSize(dim), "source");
-    if (failed(shard))
-      return failure();
+    std::optional<ShardSpan> &shard = sourceSpans[dim];
     OpFoldResult shardOffset = shard->offset, shardSize = shard->size;
     bool aligned = resultPos >= 0 && loops->wholeIn[dim] == resultPos &&
                    sameSplit(out, resultPos, in, dim, grid.getShape());
@@ -553,20 +616,26 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
     // MLIR 22's all_reduce moves static shapes only: a count known at run
     // time only is bounded by its source dimension (by the largest shard
     // of an aligned one), and the block is cut to it after the exchange.
-    SmallVector<int64_t> blockShape;
-    bool bounded = false;
+    // A source of run-time size has no such bound: its block is of
+    // run-time size (slice-lower-dynamic-all-reduce lowers it).
+    SmallVector<OpFoldResult> blockShape;
+    bool bounded = false, exact = false;
     for (auto [dim, size] : llvm::enumerate(blockSizes)) {
       std::optional<int64_t> known = getConstantIntValue(size);
       bounded |= !known;
-      blockShape.push_back(known ? *known : blockBounds[dim]);
+      exact |= !known && ShapedType::isDynamic(blockBounds[dim]);
+      blockShape.push_back(
+          builder.getIndexAttr(known ? *known : blockBounds[dim]));
     }
+    if (exact)
+      blockShape = materialize(blockSizes);
     FailureOr<Value> assembled = assembleByBits(
         builder, loc, op, grid, block, blockShape, materialize(destOffsets),
         materialize(counts), gatherAxes);
     if (failed(assembled))
       return failure();
     block = *assembled;
-    if (bounded) {
+    if (bounded && !exact) {
       SmallVector<OpFoldResult> zeroOffsets(rank, builder.getIndexAttr(0));
       SmallVector<OpFoldResult> ones(rank, builder.getIndexAttr(1));
       block = tensor::ExtractSliceOp::create(builder, loc, block, zeroOffsets,
@@ -949,9 +1018,6 @@ FailureOr<Value> partitionUpdate(StridedUpdateOp op, ArrayRef<Value> operands,
     return failure();
   ShardContext &shards = *context;
   RankedTensorType destType = op.getDestType(), valueType = op.getValueType();
-  if (!destType.hasStaticShape() || !valueType.hasStaticShape())
-    return op.emitOpError() << "writes " << valueType << " into " << destType
-                            << "; only static shapes are partitioned yet";
   std::optional<UpdateLoops> loops = getUpdateLoops(op);
   if (!loops)
     return op.emitOpError() << "has an invalid spec or value";
@@ -979,6 +1045,10 @@ FailureOr<Value> partitionUpdate(StridedUpdateOp op, ArrayRef<Value> operands,
 
   ArithIndexBuilder arith(builder, loc);
   Value value = operands[0], dest = operands[1];
+  if (!local && (!destType.hasStaticShape() || !valueType.hasStaticShape()))
+    return op.emitOpError()
+           << "writes " << valueType << " into " << destType
+           << " across shards; only static shapes are gathered yet";
   if (!local) {
     FailureOr<Value> wholeValue =
         gatherWhole(builder, loc, op, shards, arith, value, valueType,

@@ -393,3 +393,64 @@ func.func @update_uneven_local(%x: tensor<5x6xf32>, %v: tensor<5x2xf32>) -> tens
   %y = slice.strided_update %v into %a[:, 1:5:2] : tensor<5x2xf32> into tensor<5x6xf32>
   return %y : tensor<5x6xf32>
 }
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// A source of run-time size split over the processes: they tell each
+// other their shard sizes (a sum all_reduce of a vector of them), each
+// shard starts where the ones before it end, and the gathered block has
+// the run-time size of the whole (slice-lower-dynamic-all-reduce lowers
+// its all_reduce).
+// CHECK-LABEL: func.func @dynamic_source
+// CHECK-SAME: (%[[X:.*]]: tensor<?x6xf32>) -> tensor<?x6xf32>
+// CHECK: %[[P:.*]] = shard.process_multi_index on @grid : index
+// CHECK: %[[MINE:.*]] = tensor.dim %[[X]], %c0 : tensor<?x6xf32>
+// CHECK: %[[SIZE:.*]] = arith.index_cast %[[MINE]] : index to i64
+// CHECK: %[[SLOT:.*]] = tensor.insert %[[SIZE]] into %{{.*}}[%[[P]]] : tensor<2xi64>
+// CHECK: %[[SIZES:.*]] = shard.all_reduce %[[SLOT]] on @grid grid_axes = [0] : tensor<2xi64> -> tensor<2xi64>
+// CHECK: tensor.extract_slice %[[X]][%{{.*}}, 0] [%{{.*}}, 6] [-1, 1] : tensor<?x6xf32> to tensor<?x6xf32>
+// CHECK: %[[ALL:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0] reduction = bitwise_or : tensor<?x6xi32> -> tensor<?x6xi32>
+// CHECK: %[[R:.*]] = arith.bitcast %[[ALL]] : tensor<?x6xi32> to tensor<?x6xf32>
+// CHECK: return %[[R]]
+func.func @dynamic_source(%x: tensor<?x6xf32>) -> tensor<?x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<?x6xf32>
+  %y = slice.strided %a[::-1] : tensor<?x6xf32> to tensor<?x6xf32>
+  return %y : tensor<?x6xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// A whole dimension of run-time size stays local, as a static one does.
+// CHECK-LABEL: func.func @dynamic_whole_dim_stays_local
+// CHECK-SAME: (%[[X:.*]]: tensor<?x6xf32>) -> tensor<?x2xf32>
+// CHECK-NOT: shard.
+// CHECK: %[[S:.*]] = slice.strided %[[X]][:, 1:5:2] : tensor<?x6xf32> to tensor<?x2xf32>
+// CHECK-NEXT: return %[[S]]
+func.func @dynamic_whole_dim_stays_local(%x: tensor<?x6xf32>) -> tensor<?x2xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<?x6xf32>
+  %y = slice.strided %a[:, 1:5:2] : tensor<?x6xf32> to tensor<?x2xf32>
+  return %y : tensor<?x2xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// An update of a dest of run-time size written whole along its split
+// rows, with a value that broadcasts along them, stays local.
+// CHECK-LABEL: func.func @dynamic_update_local
+// CHECK-SAME: (%[[X:.*]]: tensor<?x6xf32>, %[[V:.*]]: tensor<2xf32>) -> tensor<?x6xf32>
+// CHECK-NOT: shard.
+// CHECK: slice.strided_update %[[V]] into %[[X]][:, 1:5:2] : tensor<2xf32> into tensor<?x6xf32>
+func.func @dynamic_update_local(%x: tensor<?x6xf32>, %v: tensor<2xf32>) -> tensor<?x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<?x6xf32>
+  %y = slice.strided_update %v into %a[:, 1:5:2] : tensor<2xf32> into tensor<?x6xf32>
+  return %y : tensor<?x6xf32>
+}

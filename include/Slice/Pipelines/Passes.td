@@ -236,6 +236,28 @@ def SliceCheckPipelineDependencies
   ];
 }
 
+def SliceLowerDynamicAllReduce
+    : Pass<"slice-lower-dynamic-all-reduce", "::mlir::ModuleOp"> {
+  let summary = "Lower shard.all_reduce of run-time shapes to MPI";
+  let description = [{
+    The step of `--slice-to-llvm="spmd=true"` before `convert-shard-to-mpi`,
+    which in MLIR 22 lowers `shard.all_reduce` of static shapes only (and
+    reports an error on any other). The partition of a slice of a source
+    of run-time size gathers blocks of run-time size: this pass lowers
+    each such all_reduce to one `mpi.allreduce` of the flattened block
+    from its buffer into a fresh one, over the communicator of its grid
+    axes (`mpi.comm_split` of the world by the other axes), with no copy
+    of the input. Static all_reduces are left to upstream.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::mpi::MPIDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def SliceFinishSpmd : Pass<"slice-finish-spmd", "::mlir::ModuleOp"> {
   let summary = "Check that every shard op became MPI and drop the grids";
   let description = [{

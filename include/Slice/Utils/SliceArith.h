@@ -65,6 +65,8 @@ public:
   /// constant if needed.
   mlir::Value materialize(Value value);
 
+  OpBuilder &getBuilder() { return builder; }
+
 private:
   OpBuilder &builder;
   Location loc;

@@ -25,7 +25,8 @@ Cases:
   random      nd.random_spec (masks, ellipsis, new axes, shrinks, offset
               mode off), result replicated or sharded on a random dimension
 Half of each kind pass begin/end/strides as run-time values (the result
-type is then dynamic and the result replicated). About a third of the
+type is then dynamic and the result replicated); a third of those slices
+have a source of run-time size as well, split as the driver likes. About a third of the
 sources, results and values are split unevenly at explicit offsets
 (sharded_dims_offsets, empty shards included): their shards' sizes differ
 from process to process.
@@ -204,6 +205,18 @@ def make_cases(rng, count, grid, updates=False):
         c.dynamic = rng.random() < 0.5
         c.shape, c.split, c.tables = random_source(rng, grid,
                                                    rng.randint(1, 3))
+        # A third of the slices with run-time entries have a source of
+        # run-time size too: the processes tell each other their shard
+        # sizes, which the driver picks (unevenly where nothing says).
+        c.source_dynamic = [False] * len(c.shape)
+        c.driver_tables = list(c.tables or [None] * len(c.shape))
+        if c.dynamic and not updates and rng.random() < 0.33:
+            c.source_dynamic = [rng.random() < 0.6 for _ in c.shape]
+            for dim, axes in enumerate(c.split):
+                if axes and c.source_dynamic[dim] and \
+                        c.driver_tables[dim] is None:
+                    c.driver_tables[dim] = random_table(
+                        rng, c.shape[dim], group_size(axes, grid))
         if rng.random() < 0.5:
             text, sources = structured_case(rng, c.shape, c.split)
             sc = slicegen.Case("py", c.shape, text=text)
@@ -342,7 +355,9 @@ def module_text(cases, grid):
              "{sym_visibility = \"private\"}"]
     for n, c in enumerate(cases):
         begin, end, strides, masks = c.spec
-        source_type = tensor_type(c.shape, c.dtype)
+        source_type = tensor_type(
+            [None if dyn else d for d, dyn in zip(c.shape, c.source_dynamic)],
+            c.dtype)
         result_shape = ([None] * len(c.expected_shape) if c.dynamic
                         else c.expected_shape)
         result_type = tensor_type(result_shape, c.dtype)
@@ -517,7 +532,7 @@ def driver_text(cases, grid):
         ctype = DTYPES[c.dtype][1]
         out.append(f"  {{ /* f{n}: {c.shape} {c.kind} */")
         out += local_shard("x", "in", c.shape, c.split, grid, ctype, "flat",
-                           c.tables)
+                           c.driver_tables)
         if c.update:
             out += local_shard("v", "val", c.value_shape, c.value_split, grid,
                                ctype, "-1 - flat", c.value_tables)
