@@ -76,7 +76,8 @@ config.substitutions.append((
 # kernels' logic on machines without a GPU.
 cpu_tail = ("func.func(slice-copies-to-gpu,convert-linalg-to-loops,"
             "expand-strided-metadata,lower-affine,convert-scf-to-cf),"
-            "slice-assert-to-stderr,slice-finalize-to-llvm,"
+            "slice-assert-to-stderr,func.func(slice-finalize-bodies-to-llvm),"
+            "slice-finalize-to-llvm,"
             "reconcile-unrealized-casts")
 # The CPU pipeline's own front end (--slice-to-buffers), so that these
 # tests follow it.

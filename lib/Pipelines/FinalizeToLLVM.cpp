@@ -6,9 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// `--slice-finalize-to-llvm`: every dialect left at the end of
-// `--slice-to-llvm` converted to LLVM in one conversion, with a symbol table
-// so that call lowering is linear in the number of calls (Passes.td).
+// `--slice-finalize-bodies-to-llvm`, then `--slice-finalize-to-llvm`: every
+// dialect left at the end of `--slice-to-llvm` converted to LLVM, the ops
+// local to a function on several functions at once, then the rest in one
+// conversion with a symbol table so that call lowering is linear in the
+// number of calls (Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,13 +29,21 @@
 #include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
 namespace slice {
+#define GEN_PASS_DEF_SLICEFINALIZEBODIESTOLLVM
 #define GEN_PASS_DEF_SLICEFINALIZETOLLVM
 #include "Slice/Pipelines/Passes.h.inc"
 } // namespace slice
@@ -42,6 +52,44 @@ namespace slice {
 using namespace mlir;
 
 namespace {
+struct SliceFinalizeBodiesToLLVMPass
+    : mlir::slice::impl::SliceFinalizeBodiesToLLVMBase<
+          SliceFinalizeBodiesToLLVMPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    MLIRContext *context = &getContext();
+    // Per function (and so per thread): the analysis and the converter's
+    // caches are not shared between threads.
+    const auto &dataLayout = getAnalysis<DataLayoutAnalysis>();
+    LowerToLLVMOptions options(context, dataLayout.getAtOrAbove(func));
+    LLVMTypeConverter converter(context, options, &dataLayout);
+
+    // No symbol table: the ops that would look a callee up or declare one
+    // (allocations, copies through the runtime, prints) stay legal here,
+    // and so does `memref.get_global`, whose `llvm.mlir.addressof` would
+    // name a `memref.global` until the module's conversion.
+    RewritePatternSet patterns(context);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    index::populateIndexToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
+                                                   /*symbolTables=*/nullptr);
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
+    populateVectorToLLVMConversionPatterns(converter, patterns);
+
+    ConversionTarget target(*context);
+    target.addLegalDialect<LLVM::LLVMDialect>();
+    target.addIllegalDialect<arith::ArithDialect, index::IndexDialect,
+                             math::MathDialect, memref::MemRefDialect,
+                             ub::UBDialect, vector::VectorDialect>();
+    target
+        .addLegalOp<memref::AllocOp, memref::DeallocOp, memref::CopyOp,
+                    memref::ReallocOp, memref::GetGlobalOp, vector::PrintOp>();
+    if (failed(applyPartialConversion(func, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
 struct SliceFinalizeToLLVMPass
     : mlir::slice::impl::SliceFinalizeToLLVMBase<SliceFinalizeToLLVMPass> {
   void runOnOperation() override {

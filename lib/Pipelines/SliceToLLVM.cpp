@@ -75,6 +75,7 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     fpm.addPass(createSCFToControlFlowPass());
   }
   pm.addPass(createSliceAssertToStderr());
+  pm.addNestedPass<func::FuncOp>(createSliceFinalizeBodiesToLLVM());
   pm.addPass(createSliceFinalizeToLLVM());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }

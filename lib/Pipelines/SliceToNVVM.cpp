@@ -99,6 +99,7 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
     fpm.addPass(createSCFToControlFlowPass());
   }
   pm.addPass(createSliceAssertToStderr());
+  pm.addNestedPass<func::FuncOp>(createSliceFinalizeBodiesToLLVM());
   pm.addPass(createSliceFinalizeToLLVM());
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

@@ -1,7 +1,7 @@
 // RUN: slice-opt %s --slice-to-buffers | FileCheck %s --check-prefix=VIEW
 // RUN: slice-opt %s --slice-to-buffers=slices=copy | FileCheck %s --check-prefix=COPY
 // RUN: slice-opt %s '--slice-to-buffers=deallocate=false' | FileCheck %s --check-prefix=KEEP
-// RUN: slice-opt %s --slice-to-buffers=slices=copy --slice-lower-copies --convert-linalg-to-loops --expand-strided-metadata --lower-affine --convert-scf-to-cf --slice-assert-to-stderr --slice-finalize-to-llvm --reconcile-unrealized-casts | FileCheck %s --check-prefix=TAIL
+// RUN: slice-opt %s --slice-to-buffers=slices=copy --slice-lower-copies --convert-linalg-to-loops --expand-strided-metadata --lower-affine --convert-scf-to-cf --slice-assert-to-stderr --slice-finalize-bodies-to-llvm --slice-finalize-to-llvm --reconcile-unrealized-casts | FileCheck %s --check-prefix=TAIL
 
 // The pipelines' front end alone: tensors in, memrefs out, nothing
 // target-specific. An entry point's view of its argument is returned as a

@@ -153,6 +153,24 @@ def SliceFinalizeToLLVM : Pass<"slice-finalize-to-llvm", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def SliceFinalizeBodiesToLLVM
+    : Pass<"slice-finalize-bodies-to-llvm", "::mlir::func::FuncOp"> {
+  let summary = "Convert the function-local ops (arith, index, math, ub, "
+                "vector, memref views and accesses) of one function to LLVM";
+  let description = [{
+    The first half of `--slice-finalize-to-llvm`, nested on `func.func` so
+    that the pass manager converts several functions at once: every op
+    whose lowering needs nothing outside its function. What needs the
+    module (the functions and calls themselves, `memref.alloc`, `dealloc`
+    and `copy` with their runtime declarations, `vector.print`) and what
+    changes block signatures (`cf`) is left for `--slice-finalize-to-llvm`;
+    values crossing between the two halves meet in
+    `builtin.unrealized_conversion_cast`s, which that conversion folds and
+    `--reconcile-unrealized-casts` removes.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def SliceToNVVM : Pass<"slice-to-nvvm", "::mlir::ModuleOp"> {
   let summary = "Lower a module of func.func on tensors with slice ops to "
                 "host LLVM dialect and NVIDIA GPU kernels";

@@ -1,0 +1,55 @@
+// RUN: slice-opt %s -split-input-file --slice-finalize-bodies-to-llvm | FileCheck %s --check-prefix=BODY
+// RUN: slice-opt %s -split-input-file --slice-finalize-bodies-to-llvm --slice-finalize-to-llvm --reconcile-unrealized-casts | FileCheck %s --check-prefix=ALL
+// RUN: slice-opt %s -split-input-file --slice-finalize-to-llvm --reconcile-unrealized-casts | FileCheck %s --check-prefix=ALL
+
+// The first half of the final conversion, on one function at a time: the
+// arithmetic and the memref accesses become LLVM; the function itself, the
+// allocation (a call to malloc the module declares), the copy (memcpy, or the runtime for strided views) and
+// the branches (which change block signatures) wait for
+// --slice-finalize-to-llvm, meeting the converted ops in casts. Both
+// routes end in the same LLVM.
+// BODY-LABEL: func.func @local(
+//   BODY-NOT:   arith.
+//       BODY:   memref.alloc
+//       BODY:   llvm.getelementptr
+//       BODY:   llvm.store
+//       BODY:   memref.copy
+//       BODY:   cf.br
+//       BODY:   llvm.load
+//       BODY:   return
+// ALL-LABEL: llvm.func @local(
+//   ALL-NOT:   builtin.unrealized_conversion_cast
+//       ALL:   llvm.call @malloc
+//       ALL:   llvm.store
+//       ALL:   "llvm.intr.memcpy"
+//       ALL:   llvm.br
+//       ALL:   llvm.load
+//       ALL:   llvm.return
+func.func @local(%x: memref<?xf32>, %n: index, %v: f32) -> f32 {
+  %c1 = arith.constant 1 : index
+  %m = arith.addi %n, %c1 : index
+  %a = memref.alloc(%m) : memref<?xf32>
+  memref.store %v, %a[%n] : memref<?xf32>
+  memref.copy %x, %a : memref<?xf32> to memref<?xf32>
+  cf.br ^next(%a : memref<?xf32>)
+^next(%b: memref<?xf32>):
+  %r = memref.load %b[%n] : memref<?xf32>
+  return %r : f32
+}
+
+// -----
+
+// A global's address waits for the module's conversion, which turns the
+// memref.global it names into an llvm.mlir.global.
+// BODY-LABEL: func.func @global(
+//       BODY:   memref.get_global @table
+//       BODY:   llvm.load
+// ALL-LABEL: llvm.func @global(
+//       ALL:   llvm.mlir.addressof @table
+//       ALL:   llvm.load
+memref.global "private" constant @table : memref<4xi32> = dense<[1, 2, 3, 4]>
+func.func @global(%i: index) -> i32 {
+  %t = memref.get_global @table : memref<4xi32>
+  %r = memref.load %t[%i] : memref<4xi32>
+  return %r : i32
+}
