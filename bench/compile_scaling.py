@@ -14,6 +14,10 @@ negative strides, an end mask, TFLite offset mode), four dynamic ones and
 the axes encoding. Each function holds ten ops, each of another pattern, so
 that no two are alike and CSE merges none; the constants vary from one
 function to the next. Each function returns all ten, so that none is dead.
+At 10k ops the static and the dynamic patterns are also measured apart
+(MIXES): ten ops per function still, a pattern met twice in one function
+with other values. The printed LLVM dialect is counted in lines (about one
+op each) by one more, untimed, run per route up to 10k ops.
 
 The upstream module writes each slice as `tensor.extract_slice` (negative
 strides, rank-reducing for a shrink) plus `tensor.expand_shape` for a new
@@ -80,9 +84,9 @@ def dynamic_pattern(p, v, tag):
     k = 1 + v % 3
     t = tag
     if p == 0:
-        return ("%y[%b:%e:%s, :, 1]", "tensor<?x?xf32>",
+        return (f"%y[%b:%e:%s, :, {1 + v % 2}]", "tensor<?x?xf32>",
                 dims({1: f"{t}d1"}) + [
-                    f"%{t} = tensor.extract_slice %y[%b, 0, 1] "
+                    f"%{t} = tensor.extract_slice %y[%b, 0, {1 + v % 2}] "
                     f"[%e, %{t}d1, 1] [%s, 1, 1] : {DYNAMIC} to "
                     "tensor<?x?xf32>"], f"%{t}")
     if p == 1:
@@ -109,11 +113,22 @@ def dynamic_pattern(p, v, tag):
 STATIC_PATTERNS, DYNAMIC_PATTERNS = 6, 4
 PATTERNS = STATIC_PATTERNS + DYNAMIC_PATTERNS + 1  # + the axes encoding
 
+# The mixes of patterns measured: all eleven (the figures the targets are
+# checked on), and apart the static ones, whose semantics are resolved at
+# compile time, and the ones with run-time values (the axes encoding's
+# start is one), whose wrapping, clamping and checks upstream's bare
+# extract_slice leaves out.
+MIXES = {
+    "all": list(range(PATTERNS)),
+    "static": list(range(STATIC_PATTERNS)),
+    "dynamic": list(range(STATIC_PATTERNS, PATTERNS)),
+}
 
-def op(k, i):
-    """Op k (the i-th of its function): (our op text, its result type,
-    upstream ops, upstream result)."""
-    p, v = k % PATTERNS, k // PATTERNS
+
+def op(k, i, patterns=MIXES["all"]):
+    """Op k (the i-th of its function) of the mix `patterns`: (our op text,
+    its result type, upstream ops, upstream result)."""
+    p, v = patterns[k % len(patterns)], k // len(patterns)
     r, t = f"%r{i}", f"u{i}"
     if p < STATIC_PATTERNS:
         text, index = static_pattern(p, v)
@@ -135,15 +150,17 @@ def op(k, i):
             f"%{t}")
 
 
-def module(ops, upstream=False):
-    """The module of `ops` slices, ours or upstream's."""
+def module(ops, upstream=False, patterns=MIXES["all"]):
+    """The module of `ops` slices of the mix `patterns`, ours or
+    upstream's."""
     lines = []
     for f in range(ops // OPS_PER_FUNCTION):
         body, types, results = [], [], []
         if upstream:
             body += [f"  %c{d} = arith.constant {d} : index" for d in range(3)]
         for i in range(OPS_PER_FUNCTION):
-            text, result, upstream_ops, value = op(f * OPS_PER_FUNCTION + i, i)
+            text, result, upstream_ops, value = op(f * OPS_PER_FUNCTION + i, i,
+                                                   patterns)
             types.append(result)
             if upstream:
                 body += ["  " + line for line in upstream_ops]
@@ -185,6 +202,18 @@ UPSTREAM = {
 }
 
 
+def printed_lines(command, work):
+    """Runs `command` once more, untimed, printing to a file: the lines of
+    LLVM dialect it prints (about one op each)."""
+    path = os.path.join(work, "printed.mlir")
+    subprocess.run(command[:-1] + [path], check=True,
+                   stderr=subprocess.DEVNULL)
+    with open(path, "rb") as f:
+        lines = sum(1 for _ in f)
+    os.remove(path)
+    return lines
+
+
 def measure(command):
     """Runs `command`; returns (seconds, peak resident KiB) of that one
     process (os.wait4 reports its own resource usage)."""
@@ -211,16 +240,26 @@ def repeats(ops):
     return 3 if ops <= 10000 else 1
 
 
+def runs_of(counts):
+    """(ops, mix) to measure: every count with all patterns, and the static
+    and dynamic mixes apart at 10k ops."""
+    for ops in counts:
+        yield ops, "all"
+        if ops == 10000:
+            yield ops, "static"
+            yield ops, "dynamic"
+
+
 def main():
     slice_opt, mlir_opt, work = sys.argv[1:4]
     counts = [int(n) for n in sys.argv[4:]] or [1000, 10000, 100000]
-    for ops in counts:
-        ours = os.path.join(work, f"scaling-{ops}.mlir")
-        theirs = os.path.join(work, f"scaling-{ops}-upstream.mlir")
+    for ops, mix in runs_of(counts):
+        ours = os.path.join(work, f"scaling-{ops}-{mix}.mlir")
+        theirs = os.path.join(work, f"scaling-{ops}-{mix}-upstream.mlir")
         with open(ours, "w") as f:
-            f.write(module(ops))
+            f.write(module(ops, patterns=MIXES[mix]))
         with open(theirs, "w") as f:
-            f.write(module(ops, upstream=True))
+            f.write(module(ops, upstream=True, patterns=MIXES[mix]))
         for name, pipeline in PIPELINES.items():
             commands = {
                 "ours": [slice_opt, ours, "--canonicalize", pipeline,
@@ -233,12 +272,17 @@ def main():
             for _ in range(repeats(ops)):
                 for route, command in commands.items():  # interleaved
                     runs[route].append(measure(command))
-            record = {"ops": ops, "pipeline": name, "repeats": repeats(ops),
+            record = {"ops": ops, "mix": mix, "pipeline": name,
+                      "repeats": repeats(ops),
                       "input_bytes": os.path.getsize(ours)}
             for route, samples in runs.items():
                 record[route] = {
                     "seconds": statistics.median(t for t, _ in samples),
                     "peak_kib": max(m for _, m in samples)}
+                # The output's size grows with the ops; counted up to 10k.
+                if ops <= 10000:
+                    record[route]["lines"] = printed_lines(commands[route],
+                                                           work)
             record["ratio"] = (record["ours"]["seconds"] /
                                record["upstream"]["seconds"])
             print(json.dumps(record))

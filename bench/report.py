@@ -65,6 +65,8 @@ def targets(points):
               lambda p: p["memcpy"] / p["into"], 0.85),
         check("(c) into at least 0.6x memcpy", lambda c: c == "c",
               lambda p: p["memcpy"] / p["into"], 0.6),
+        check("into at least 0.95x upstream into, every case",
+              lambda c: True, lambda p: p["upstream_into"] / p["into"], 0.95),
         check("into at least 1.0x NumPy into", lambda c: True,
               lambda p: p["numpy_into"] / p["into"], 1.0),
         check("alloc at least 1.0x NumPy alloc", lambda c: True,
@@ -83,6 +85,43 @@ def targets(points):
         check("with threads: at least 5x upstream (b-f)", lambda c: c != "a",
               lambda p: p["upstream_into"] / p["into_mt"], 5),
     ]
+
+
+def scaling_bound(scaling):
+    """What bounds the compile-time ratio, from the 10k rows of the static
+    and dynamic mixes: the same ratio where both routes print the same LLVM,
+    and how much more LLVM the dynamic slices' semantics print."""
+    rows = {(r.get("mix"), r["pipeline"]): r for r in scaling
+            if r["ops"] == 10000 and "lines" in r["ours"]}
+    apart = [(p, rows[("static", p)], rows[("dynamic", p)])
+             for p in ("default", "deallocate=false")
+             if ("static", p) in rows and ("dynamic", p) in rows]
+    if not apart:
+        return "(The static and dynamic mixes were not measured in this run.)"
+
+    def lines(r):
+        return r["ours"]["lines"] / r["upstream"]["lines"]
+    figures = "; ".join(
+        f"{p}: static {st['ratio']:.2f} at {lines(st):.2f}x the lines, "
+        f"dynamic {dy['ratio']:.2f} at {lines(dy):.2f}x the lines"
+        for p, st, dy in apart)
+    static = ", ".join(f"{p} {st['ratio']:.2f}" for p, st, _ in apart)
+    return (
+        "What bounds the ratio, measured apart at 10k ops (" + figures +
+        "). The static patterns are resolved at compile time: both routes "
+        "print the same views (with deallocation, upstream also clones each "
+        "returned slice, which ours returns as a view), so their ratio is "
+        "that of the passes alone. The dynamic ones carry what upstream's "
+        "bare extract_slice leaves out and the semantics need at run time "
+        "for each entry of a run-time begin, end or stride: the negative "
+        "index wrapped, the bounds clamped by the stride's sign, the size "
+        "divided out, and the stride-0 and shrink-range checks (on the mix "
+        "of all eleven, 2.3x upstream's ops before the conversion to LLVM, "
+        "counted on this tree). Every pass after the front end, the "
+        "conversion and the printing scale with those ops. At 0.8 on the "
+        "mix of all eleven our passes would have to run each op well "
+        "faster than upstream's run theirs; where the ops are the same "
+        "(the static mix) they run at " + static + " of upstream's time.\n")
 
 
 def write_section(w, writes, descriptions):
@@ -371,27 +410,34 @@ def main():
         w("routes); `deallocate=false` shows the slices alone. Ratio: ours /")
         w("upstream, time (lower is better for us).")
         w("")
-        w("| slice ops | pipeline | repeats | ours s | upstream s | ratio "
-          "| ours µs per op | ours peak MiB | upstream peak MiB |")
-        w("|---|---|---|---|---|---|---|---|---|")
+        w("| slice ops | patterns | pipeline | repeats | ours s "
+          "| upstream s | ratio | ours µs per op | ours peak MiB "
+          "| upstream peak MiB | LLVM lines, ours / upstream |")
+        w("|---|---|---|---|---|---|---|---|---|---|---|")
         for r in scaling:
-            w(f"| {r['ops']} | {r['pipeline']} | {r['repeats']} "
+            lines = ("-" if "lines" not in r["ours"] else
+                     f"{r['ours']['lines'] / r['upstream']['lines']:.2f}")
+            w(f"| {r['ops']} | {r.get('mix', 'all')} | {r['pipeline']} "
+              f"| {r['repeats']} "
               f"| {r['ours']['seconds']:.2f} | {r['upstream']['seconds']:.2f} "
               f"| {r['ratio']:.2f} "
               f"| {r['ours']['seconds'] / r['ops'] * 1e6:.0f} "
               f"| {r['ours']['peak_kib'] / 1024:.0f} "
-              f"| {r['upstream']['peak_kib'] / 1024:.0f} |")
+              f"| {r['upstream']['peak_kib'] / 1024:.0f} | {lines} |")
         w("")
+        mixed = [r for r in scaling if r.get("mix", "all") == "all"]
         misses = [f"{r['ops']} {r['pipeline']} {r['ratio']:.2f}"
-                  for r in scaling if r["ops"] >= 10000 and r["ratio"] > 0.8]
+                  for r in mixed if r["ops"] >= 10000 and r["ratio"] > 0.8]
         w("Target, ours at most 0.8x upstream's time at 10k and 100k ops: " +
           ("met." if not misses else "missed at " + ", ".join(misses) + "."))
-        big = [r for r in scaling if r["ops"] >= 100000]
+        big = [r for r in mixed if r["ops"] >= 100000]
         over = [f"{r['pipeline']} {r['ours']['peak_kib'] / 1024:.0f} MiB"
                 for r in big if r["ours"]["peak_kib"] > 2.5 * 1024 * 1024]
         if big:
             w("Target, 100k ops under 2.5 GiB: " +
               ("met." if not over else "missed: " + ", ".join(over) + "."))
+        w("")
+        w(scaling_bound(scaling))
         w("")
         w("Where our time went in an earlier measurement (`--mlir-timing`")
         w("on 30k ops of the old generator, default pipeline):")

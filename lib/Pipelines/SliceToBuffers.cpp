@@ -58,9 +58,12 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
       fpm.addPass(createConvertSliceToLinalg());
     else if (!viaBufferization)
       fpm.addPass(createConvertSliceToTensor());
-    fpm.addPass(createConvertElementwiseToLinalgPass());
     fpm.addPass(createCanonicalizerPass());
     fpm.addPass(createCSEPass());
+    // After the clean-up, which leaves it a fifth of the ops to look at;
+    // the linalg.generic ops it makes need no canonicalization of their own
+    // before bufferization.
+    fpm.addPass(createConvertElementwiseToLinalgPass());
   }
 
   bufferization::OneShotBufferizePassOptions bufferize;
