@@ -51,6 +51,21 @@ namespace slice {
 
 using namespace mlir;
 
+/// The patterns of the dialects whose ops may sit in a function body, both
+/// halves' share: the bodies' half passes no symbol table and keeps the ops
+/// that need one legal (SliceFinalizeBodiesToLLVMPass).
+static void populateBodyPatterns(LLVMTypeConverter &converter,
+                                 RewritePatternSet &patterns,
+                                 SymbolTableCollection *symbolTables) {
+  arith::populateArithToLLVMConversionPatterns(converter, patterns);
+  index::populateIndexToLLVMConversionPatterns(converter, patterns);
+  populateMathToLLVMConversionPatterns(converter, patterns);
+  populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
+                                                 symbolTables);
+  ub::populateUBToLLVMConversionPatterns(converter, patterns);
+  populateVectorToLLVMConversionPatterns(converter, patterns);
+}
+
 namespace {
 struct SliceFinalizeBodiesToLLVMPass
     : mlir::slice::impl::SliceFinalizeBodiesToLLVMBase<
@@ -69,13 +84,7 @@ struct SliceFinalizeBodiesToLLVMPass
     // and so does `memref.get_global`, whose `llvm.mlir.addressof` would
     // name a `memref.global` until the module's conversion.
     RewritePatternSet patterns(context);
-    arith::populateArithToLLVMConversionPatterns(converter, patterns);
-    index::populateIndexToLLVMConversionPatterns(converter, patterns);
-    populateMathToLLVMConversionPatterns(converter, patterns);
-    populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
-                                                   /*symbolTables=*/nullptr);
-    ub::populateUBToLLVMConversionPatterns(converter, patterns);
-    populateVectorToLLVMConversionPatterns(converter, patterns);
+    populateBodyPatterns(converter, patterns, /*symbolTables=*/nullptr);
 
     ConversionTarget target(*context);
     target.addLegalDialect<LLVM::LLVMDialect>();
@@ -101,15 +110,9 @@ struct SliceFinalizeToLLVMPass
 
     SymbolTableCollection symbolTables;
     RewritePatternSet patterns(context);
-    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    populateBodyPatterns(converter, patterns, &symbolTables);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
     populateFuncToLLVMConversionPatterns(converter, patterns, &symbolTables);
-    index::populateIndexToLLVMConversionPatterns(converter, patterns);
-    populateMathToLLVMConversionPatterns(converter, patterns);
-    populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
-                                                   &symbolTables);
-    ub::populateUBToLLVMConversionPatterns(converter, patterns);
-    populateVectorToLLVMConversionPatterns(converter, patterns);
     populateOpenMPToLLVMConversionPatterns(converter, patterns);
     mpi::populateMPIToLLVMConversionPatterns(converter, patterns);
 
