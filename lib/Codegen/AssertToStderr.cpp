@@ -19,6 +19,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 namespace mlir {
 namespace slice {
 #define GEN_PASS_DEF_SLICEASSERTTOSTDERR
@@ -117,7 +119,15 @@ struct SliceAssertToStderrPass
     Type i64 = IntegerType::get(context, 64);
 
     llvm::StringMap<LLVM::GlobalOp> messages;
+    // An assert on a condition that an earlier assert of its block checked
+    // can never fail (that one stops the program first): slices of one
+    // tensor by one stride check that stride once.
+    llvm::DenseSet<std::pair<Block *, Value>> checked;
     for (cf::AssertOp op : asserts) {
+      if (!checked.insert({op->getBlock(), op.getArg()}).second) {
+        op.erase();
+        continue;
+      }
       std::string text = (op.getMsg() + "\n").str();
       LLVM::GlobalOp &global = messages[text];
       if (!global) {

@@ -36,7 +36,7 @@ namespace {
 /// The values of one entry of the normal-form spec (which entries shrink
 /// or are new axes, getNormalFormMasks says).
 struct NormalEntry {
-  OpFoldResult begin, end, stride;
+  OpFoldResult begin, end, stride, size;
 };
 } // namespace
 
@@ -162,7 +162,7 @@ std::string mlir::slice::explainNormalFormFailure(StridedOp op) {
 
 NormalFormSpec mlir::slice::getNormalFormSpec(StridedOp op) {
   return {op.getMixedBegin(), op.getMixedEnd(), op.getMixedStrides(),
-          op.getMasks()};
+          op.getMasks(), /*sizes=*/{}};
 }
 
 FailureOr<NormalFormSpec>
@@ -235,13 +235,13 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
           index && isa<Attribute>(start) && *index != INT64_MAX
               ? builder.getIndexAttr(*index + 1)
               : zero;
-      entry = {start, shrinkEnd, one};
+      entry = {start, shrinkEnd, one, one};
     } else if (isConstantIntValue(range.size, 0)) {
-      entry = {zero, zero, one};
+      entry = {zero, zero, one, zero};
     } else if (isConstantIntValue(range.size, 1)) {
-      entry = {start, one, one};
+      entry = {start, one, one, one};
     } else {
-      entry = {start, range.interval, stride};
+      entry = {start, range.interval, stride, range.size};
     }
     inputEntries.push_back(entry);
   }
@@ -254,11 +254,12 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
     spec.begin.push_back(entry.begin);
     spec.end.push_back(entry.end);
     spec.strides.push_back(entry.stride);
+    spec.sizes.push_back(entry.size);
   };
   layoutEntries(
       dense->resultToInput, inputEntries.size(),
       [&](size_t input) { append(inputEntries[input]); },
-      [&](size_t) { append({zero, zero, one}); });
+      [&](size_t) { append({zero, zero, one, one}); });
   keepUnverifiableSizesDynamic(builder, loc, op, spec, valueType);
   return spec;
 }
@@ -305,12 +306,15 @@ static FailureOr<Operation *> replaceWithNormalForm(
 
 FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
                                                      StridedOp op,
-                                                     StringRef opName) {
+                                                     StringRef opName,
+                                                     NormalFormSpec *specOut) {
   if (op.isNormalForm())
     return op;
   FailureOr<Operation *> normal = replaceWithNormalForm(
       rewriter, op, op, opName, /*valueType=*/{},
       [&](OpBuilder &builder, const NormalFormSpec &spec) {
+        if (specOut)
+          *specOut = spec;
         return StridedOp::create(builder, op.getLoc(), op.getResultType(),
                                  op.getSource(), spec.begin, spec.end,
                                  spec.strides, spec.masks, /*offset=*/true);

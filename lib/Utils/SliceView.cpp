@@ -177,6 +177,8 @@ SliceView mlir::slice::computeSliceView(OpBuilder &builder, Location loc,
     OpFoldResult size;
     if (!resultType.isDynamicDim(resultPos)) {
       size = builder.getIndexAttr(resultType.getDimSize(resultPos));
+    } else if (!spec.sizes.empty()) {
+      size = spec.sizes[entry];
     } else {
       OpFoldResult stride = spec.strides[entry];
       size = countElements(arith, spec.end[entry], stride,

@@ -91,6 +91,12 @@ std::optional<bool> KnownIntArith::lessThan(MaybeInt lhs, MaybeInt rhs) const {
   return *lhs < *rhs;
 }
 
+std::optional<bool> KnownIntArith::equal(MaybeInt lhs, MaybeInt rhs) const {
+  if (!lhs || !rhs)
+    return std::nullopt;
+  return *lhs == *rhs;
+}
+
 MaybeInt KnownIntArith::select(std::optional<bool> cond, MaybeInt ifTrue,
                                MaybeInt ifFalse) const {
   if (cond)

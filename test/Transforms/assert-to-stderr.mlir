@@ -30,3 +30,31 @@ func.func @checked(%cond: i1) {
 func.func @no_assert() {
   return
 }
+
+// -----
+
+// An assert on a condition an earlier assert of its block checked cannot
+// fail and is dropped; the same condition in another block, and another
+// condition, keep theirs. The first message is the one kept.
+//       CHECK: // -----
+//   CHECK-NOT: entry 2 has stride 0
+// CHECK-LABEL: func @repeated
+//  CHECK-SAME:   (%[[A:.*]]: i1, %[[B:.*]]: i1)
+//       CHECK:   %[[FIRST:.*]] = llvm.mlir.addressof @[[M1:__slice_check_message_[0-9]+]]
+//       CHECK:   llvm.call @__slice_check(%[[A]], %[[FIRST]]
+//       CHECK:   llvm.call @__slice_check(%[[B]],
+//   CHECK-NOT:   llvm.call @__slice_check(%[[A]],
+//       CHECK:   cf.br ^[[NEXT:.*]]
+//       CHECK: ^[[NEXT]]:
+//       CHECK:   llvm.call @__slice_check(%[[A]],
+//   CHECK-NOT:   __slice_check
+//       CHECK:   return
+func.func @repeated(%a: i1, %b: i1) {
+  cf.assert %a, "entry 0 has stride 0"
+  cf.assert %b, "entry 1 has stride 0"
+  cf.assert %a, "entry 2 has stride 0"
+  cf.br ^next
+^next:
+  cf.assert %a, "entry 3 has stride 0"
+  return
+}

@@ -95,7 +95,10 @@ def SliceAssertToStderr : Pass<"slice-assert-to-stderr", "::mlir::ModuleOp"> {
     an internal LLVM function that, when the condition is false, writes the
     message and a newline to file descriptor 2 (`write`, unbuffered) and
     calls `abort`. It needs only libc, so ahead-of-time executables report
-    the slice's run-time errors too. Run it where the asserts' regions may
+    the slice's run-time errors too. An assert whose condition (the same
+    SSA value) an earlier assert of its block checks is dropped: it can
+    never fail, and the first one's message is the one a failing run
+    prints either way. Run it where the asserts' regions may
     hold LLVM calls (the `--slice-to-llvm` pipeline runs it just before the
     conversion to LLVM).
   }];

@@ -32,6 +32,11 @@ namespace slice {
 struct NormalFormSpec {
   SmallVector<OpFoldResult> begin, end, strides;
   SliceMasks masks;
+  /// The number of elements of each entry (1 for a shrink entry or a new
+  /// axis), when the one who built the spec counted them already
+  /// (emitNormalFormSpec does, from the clamped range); empty otherwise, and
+  /// computeSliceView counts them from the extents.
+  SmallVector<OpFoldResult> sizes;
 };
 
 /// Emits, before the current insertion point, the arith ops that compute the
@@ -59,9 +64,12 @@ std::string explainNormalFormFailure(StridedOp op);
 /// checks before it. Returns the op in normal form (`op` itself when it
 /// already is), or failure for an invalid op, in which case nothing is
 /// built and the IR is unchanged.
-/// `opName` starts the checks' messages, as for emitNormalFormSpec.
+/// `opName` starts the checks' messages, as for emitNormalFormSpec. When
+/// `spec` is given, it receives the spec the new op was built from, sizes
+/// included (left as it is when `op` already is in normal form).
 FailureOr<StridedOp> normalizeStridedOp(RewriterBase &rewriter, StridedOp op,
-                                        StringRef opName = "slice.strided");
+                                        StringRef opName = "slice.strided",
+                                        NormalFormSpec *spec = nullptr);
 
 /// The same for `slice.strided_update`: its spec becomes the normal form of
 /// the slice it writes (offset mode, one entry per dimension, the checks
@@ -142,8 +150,9 @@ struct SliceView {
 
 /// Computes the view of the normal-form `spec` on a source of shape
 /// `sourceShape` for a result of type `resultType`, emitting the size
-/// arithmetic (the semantics library's `countElements`) for dynamic entries.
-/// Sizes the result type knows are taken from it.
+/// arithmetic (the semantics library's `countElements`) for dynamic entries
+/// whose size `spec.sizes` does not give. Sizes the result type knows are
+/// taken from it.
 SliceView computeSliceView(OpBuilder &builder, Location loc,
                            const NormalFormSpec &spec,
                            ArrayRef<int64_t> sourceShape,

@@ -22,6 +22,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpDefinition.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 namespace mlir {
 namespace slice {
 
@@ -30,7 +32,10 @@ namespace slice {
 std::optional<bool> getConstantBool(OpFoldResult cond);
 
 /// Builds `arith` ops on `index` values (and `i1` conditions), folding
-/// constant operands. A known condition is a BoolAttr.
+/// constant operands. A known condition is a BoolAttr. The constants it
+/// materializes are reused while they dominate the insertion point (the
+/// same block, before it), so that one spec's arithmetic makes each
+/// constant once rather than once per use for canonicalization to merge.
 class ArithIndexBuilder {
 public:
   using Value = OpFoldResult;
@@ -68,8 +73,13 @@ public:
   OpBuilder &getBuilder() { return builder; }
 
 private:
+  /// The constant `value` of type i1 (`isCond`) or index: a cached one
+  /// that dominates the insertion point, else a new one.
+  mlir::Value constantValue(int64_t value, bool isCond);
+
   OpBuilder &builder;
   Location loc;
+  llvm::SmallDenseMap<std::pair<int64_t, int>, Operation *, 8> constants;
 };
 
 } // namespace slice

@@ -264,8 +264,8 @@ runInWindow(Arith &arith, typename Arith::Value start,
 /// Resolves one dense dimension in the arithmetic domain `Arith`, which
 /// provides `Value`, `Cond`, `constant(int64_t)`, `constantCond(bool)`, `add`,
 /// `sub`, `divTrunc` (signed, truncating), `min`, `max` (signed), `lessThan`
-/// (signed), `select(Cond, Value, Value)`, `logicalAnd`, `logicalOr` and
-/// `logicalNot`.
+/// (signed), `equal`, `select(Cond, Value, Value)`, `logicalAnd`,
+/// `logicalOr` and `logicalNot`.
 ///
 /// The rules, by `flags`:
 ///  - shrink: start = begin wrapped once, size 1, stride 1; whether that index
@@ -335,8 +335,7 @@ typename Arith::Cond strideIsValid(Arith &arith, typename Arith::Value stride,
   auto zero = arith.constant(0);
   if (flags.shrink)
     return arith.lessThan(zero, stride);
-  return arith.logicalOr(arith.lessThan(zero, stride),
-                         arith.lessThan(stride, zero));
+  return arith.logicalNot(arith.equal(stride, zero));
 }
 
 /// Whether the elements `range` selects lie inside a dimension of size
@@ -391,6 +390,7 @@ public:
   Value min(Value lhs, Value rhs) const;
   Value max(Value lhs, Value rhs) const;
   Cond lessThan(Value lhs, Value rhs) const;
+  Cond equal(Value lhs, Value rhs) const;
   Value select(Cond cond, Value ifTrue, Value ifFalse) const;
   /// Three-valued logic: known when the known operands decide it.
   Cond logicalAnd(Cond lhs, Cond rhs) const;

@@ -90,15 +90,21 @@ static Value buildTensorView(OpBuilder &builder, Location loc, Value source,
 FailureOr<Value> mlir::slice::lowerStridedOp(RewriterBase &rewriter,
                                              StridedOp op,
                                              SliceLowering lowering) {
-  FailureOr<StridedOp> normal = normalizeStridedOp(rewriter, op);
+  // The spec the normal form was built from carries the sizes it counted
+  // on the clamped ranges; an op already in normal form has only extents.
+  NormalFormSpec spec;
+  FailureOr<StridedOp> normal =
+      normalizeStridedOp(rewriter, op, "slice.strided", &spec);
   if (failed(normal))
     return failure();
+  if (*normal == op)
+    spec = getNormalFormSpec(op);
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(*normal);
   Location loc = normal->getLoc();
-  SliceView view = computeSliceView(rewriter, loc, getNormalFormSpec(*normal),
-                                    normal->getSourceType().getShape(),
-                                    normal->getResultType());
+  SliceView view =
+      computeSliceView(rewriter, loc, spec, normal->getSourceType().getShape(),
+                       normal->getResultType());
   Value result = buildTensorView(rewriter, loc, normal->getSource(), view,
                                  normal->getResultType(), lowering);
   rewriter.replaceOp(*normal, result);
