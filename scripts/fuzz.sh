@@ -49,10 +49,10 @@ run_target() {  # run_target TARGET
   local ci_runs seed_note=""
   case $target in
     slice-spec-fuzzer) seeds=$root/fuzz/corpus/spec; extra=(-max_len=1024)
-                       ci_runs=${SLICE_FUZZ_RUNS_SPEC:-4000} ;;
+                       ci_runs=${SLICE_FUZZ_RUNS_SPEC:-3000} ;;
     slice-syntax-fuzzer) seeds=$root/fuzz/corpus/syntax
                          extra=(-dict="$root/fuzz/syntax.dict")
-                         ci_runs=${SLICE_FUZZ_RUNS_SYNTAX:-40000} ;;
+                         ci_runs=${SLICE_FUZZ_RUNS_SYNTAX:-16000} ;;
     *) echo "fuzz.sh: unknown target $target" >&2; return 2 ;;
   esac
   if [ "$ci" = 1 ]; then

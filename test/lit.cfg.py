@@ -126,9 +126,9 @@ if config.slice_sanitizer:
     embed_cmake_args = (f"-DCMAKE_CXX_COMPILER={config.cxx_compiler} "
                         f"-DCMAKE_EXE_LINKER_FLAGS={san_flags}")
     config.available_features.add("sanitizer")
-    # The differential runs check the first 40% of the release build's
+    # The differential runs check the first 30% of the release build's
     # specs (test/Integration/exec_differential.py).
-    config.environment["SLICE_DIFFERENTIAL_SCALE"] = "0.4"
+    config.environment["SLICE_DIFFERENTIAL_SCALE"] = "0.3"
     # Every report fails the test: ASan (leaks included) exits non-zero,
     # UBSan is built with -fno-sanitize-recover=all.
     config.environment["ASAN_OPTIONS"] = (
