@@ -116,7 +116,7 @@ def scaling_bound(scaling):
         "for each entry of a run-time begin, end or stride: the negative "
         "index wrapped, the bounds clamped by the stride's sign, the size "
         "divided out, and the stride-0 and shrink-range checks (on the mix "
-        "of all eleven, 2.3x upstream's ops before the conversion to LLVM, "
+        "of all eleven, 2.1x upstream's ops before the conversion to LLVM, "
         "counted on this tree). Every pass after the front end, the "
         "conversion and the printing scale with those ops. At 0.8 on the "
         "mix of all eleven our passes would have to run each op well "
@@ -456,16 +456,17 @@ def main():
         w("")
         w("Where our time goes (`--mlir-timing`, 10k ops of all eleven")
         w("patterns, `deallocate=false`, wall time, measured by hand on this")
-        w("tree, about 5 s in all): printing the LLVM dialect about 1.0 s;")
-        w("the conversion to LLVM 1.1 s (0.8 s of it the function bodies on")
+        w("tree, about 4.1 s in all): printing the LLVM dialect about 0.9 s;")
+        w("the conversion to LLVM 1.2 s (0.7 s of it the function bodies on")
         w("both cores, `--slice-finalize-bodies-to-llvm`, the rest the")
         w("module-wide part and the clean-up of its casts); the front end's")
         w("per-function canonicalize, normal form and views, canonicalize and")
-        w("CSE 0.5 s; one-shot bufferization 0.35 s; the loop and metadata")
-        w("lowering 0.33 s. Verifying the IR after every pass, which")
-        w("`slice-opt` and `mlir-opt` both do by default, is another 1.1-1.4")
-        w("s of ours (`--verify-each=false`: 3.7 s against upstream's 2.8 s):")
-        w("each verification walks every op, and ours has 2.3x as many.")
+        w("CSE 0.45 s (the lowering now emits about half the ops it did, so")
+        w("canonicalization has less to remove); one-shot bufferization 0.35")
+        w("s; the loop and metadata lowering 0.4 s. Verifying the IR after")
+        w("every pass, which `slice-opt` and `mlir-opt` both do by default, is")
+        w("about 1.0 s more of ours (`--verify-each=false`: 3.1 s):")
+        w("each verification walks every op, and ours has 2.1x as many.")
         w("")
         w("Fixed on the way: upstream's per-dialect conversions to LLVM (and")
         w("`--convert-to-llvm`) look each call's callee up by scanning the")
