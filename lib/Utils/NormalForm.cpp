@@ -25,8 +25,10 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Twine.h"
 
 using namespace mlir;
@@ -271,15 +273,34 @@ static void eraseScratch(Block &block) {
     block.back().erase();
 }
 
+/// Erases the operations of `scratch` that nothing uses and that have no
+/// effect, last first, except `keep` and the ops defining `sizes` (which a
+/// caller may read after the normal-form op is built): the semantics'
+/// formulas compute every part of a range, and whatever this op does not
+/// need (a discarded arm, a comparison replaced by its inverse) would
+/// otherwise reach the IR for canonicalization to remove again.
+static void eraseDeadScratch(Block &scratch, Operation *keep,
+                             ArrayRef<OpFoldResult> sizes) {
+  llvm::SmallPtrSet<Operation *, 8> kept = {keep};
+  for (OpFoldResult size : sizes)
+    if (auto value = dyn_cast<Value>(size))
+      if (Operation *def = value.getDefiningOp())
+        kept.insert(def);
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(scratch)))
+    if (!kept.contains(&op) && isOpTriviallyDead(&op))
+      op.erase();
+}
+
 /// Emits the normal form of the spec of `slice` (a slice.strided, possibly
 /// detached, whose spec and source are `op`'s) and builds the op in normal
 /// form with `build`. Everything is built in a scratch block outside the IR
 /// first, and moved in before `op`, which it replaces, only once the new op
 /// verifies: a failure changes nothing (a pattern that fails must leave the
-/// IR as it was).
+/// IR as it was). Of the values computed on the way, only those the new op
+/// uses are kept, and the spec's sizes where `keepSizes`.
 static FailureOr<Operation *> replaceWithNormalForm(
     RewriterBase &rewriter, Operation *op, StridedOp slice, StringRef opName,
-    RankedTensorType valueType,
+    RankedTensorType valueType, bool keepSizes,
     function_ref<Operation *(OpBuilder &, const NormalFormSpec &)> build) {
   Location loc = op->getLoc();
   Block scratch;
@@ -298,6 +319,9 @@ static FailureOr<Operation *> replaceWithNormalForm(
     eraseScratch(scratch);
     return failure();
   }
+  eraseDeadScratch(scratch, normal,
+                   keepSizes ? ArrayRef<OpFoldResult>(spec->sizes)
+                             : ArrayRef<OpFoldResult>());
   for (Operation &built : llvm::make_early_inc_range(scratch))
     rewriter.moveOpBefore(&built, op);
   rewriter.replaceOp(op, normal->getResults());
@@ -312,6 +336,7 @@ FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
     return op;
   FailureOr<Operation *> normal = replaceWithNormalForm(
       rewriter, op, op, opName, /*valueType=*/{},
+      /*keepSizes=*/specOut != nullptr,
       [&](OpBuilder &builder, const NormalFormSpec &spec) {
         if (specOut)
           *specOut = spec;
@@ -341,7 +366,7 @@ mlir::slice::normalizeStridedUpdateOp(RewriterBase &rewriter,
     return op;
   FailureOr<Operation *> normal = replaceWithNormalForm(
       rewriter, op, slice, op->getName().getStringRef(), op.getValueType(),
-      [&](OpBuilder &builder, const NormalFormSpec &spec) {
+      /*keepSizes=*/false, [&](OpBuilder &builder, const NormalFormSpec &spec) {
         return StridedUpdateOp::create(
             builder, op.getLoc(), op.getValue(), op.getDest(), spec.begin,
             spec.end, spec.strides, spec.masks, /*offset=*/true);

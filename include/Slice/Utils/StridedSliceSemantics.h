@@ -302,10 +302,11 @@ resolveDimRange(Arith &arith, typename Arith::Value begin,
 
   auto positive = arith.lessThan(zero, stride);
   Value dimMinusOne = arith.sub(dim, one);
-  Value first = arith.select(positive, zero, dimMinusOne);
+  // The first element for the stride's sign, where the begin is masked.
+  auto first = [&] { return arith.select(positive, zero, dimMinusOne); };
   Value start, stop, interval;
   if (flags.offset) {
-    start = flags.beginMasked ? first : wrap(begin);
+    start = flags.beginMasked ? first() : wrap(begin);
     interval = end;
     stop = arith.add(start, interval);
   } else {
@@ -316,7 +317,7 @@ resolveDimRange(Arith &arith, typename Arith::Value begin,
     auto clamp = [&](Value x) {
       return arith.min(arith.max(wrap(x), low), high);
     };
-    start = flags.beginMasked ? first : clamp(begin);
+    start = flags.beginMasked ? first() : clamp(begin);
     stop = flags.endMasked ? arith.select(positive, dim, minusOne) : clamp(end);
     // |stop - start| <= dim + 1: no overflow.
     interval = arith.sub(stop, start);
@@ -347,6 +348,8 @@ template <typename Arith>
 typename Arith::Cond
 dimRangeInBounds(Arith &arith, const DimRange<typename Arith::Value> &range,
                  typename Arith::Value dim, const DimFlags &flags) {
+  if (!flags.shrink && !flags.offset)
+    return arith.constantCond(true);
   auto zero = arith.constant(0);
   auto one = arith.constant(1);
   auto startInside =
@@ -354,8 +357,6 @@ dimRangeInBounds(Arith &arith, const DimRange<typename Arith::Value> &range,
                        arith.lessThan(range.start, dim));
   if (flags.shrink)
     return startInside;
-  if (!flags.offset)
-    return arith.constantCond(true);
   // The last element start + steps * stride stays inside iff steps <=
   // room / |stride|, where room is the distance from the start to the edge
   // the stride runs towards (overflow-free for any int64 input).
