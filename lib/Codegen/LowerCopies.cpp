@@ -79,6 +79,22 @@ struct RunContext {
 /// Loads the vector of `lanes` elements that starts at element `j` of a run.
 using VectorLoadFn =
     llvm::function_ref<Value(OpBuilder &, Location, Value /*j*/)>;
+
+/// Emits the loops of one run that starts at these elements of the source
+/// and the target.
+using RunBodyFn = llvm::function_ref<void(
+    OpBuilder &, Location, Value /*sourceStart*/, Value /*targetStart*/)>;
+
+/// Emits the loops around the runs of a copy (those of its outer
+/// dimensions, or none for a single run) and, at their innermost point,
+/// the body of each run. The choice of a run's loops, which depends only
+/// on the strides, the sizes and the non-temporal decision, is made once,
+/// outside the nest: each choice gets a nest of its own (loop unswitching,
+/// which llc does not do). Inside the nest it would be made again for
+/// every run, and the addresses of every choice's loops would be live
+/// across the whole nest: LLVM keeps each as an induction variable of the
+/// outer loops, dozens of them spilled to the stack and updated per run.
+using RunNestFn = llvm::function_ref<void(OpBuilder &, Location, RunBodyFn)>;
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -286,61 +302,75 @@ static void emitMemcpyRun(OpBuilder &b, Location loc, const RunContext &ctx,
       /*isVolatile=*/false);
 }
 
-/// A run with a contiguous target, by the source stride: 1 copies with
-/// memcpy or vectors, -1 loads vectors and reverses them, anything else
-/// packs scalar loads into vectors.
+/// The runs of `nest` with a contiguous target, by the source stride: 1
+/// copies with memcpy or vectors, -1 loads vectors and reverses them,
+/// anything else packs scalar loads into vectors.
 static void emitContiguousTargetRun(OpBuilder &b, Location loc,
-                                    const RunContext &ctx, Value sourceStart,
-                                    Value targetStart, bool nontemporal) {
+                                    const RunContext &ctx, RunNestFn nest,
+                                    bool nontemporal) {
   Type elementType = cast<MemRefType>(ctx.source.getType()).getElementType();
   auto vectorType = VectorType::get({ctx.lanes}, elementType);
 
   auto contiguous = [&](OpBuilder &nb, Location nl) {
-    if ((!nontemporal || ctx.wholeCopy) && useMemcpy(ctx))
-      return emitMemcpyRun(nb, nl, ctx, sourceStart, targetStart);
-    emitVectorRun(nb, nl, ctx, sourceStart, targetStart, nontemporal,
-                  [&](OpBuilder &lb, Location ll, Value j) -> Value {
-                    return vector::LoadOp::create(
-                        lb, ll, vectorType, ctx.source,
-                        lb.createOrFold<arith::AddIOp>(ll, sourceStart, j));
-                  });
+    nest(nb, nl,
+         [&](OpBuilder &rb, Location rl, Value sourceStart, Value targetStart) {
+           if ((!nontemporal || ctx.wholeCopy) && useMemcpy(ctx))
+             return emitMemcpyRun(rb, rl, ctx, sourceStart, targetStart);
+           emitVectorRun(
+               rb, rl, ctx, sourceStart, targetStart, nontemporal,
+               [&](OpBuilder &lb, Location ll, Value j) -> Value {
+                 return vector::LoadOp::create(
+                     lb, ll, vectorType, ctx.source,
+                     lb.createOrFold<arith::AddIOp>(ll, sourceStart, j));
+               });
+         });
   };
   auto reversed = [&](OpBuilder &nb, Location nl) {
     auto reverse =
         llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(ctx.lanes)));
-    emitVectorRun(
-        nb, nl, ctx, sourceStart, targetStart, nontemporal,
-        [&](OpBuilder &lb, Location ll, Value j) -> Value {
-          // Elements j .. j + lanes - 1 of the run sit at sourceStart - j
-          // down to sourceStart - j - lanes + 1.
-          Value first = arith::SubIOp::create(
-              lb, ll, sourceStart,
-              lb.createOrFold<arith::AddIOp>(
-                  ll, j,
-                  arith::ConstantIndexOp::create(lb, ll, ctx.lanes - 1)));
-          Value loaded =
-              vector::LoadOp::create(lb, ll, vectorType, ctx.source, first);
-          return vector::ShuffleOp::create(lb, ll, loaded, loaded, reverse);
-        });
+    nest(nb, nl,
+         [&](OpBuilder &rb, Location rl, Value sourceStart, Value targetStart) {
+           emitVectorRun(rb, rl, ctx, sourceStart, targetStart, nontemporal,
+                         [&](OpBuilder &lb, Location ll, Value j) -> Value {
+                           // Elements j .. j + lanes - 1 of the run sit at
+                           // sourceStart - j down to sourceStart - j - lanes
+                           // + 1.
+                           Value first = arith::SubIOp::create(
+                               lb, ll, sourceStart,
+                               lb.createOrFold<arith::AddIOp>(
+                                   ll, j,
+                                   arith::ConstantIndexOp::create(
+                                       lb, ll, ctx.lanes - 1)));
+                           Value loaded = vector::LoadOp::create(
+                               lb, ll, vectorType, ctx.source, first);
+                           return vector::ShuffleOp::create(lb, ll, loaded,
+                                                            loaded, reverse);
+                         });
+         });
   };
   auto strided = [&](OpBuilder &nb, Location nl) {
     // Scalar loads put together into a vector: on x86 they beat
     // vector.gather, whose instructions are slow on many cores.
     Value sourceStride =
         getValueOrCreateConstantIndexOp(nb, nl, ctx.sourceStride);
-    emitVectorRun(
-        nb, nl, ctx, sourceStart, targetStart, nontemporal,
-        [&](OpBuilder &lb, Location ll, Value j) -> Value {
-          Value next = addScaled(lb, ll, sourceStart, j, sourceStride);
-          SmallVector<Value> elements;
-          for (int64_t lane = 0; lane < ctx.lanes; ++lane) {
-            if (lane)
-              next = lb.createOrFold<arith::AddIOp>(ll, next, sourceStride);
-            elements.push_back(
-                memref::LoadOp::create(lb, ll, ctx.source, next));
-          }
-          return vector::FromElementsOp::create(lb, ll, vectorType, elements);
-        });
+    nest(nb, nl,
+         [&](OpBuilder &rb, Location rl, Value sourceStart, Value targetStart) {
+           emitVectorRun(
+               rb, rl, ctx, sourceStart, targetStart, nontemporal,
+               [&](OpBuilder &lb, Location ll, Value j) -> Value {
+                 Value next = addScaled(lb, ll, sourceStart, j, sourceStride);
+                 SmallVector<Value> elements;
+                 for (int64_t lane = 0; lane < ctx.lanes; ++lane) {
+                   if (lane)
+                     next =
+                         lb.createOrFold<arith::AddIOp>(ll, next, sourceStride);
+                   elements.push_back(
+                       memref::LoadOp::create(lb, ll, ctx.source, next));
+                 }
+                 return vector::FromElementsOp::create(lb, ll, vectorType,
+                                                       elements);
+               });
+         });
   };
 
   OpFoldResult isOne =
@@ -357,14 +387,13 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
 /// loaded vector lane by lane rather than element by element.
 static constexpr int64_t kMaxScatterStride = 4;
 
-/// Copies a run whose target is strided (neither 1 nor -1) from a source
-/// of stride 1 or -1: for a target stride up to kMaxScatterStride, vectors
-/// loaded (and reversed for -1) as into a contiguous target, their lanes
-/// stored one by one; otherwise, and for any other source stride, element
+/// Copies the runs of `nest`, whose target is strided (neither 1 nor -1), from
+/// a source of stride 1 or -1: for a target stride up to kMaxScatterStride,
+/// vectors loaded (and reversed for -1) as into a contiguous target, their
+/// lanes stored one by one; otherwise, and for any other source stride, element
 /// by element.
 static void emitStridedTargetRun(OpBuilder &b, Location loc,
-                                 const RunContext &ctx, Value sourceStart,
-                                 Value targetStart) {
+                                 const RunContext &ctx, RunNestFn nest) {
   Type elementType = cast<MemRefType>(ctx.source.getType()).getElementType();
   auto vectorType = VectorType::get({ctx.lanes}, elementType);
   Value size = getValueOrCreateConstantIndexOp(b, loc, ctx.size);
@@ -376,33 +405,43 @@ static void emitStridedTargetRun(OpBuilder &b, Location loc,
       getValueOrCreateConstantIndexOp(b, loc, ctx.targetStride);
   auto scatter = [&](bool reversed) {
     return [&, reversed](OpBuilder &nb, Location nl) {
-      emitFor(
-          nb, nl, zero, vectorEnd, lanes,
-          [&](OpBuilder &lb, Location ll, Value j) {
-            Value first =
-                reversed
-                    ? arith::SubIOp::create(lb, ll, sourceStart,
-                                            lb.createOrFold<arith::AddIOp>(
-                                                ll, j,
-                                                arith::ConstantIndexOp::create(
-                                                    lb, ll, ctx.lanes - 1)))
-                    : lb.createOrFold<arith::AddIOp>(ll, sourceStart, j);
-            Value vector =
-                vector::LoadOp::create(lb, ll, vectorType, ctx.source, first);
-            Value to = addScaled(lb, ll, targetStart, j, targetStride);
-            for (int64_t lane = 0; lane < ctx.lanes; ++lane) {
-              if (lane)
-                to = lb.createOrFold<arith::AddIOp>(ll, to, targetStride);
-              Value element = vector::ExtractOp::create(
-                  lb, ll, vector, reversed ? ctx.lanes - 1 - lane : lane);
-              memref::StoreOp::create(lb, ll, element, ctx.target, to);
-            }
+      nest(
+          nb, nl,
+          [&](OpBuilder &rb, Location rl, Value sourceStart,
+              Value targetStart) {
+            emitFor(
+                rb, rl, zero, vectorEnd, lanes,
+                [&](OpBuilder &lb, Location ll, Value j) {
+                  Value first =
+                      reversed
+                          ? arith::SubIOp::create(
+                                lb, ll, sourceStart,
+                                lb.createOrFold<arith::AddIOp>(
+                                    ll, j,
+                                    arith::ConstantIndexOp::create(
+                                        lb, ll, ctx.lanes - 1)))
+                          : lb.createOrFold<arith::AddIOp>(ll, sourceStart, j);
+                  Value vector = vector::LoadOp::create(lb, ll, vectorType,
+                                                        ctx.source, first);
+                  Value to = addScaled(lb, ll, targetStart, j, targetStride);
+                  for (int64_t lane = 0; lane < ctx.lanes; ++lane) {
+                    if (lane)
+                      to = lb.createOrFold<arith::AddIOp>(ll, to, targetStride);
+                    Value element = vector::ExtractOp::create(
+                        lb, ll, vector, reversed ? ctx.lanes - 1 - lane : lane);
+                    memref::StoreOp::create(lb, ll, element, ctx.target, to);
+                  }
+                });
+            emitScalarLoop(rb, rl, ctx, sourceStart, targetStart, vectorEnd,
+                           size);
           });
-      emitScalarLoop(nb, nl, ctx, sourceStart, targetStart, vectorEnd, size);
     };
   };
   auto scalar = [&](OpBuilder &nb, Location nl) {
-    emitScalarLoop(nb, nl, ctx, sourceStart, targetStart, zero, size);
+    nest(nb, nl,
+         [&](OpBuilder &rb, Location rl, Value sourceStart, Value targetStart) {
+           emitScalarLoop(rb, rl, ctx, sourceStart, targetStart, zero, size);
+         });
   };
   // Lanes stored one by one pay a shuffle each: that wins over scalar loads
   // while a vector's lanes land in a few cache lines (y[:, ::2] = v, 64 MiB:
@@ -428,59 +467,67 @@ static void emitStridedTargetRun(OpBuilder &b, Location loc,
       scalar);
 }
 
-/// Copies one run, choosing its loops from the strides (at run time for
-/// strides known only then) and `nontemporal`. A reversed target (stride
+/// Copies the runs of `nest`, choosing their loops from the strides (at
+/// run time for strides known only then) and `nontemporal`, once for all
+/// of them (see `RunNestFn`). A reversed target (stride
 /// -1) is walked from its other end, which makes it contiguous and negates
 /// the source stride: `y[::-1] = v` loads vectors of `v` and reverses them
 /// before the store, and a reversed source into a reversed target is one
 /// contiguous copy.
 static void emitRun(OpBuilder &b, Location loc, const RunContext &ctx,
-                    Value sourceStart, Value targetStart,
-                    OpFoldResult nontemporal) {
+                    RunNestFn nest, OpFoldResult nontemporal) {
   auto scalar = [&](OpBuilder &nb, Location nl) {
-    emitScalarLoop(nb, nl, ctx, sourceStart, targetStart,
-                   arith::ConstantIndexOp::create(nb, nl, 0),
-                   getValueOrCreateConstantIndexOp(nb, nl, ctx.size));
+    Value size = getValueOrCreateConstantIndexOp(nb, nl, ctx.size);
+    nest(nb, nl,
+         [&](OpBuilder &rb, Location rl, Value sourceStart, Value targetStart) {
+           emitScalarLoop(rb, rl, ctx, sourceStart, targetStart,
+                          arith::ConstantIndexOp::create(rb, rl, 0), size);
+         });
   };
   if (ctx.elementBytes == 0)
     return scalar(b, loc);
   auto contiguousTarget = [&](OpBuilder &nb, Location nl, RunContext unit,
-                              Value from, Value to) {
+                              RunNestFn unitNest) {
     unit.targetStride = nb.getIndexAttr(1);
     emitIf(
         nb, nl, nontemporal,
         [&](OpBuilder &tb, Location tl) {
-          emitContiguousTargetRun(tb, tl, unit, from, to,
+          emitContiguousTargetRun(tb, tl, unit, unitNest,
                                   /*nontemporal=*/true);
         },
         [&](OpBuilder &eb, Location el) {
-          emitContiguousTargetRun(eb, el, unit, from, to,
+          emitContiguousTargetRun(eb, el, unit, unitNest,
                                   /*nontemporal=*/false);
         });
   };
   auto reversedTarget = [&](OpBuilder &nb, Location nl) {
     ArithIndexBuilder arith(nb, nl);
-    OpFoldResult last = arith.sub(ctx.size, nb.getIndexAttr(1));
+    Value last = arith.materialize(arith.sub(ctx.size, nb.getIndexAttr(1)));
     RunContext flipped = ctx;
     flipped.sourceStride = arith.sub(nb.getIndexAttr(0), ctx.sourceStride);
-    Value from = addScaled(nb, nl, sourceStart,
-                           getValueOrCreateConstantIndexOp(nb, nl, last),
-                           ctx.sourceStride);
-    Value to = arith.materialize(arith.sub(targetStart, last));
-    contiguousTarget(nb, nl, flipped, from, to);
+    // Each run walked from its other end.
+    auto flippedNest = [&](OpBuilder &fb, Location fl, RunBodyFn body) {
+      nest(fb, fl,
+           [&](OpBuilder &rb, Location rl, Value sourceStart,
+               Value targetStart) {
+             Value from =
+                 addScaled(rb, rl, sourceStart, last, ctx.sourceStride);
+             Value to = rb.createOrFold<arith::SubIOp>(rl, targetStart, last);
+             body(rb, rl, from, to);
+           });
+    };
+    contiguousTarget(nb, nl, flipped, flippedNest);
   };
   emitIf(
       b, loc,
       ArithIndexBuilder(b, loc).equal(ctx.targetStride, b.getIndexAttr(1)),
-      [&](OpBuilder &nb, Location nl) {
-        contiguousTarget(nb, nl, ctx, sourceStart, targetStart);
-      },
+      [&](OpBuilder &nb, Location nl) { contiguousTarget(nb, nl, ctx, nest); },
       [&](OpBuilder &nb, Location nl) {
         emitIf(nb, nl,
                ArithIndexBuilder(nb, nl).equal(ctx.targetStride,
                                                nb.getIndexAttr(-1)),
                reversedTarget, [&](OpBuilder &sb, Location sl) {
-                 emitStridedTargetRun(sb, sl, ctx, sourceStart, targetStart);
+                 emitStridedTargetRun(sb, sl, ctx, nest);
                });
       });
 }
@@ -738,11 +785,12 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
 
   // The outer dimensions as a loop nest around the runs; with `parallel`,
   // the outermost loop is an scf.parallel.
-  std::function<void(OpBuilder &, Location, size_t, Value, Value, bool)>
+  std::function<void(OpBuilder &, Location, size_t, Value, Value, bool,
+                     RunBodyFn)>
       emitDims = [&](OpBuilder &b, Location l, size_t dim, Value sourceStart,
-                     Value targetStart, bool parallel) {
+                     Value targetStart, bool parallel, RunBodyFn run) {
         if (dim + 1 == dims.size())
-          return emitRun(b, l, ctx, sourceStart, targetStart, nontemporal);
+          return run(b, l, sourceStart, targetStart);
         const CopyDim &outer = dims[dim];
         Value sourceStride =
             getValueOrCreateConstantIndexOp(b, l, outer.sourceStride);
@@ -752,7 +800,7 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
           emitDims(nb, nl, dim + 1,
                    addScaled(nb, nl, sourceStart, i, sourceStride),
                    addScaled(nb, nl, targetStart, i, targetStride),
-                   /*parallel=*/false);
+                   /*parallel=*/false, run);
         };
         Value zero = arith::ConstantIndexOp::create(b, l, 0),
               one = arith::ConstantIndexOp::create(b, l, 1);
@@ -774,7 +822,12 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
     for (const CopyDim &dim : dims)
       single.size = ArithIndexBuilder(b, l).mul(single.size, dim.size);
     if (!parallel)
-      return emitRun(b, l, single, sourceOffset, targetOffset, nontemporal);
+      return emitRun(
+          b, l, single,
+          [&](OpBuilder &rb, Location rl, RunBodyFn run) {
+            run(rb, rl, sourceOffset, targetOffset);
+          },
+          nontemporal);
     int64_t chunk = std::max<int64_t>(
         1, kParallelChunkBytes / std::max<int64_t>(1, ctx.elementBytes));
     Value size = getValueOrCreateConstantIndexOp(b, l, single.size);
@@ -787,10 +840,16 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
           RunContext piece = single;
           piece.size = OpFoldResult(arith::MinSIOp::create(
               nb, nl, chunkSize, arith::SubIOp::create(nb, nl, size, start)));
-          emitRun(nb, nl, piece,
-                  addScaled(nb, nl, sourceOffset, start, ctx.sourceStride),
-                  addScaled(nb, nl, targetOffset, start, ctx.targetStride),
-                  nontemporal);
+          Value sourceStart =
+              addScaled(nb, nl, sourceOffset, start, ctx.sourceStride);
+          Value targetStart =
+              addScaled(nb, nl, targetOffset, start, ctx.targetStride);
+          emitRun(
+              nb, nl, piece,
+              [&](OpBuilder &rb, Location rl, RunBodyFn run) {
+                run(rb, rl, sourceStart, targetStart);
+              },
+              nontemporal);
         });
   };
 
@@ -805,7 +864,12 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
         b, l, wholeRun,
         [&](OpBuilder &nb, Location nl) { emitSingleRun(nb, nl, parallel); },
         [&](OpBuilder &nb, Location nl) {
-          emitDims(nb, nl, 0, sourceOffset, targetOffset, parallel);
+          emitRun(
+              nb, nl, ctx,
+              [&](OpBuilder &rb, Location rl, RunBodyFn run) {
+                emitDims(rb, rl, 0, sourceOffset, targetOffset, parallel, run);
+              },
+              nontemporal);
         });
   };
   emitIf(

@@ -400,8 +400,12 @@ func.func @machine_threshold(%a: memref<2048x4096xf32, strided<[-4096, 1], offse
 //       PAR:     scf.if %{{.*}} {
 //       PAR:       scf.parallel (%[[C:.*]]) = (%c0) to (%{{.*}}) step (%c262144) {
 //       PAR:         arith.minsi %{{.*}}, %c262144
+// Rows: the run's loops are chosen before the rows loop (here: cached or
+// non-temporal stores), each choice with a rows loop of its own.
+//       PAR:     scf.parallel (%[[ROW:.*]]) = (%c0) to (%{{.*}}) step (%c1) {
+//       PAR:       vector.shuffle
 //       PAR:     } else {
-//       PAR:       scf.parallel (%[[ROW:.*]]) = (%c0) to (%{{.*}}) step (%c1) {
+//  PAR-NEXT:       scf.parallel (%{{.*}}) = (%c0) to (%{{.*}}) step (%c1) {
 //       PAR:         vector.shuffle
 //       PAR:   } else {
 //   PAR-NOT:     scf.parallel
@@ -480,4 +484,36 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64, !llvm.ptr = de
     memref.copy %src, %dst : memref<4x128xf32, strided<[-128, 1], offset: 384>> to memref<4x128xf32>
     return
   }
+}
+
+// -----
+
+// The choice of a run's loops depends only on the strides, the sizes and
+// the non-temporal decision: it is made once, before the loop over the
+// rows, and each choice gets a rows loop of its own. Inside that loop,
+// every choice's addresses would become induction variables of it, spilled
+// and updated per row (into a caller's buffer of run-time layout at 1 MiB:
+// 40% slower, docs/performance.md).
+// NT-LABEL: func.func private @__slice_copy(%arg0: memref<?x?xf32, strided<[?, ?], offset: ?>>
+// Source stride 1: vectors.
+//       NT: scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
+//   NT-NOT:   scf.if
+//       NT: } else {
+// Source stride -1: reversed vectors.
+//  NT-NEXT:   arith.cmpi eq, %strides#1, %c-1
+//  NT-NEXT:   scf.if
+//  NT-NEXT:     scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
+//   NT-NOT:     scf.if
+//       NT:   } else {
+// Any other stride: scalar loads into vectors. Then the same three for
+// cached stores (a copy of fewer than nontemporal-bytes=0 bytes: none).
+//  NT-NEXT:     scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
+//   NT-NOT:     scf.if
+//       NT: } else {
+//  NT-NEXT:   arith.cmpi eq, %strides#1, %c1
+//  NT-NEXT:   scf.if
+//  NT-NEXT:     scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
+func.func @unswitched(%src: memref<?x?xf32, strided<[?, ?], offset: ?>>, %dst: memref<?x?xf32>) {
+  memref.copy %src, %dst : memref<?x?xf32, strided<[?, ?], offset: ?>> to memref<?x?xf32>
+  return
 }
