@@ -25,6 +25,13 @@ using namespace mlir::slice;
 
 static MaybeInt known(OpFoldResult value) { return getConstantIntValue(value); }
 
+/// The `OpTy` op that defines `value`, or null (also for a constant
+/// attribute).
+template <typename OpTy> static OpTy definedBy(OpFoldResult value) {
+  auto ssa = dyn_cast<mlir::Value>(value);
+  return ssa ? ssa.getDefiningOp<OpTy>() : OpTy();
+}
+
 /// Whether `value` is known to be at least 0: a constant that is, a
 /// dimension size, or a max / min / select over such values (a few levels
 /// deep). The folds below use it: they keep the IR the lowering emits for
@@ -48,7 +55,7 @@ static bool isNonNegative(OpFoldResult value, unsigned depth = 0) {
     return operand(1) && operand(2);
   // x - min(x, y): what is left of a dimension after a clamped start.
   if (auto sub = dyn_cast<arith::SubIOp>(def))
-    if (auto min = sub.getRhs().getDefiningOp<arith::MinSIOp>())
+    if (auto min = definedBy<arith::MinSIOp>(sub.getRhs()))
       return llvm::is_contained(min->getOperands(), sub.getLhs());
   return false;
 }
@@ -61,9 +68,7 @@ static bool isNonPositiveConstant(OpFoldResult value) {
 
 /// Whether `cond` is `0 < value` (either way round).
 static bool isPositiveTest(OpFoldResult cond, OpFoldResult value) {
-  auto cmp = dyn_cast_if_present<arith::CmpIOp>(
-      dyn_cast<mlir::Value>(cond) ? cast<mlir::Value>(cond).getDefiningOp()
-                                  : nullptr);
+  auto cmp = definedBy<arith::CmpIOp>(cond);
   if (!cmp)
     return false;
   if (cmp.getPredicate() == arith::CmpIPredicate::slt)
@@ -79,9 +84,7 @@ static bool isPositiveTest(OpFoldResult cond, OpFoldResult value) {
 /// constant `c`: the operation an add or sub of `c` undoes.
 template <typename OpTy>
 static std::optional<mlir::Value> undoes(OpFoldResult value, int64_t c) {
-  auto op = dyn_cast_if_present<OpTy>(
-      dyn_cast<mlir::Value>(value) ? cast<mlir::Value>(value).getDefiningOp()
-                                   : nullptr);
+  auto op = definedBy<OpTy>(value);
   if (op && isConstantIntValue(op.getRhs(), c))
     return op.getLhs();
   return std::nullopt;
@@ -148,7 +151,7 @@ OpFoldResult ArithIndexBuilder::logicalNot(OpFoldResult value) {
   if (std::optional<bool> known = getConstantBool(value))
     return builder.getBoolAttr(!*known);
   // A comparison is negated by the opposite predicate: one op, not two.
-  if (auto cmp = cast<mlir::Value>(value).getDefiningOp<arith::CmpIOp>())
+  if (auto cmp = definedBy<arith::CmpIOp>(value))
     return getAsOpFoldResult(builder.createOrFold<arith::CmpIOp>(
         loc, arith::invertPredicate(cmp.getPredicate()), cmp.getLhs(),
         cmp.getRhs()));
@@ -200,9 +203,7 @@ OpFoldResult ArithIndexBuilder::sub(OpFoldResult lhs, OpFoldResult rhs) {
   // c - (x - d) is (c + d) - x, and c - (d - x) is x + (c - d): the extent
   // of a whole dimension run backwards comes out as dim, not 0 - (0 - dim).
   if (MaybeInt c = known(lhs)) {
-    auto inner = dyn_cast_if_present<arith::SubIOp>(
-        isa<mlir::Value>(rhs) ? cast<mlir::Value>(rhs).getDefiningOp()
-                              : nullptr);
+    auto inner = definedBy<arith::SubIOp>(rhs);
     int64_t folded;
     if (inner) {
       if (MaybeInt d = getConstantIntValue(inner.getRhs()))
