@@ -101,56 +101,68 @@ static FailureOr<LLVM::LLVMFuncOp> buildCheckFunction(ModuleOp module,
   return check;
 }
 
+LogicalResult mlir::slice::lowerAssertsToStderr(ModuleOp module) {
+  SmallVector<cf::AssertOp> asserts;
+  module.walk([&](cf::AssertOp op) { asserts.push_back(op); });
+  if (asserts.empty())
+    return success();
+
+  MLIRContext *context = module.getContext();
+  SymbolTable symbols(module);
+  FailureOr<LLVM::LLVMFuncOp> check = buildCheckFunction(module, symbols);
+  if (failed(check))
+    return failure();
+  Type i64 = IntegerType::get(context, 64);
+
+  llvm::StringMap<LLVM::GlobalOp> messages;
+  // An assert on a condition that an earlier assert of its block checked
+  // can never fail (that one stops the program first): slices of one
+  // tensor by one stride check that stride once.
+  llvm::DenseSet<std::pair<Block *, Value>> checked;
+  for (cf::AssertOp op : asserts) {
+    if (!checked.insert({op->getBlock(), op.getArg()}).second) {
+      op.erase();
+      continue;
+    }
+    std::string text = (op.getMsg() + "\n").str();
+    LLVM::GlobalOp &global = messages[text];
+    if (!global) {
+      OpBuilder globalBuilder = OpBuilder::atBlockBegin(module.getBody());
+      auto type =
+          LLVM::LLVMArrayType::get(IntegerType::get(context, 8), text.size());
+      global = LLVM::GlobalOp::create(
+          globalBuilder, op.getLoc(), type, /*isConstant=*/true,
+          LLVM::Linkage::Internal,
+          "__slice_check_message_" + std::to_string(messages.size()),
+          globalBuilder.getStringAttr(text));
+      symbols.insert(global, module.getBody()->begin());
+    }
+    OpBuilder callBuilder(op);
+    Value address = LLVM::AddressOfOp::create(callBuilder, op.getLoc(), global);
+    Value length =
+        LLVM::ConstantOp::create(callBuilder, op.getLoc(), i64,
+                                 callBuilder.getI64IntegerAttr(text.size()));
+    LLVM::CallOp::create(callBuilder, op.getLoc(), *check,
+                         ValueRange{op.getArg(), address, length});
+    op.erase();
+  }
+  return success();
+}
+
 namespace {
 struct SliceAssertToStderrPass
     : mlir::slice::impl::SliceAssertToStderrBase<SliceAssertToStderrPass> {
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    SmallVector<cf::AssertOp> asserts;
-    module.walk([&](cf::AssertOp op) { asserts.push_back(op); });
-    if (asserts.empty())
-      return;
-
-    MLIRContext *context = &getContext();
-    SymbolTable symbols(module);
-    FailureOr<LLVM::LLVMFuncOp> check = buildCheckFunction(module, symbols);
-    if (failed(check))
-      return signalPassFailure();
-    Type i64 = IntegerType::get(context, 64);
-
-    llvm::StringMap<LLVM::GlobalOp> messages;
-    // An assert on a condition that an earlier assert of its block checked
-    // can never fail (that one stops the program first): slices of one
-    // tensor by one stride check that stride once.
-    llvm::DenseSet<std::pair<Block *, Value>> checked;
-    for (cf::AssertOp op : asserts) {
-      if (!checked.insert({op->getBlock(), op.getArg()}).second) {
-        op.erase();
-        continue;
-      }
-      std::string text = (op.getMsg() + "\n").str();
-      LLVM::GlobalOp &global = messages[text];
-      if (!global) {
-        OpBuilder globalBuilder = OpBuilder::atBlockBegin(module.getBody());
-        auto type =
-            LLVM::LLVMArrayType::get(IntegerType::get(context, 8), text.size());
-        global = LLVM::GlobalOp::create(
-            globalBuilder, op.getLoc(), type, /*isConstant=*/true,
-            LLVM::Linkage::Internal,
-            "__slice_check_message_" + std::to_string(messages.size()),
-            globalBuilder.getStringAttr(text));
-        symbols.insert(global, module.getBody()->begin());
-      }
-      OpBuilder callBuilder(op);
-      Value address =
-          LLVM::AddressOfOp::create(callBuilder, op.getLoc(), global);
-      Value length =
-          LLVM::ConstantOp::create(callBuilder, op.getLoc(), i64,
-                                   callBuilder.getI64IntegerAttr(text.size()));
-      LLVM::CallOp::create(callBuilder, op.getLoc(), *check,
-                           ValueRange{op.getArg(), address, length});
-      op.erase();
-    }
+    bool any = false;
+    getOperation().walk([&](cf::AssertOp) {
+      any = true;
+      return WalkResult::interrupt();
+    });
+    // A module without asserts is left as it was: nothing to verify again.
+    if (!any)
+      return markAllAnalysesPreserved();
+    if (failed(slice::lowerAssertsToStderr(getOperation())))
+      signalPassFailure();
   }
 };
 } // namespace

@@ -41,6 +41,9 @@ struct SliceReadOnlyArgumentsPass
         if (isa<TensorType>(type) && !function.getArgAttr(index, writable))
           function.setArgAttr(index, writable, readOnly);
     }
+    // Argument attributes only, valid as built: no analysis to invalidate
+    // and nothing for the verifier to find.
+    markAllAnalysesPreserved();
   }
 };
 } // namespace

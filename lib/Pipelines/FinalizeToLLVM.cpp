@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Slice/Codegen/Passes.h"
 #include "Slice/Pipelines/Pipelines.h"
 
 #include "mlir/Analysis/DataLayoutAnalysis.h"
@@ -104,6 +105,11 @@ struct SliceFinalizeToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
+    // The asserts first, as --slice-assert-to-stderr lowers them: a step
+    // of this pass rather than a pass before it, so that the module is
+    // verified once, not once more between the two.
+    if (failed(slice::lowerAssertsToStderr(module)))
+      return signalPassFailure();
     const auto &dataLayout = getAnalysis<DataLayoutAnalysis>();
     LowerToLLVMOptions options(context, dataLayout.getAtOrAbove(module));
     LLVMTypeConverter converter(context, options, &dataLayout);
@@ -119,7 +125,17 @@ struct SliceFinalizeToLLVMPass
     LLVMConversionTarget target(*context);
     configureOpenMPToLLVMConversionLegality(target, converter);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+
+    // The casts between the two halves, folded away here as
+    // --reconcile-unrealized-casts would, without one more pass (and one
+    // more verification of the whole module). Casts still in use between
+    // unrelated types stay, for a later conversion (the GPU route's) or
+    // the translation to report.
+    SmallVector<UnrealizedConversionCastOp> casts;
+    module.walk(
+        [&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
+    reconcileUnrealizedCasts(casts);
   }
 };
 } // namespace

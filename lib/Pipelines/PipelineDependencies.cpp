@@ -333,7 +333,9 @@ struct SliceCheckPipelineDependenciesPass
                          << requirement.registeredBy << ")";
     }
     if (diag)
-      signalPassFailure();
+      return signalPassFailure();
+    // It only reads the context: nothing to invalidate or verify again.
+    markAllAnalysesPreserved();
   }
 };
 } // namespace

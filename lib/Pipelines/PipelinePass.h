@@ -43,7 +43,12 @@ struct PipelinePass : Base {
     OpPassManager pm(ModuleOp::getOperationName());
     build(pm, derived().getOptions());
     if (failed(this->runPipeline(pm, this->getOperation())))
-      this->signalPassFailure();
+      return this->signalPassFailure();
+    // The pipeline's passes ran on this op with this pass's analysis
+    // manager, each invalidating what it did not preserve and each verified
+    // after it ran: there is nothing left to invalidate, and verifying the
+    // whole module once more would only repeat the last verification.
+    this->markAllAnalysesPreserved();
   }
 
   LogicalResult checkOptions() { return success(); }

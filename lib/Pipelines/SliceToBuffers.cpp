@@ -99,8 +99,15 @@ void mlir::slice::detail::addSliceToBuffers(
     OpPassManager &after = pm.nest<func::FuncOp>();
     after.addPass(createCSEPass());
     after.addPass(createCanonicalizerPass());
+    // The deallocations are lowered: what is left of the bufferization
+    // dialect is clones, which convert function by function.
+    after.addPass(createConvertBufferizationToMemRefPass());
+    return;
   }
-  pm.addPass(createConvertBufferizationToMemRefPass());
+  // Nested, so that functions convert on several threads and the module is
+  // not walked once more: with no deallocation pass there is no
+  // bufferization.dealloc needing the module's helper function.
+  pm.addNestedPass<func::FuncOp>(createConvertBufferizationToMemRefPass());
 }
 
 void mlir::slice::buildSliceToBuffersPipeline(

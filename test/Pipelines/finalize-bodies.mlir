@@ -1,6 +1,6 @@
 // RUN: slice-opt %s -split-input-file --slice-finalize-bodies-to-llvm | FileCheck %s --check-prefix=BODY
-// RUN: slice-opt %s -split-input-file --slice-finalize-bodies-to-llvm --slice-finalize-to-llvm --reconcile-unrealized-casts | FileCheck %s --check-prefix=ALL
-// RUN: slice-opt %s -split-input-file --slice-finalize-to-llvm --reconcile-unrealized-casts | FileCheck %s --check-prefix=ALL
+// RUN: slice-opt %s -split-input-file --slice-finalize-bodies-to-llvm --slice-finalize-to-llvm | FileCheck %s --check-prefix=ALL
+// RUN: slice-opt %s -split-input-file --slice-finalize-to-llvm | FileCheck %s --check-prefix=ALL
 
 // The first half of the final conversion, on one function at a time: the
 // arithmetic and the memref accesses become LLVM; the function itself, the
@@ -52,4 +52,28 @@ func.func @global(%i: index) -> i32 {
   %t = memref.get_global @table : memref<4xi32>
   %r = memref.load %t[%i] : memref<4xi32>
   return %r : i32
+}
+
+// -----
+
+// An assert is left to the module's half, which lowers it as
+// --slice-assert-to-stderr does (a call of the internal check function
+// with the message) before the conversion; no cast between the halves is
+// left over without --reconcile-unrealized-casts.
+// BODY-LABEL: func.func @checked(
+//       BODY:   llvm.icmp "ne"
+//       BODY:   cf.assert
+// ALL-LABEL: llvm.func internal @__slice_check(
+// ALL-LABEL: llvm.func @checked(
+//   ALL-NOT:   builtin.unrealized_conversion_cast
+//   ALL-NOT:   cf.assert
+//       ALL:   %[[MSG:.*]] = llvm.mlir.addressof @__slice_check_message_1
+//       ALL:   llvm.call @__slice_check(%{{.*}}, %[[MSG]], %{{.*}})
+//   ALL-NOT:   builtin.unrealized_conversion_cast
+//       ALL:   llvm.return
+func.func @checked(%s: index) -> index {
+  %c0 = arith.constant 0 : index
+  %ok = arith.cmpi ne, %s, %c0 : index
+  cf.assert %ok, "stride 0"
+  return %s : index
 }

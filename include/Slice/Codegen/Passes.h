@@ -14,6 +14,7 @@
 #ifndef SLICE_CODEGEN_PASSES_H
 #define SLICE_CODEGEN_PASSES_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
@@ -24,6 +25,13 @@ namespace slice {
 
 #define GEN_PASS_REGISTRATION
 #include "Slice/Codegen/Passes.h.inc"
+
+/// What `--slice-assert-to-stderr` does, for a pass that runs it as one of
+/// its steps (`--slice-finalize-to-llvm`): every `cf.assert` of `module`
+/// becomes a call of the internal check function, which it defines.
+/// Fails, with a diagnostic, where a symbol of the module has a name the
+/// lowering needs for something else.
+LogicalResult lowerAssertsToStderr(ModuleOp module);
 
 } // namespace slice
 } // namespace mlir

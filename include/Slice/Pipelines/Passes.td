@@ -147,8 +147,13 @@ def SliceFinalizeToLLVM : Pass<"slice-finalize-to-llvm", "::mlir::ModuleOp"> {
     functions), which made a module of 30k slice ops take 13 s in the
     conversion alone.
 
-    `cf.assert` must be gone (`--slice-assert-to-stderr`); vector ops must
-    be 1-D (the ones `--slice-lower-copies` emits).
+    Two steps that would otherwise be passes of their own, each verifying
+    the whole module once more: `cf.assert` is lowered first, as
+    `--slice-assert-to-stderr` does; the `builtin.unrealized_conversion_cast`s
+    left between the two halves are folded last, as
+    `--reconcile-unrealized-casts` does (casts still in use between
+    unrelated types stay, for a later conversion). Vector ops must be 1-D
+    (the ones `--slice-lower-copies` emits).
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
@@ -165,8 +170,7 @@ def SliceFinalizeBodiesToLLVM
     and `copy` with their runtime declarations, `vector.print`) and what
     changes block signatures (`cf`) is left for `--slice-finalize-to-llvm`;
     values crossing between the two halves meet in
-    `builtin.unrealized_conversion_cast`s, which that conversion folds and
-    `--reconcile-unrealized-casts` removes.
+    `builtin.unrealized_conversion_cast`s, which that conversion folds.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
