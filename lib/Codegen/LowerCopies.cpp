@@ -350,16 +350,13 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
   };
   auto strided = [&](OpBuilder &nb, Location nl) {
     // Scalar loads put together into a vector: on x86 they beat
-    // vector.gather, whose instructions are slow on many cores. Always
-    // with ordinary stores: a gather's time is that of reading its input,
-    // and non-temporal stores slowed it down (x[:, ::2] of 512 MiB: 30.5
-    // ms against 26.0 ms, docs/performance.md).
+    // vector.gather, whose instructions are slow on many cores.
     Value sourceStride =
         getValueOrCreateConstantIndexOp(nb, nl, ctx.sourceStride);
     nest(nb, nl,
          [&](OpBuilder &rb, Location rl, Value sourceStart, Value targetStart) {
            emitVectorRun(
-               rb, rl, ctx, sourceStart, targetStart, /*nontemporal=*/false,
+               rb, rl, ctx, sourceStart, targetStart, nontemporal,
                [&](OpBuilder &lb, Location ll, Value j) -> Value {
                  Value next = addScaled(lb, ll, sourceStart, j, sourceStride);
                  SmallVector<Value> elements;
