@@ -101,11 +101,11 @@ static FailureOr<LLVM::LLVMFuncOp> buildCheckFunction(ModuleOp module,
   return check;
 }
 
-LogicalResult mlir::slice::lowerAssertsToStderr(ModuleOp module) {
+FailureOr<bool> mlir::slice::lowerAssertsToStderr(ModuleOp module) {
   SmallVector<cf::AssertOp> asserts;
   module.walk([&](cf::AssertOp op) { asserts.push_back(op); });
   if (asserts.empty())
-    return success();
+    return false;
 
   MLIRContext *context = module.getContext();
   SymbolTable symbols(module);
@@ -146,23 +146,19 @@ LogicalResult mlir::slice::lowerAssertsToStderr(ModuleOp module) {
                          ValueRange{op.getArg(), address, length});
     op.erase();
   }
-  return success();
+  return true;
 }
 
 namespace {
 struct SliceAssertToStderrPass
     : mlir::slice::impl::SliceAssertToStderrBase<SliceAssertToStderrPass> {
   void runOnOperation() override {
-    bool any = false;
-    getOperation().walk([&](cf::AssertOp) {
-      any = true;
-      return WalkResult::interrupt();
-    });
+    FailureOr<bool> lowered = slice::lowerAssertsToStderr(getOperation());
+    if (failed(lowered))
+      return signalPassFailure();
     // A module without asserts is left as it was: nothing to verify again.
-    if (!any)
-      return markAllAnalysesPreserved();
-    if (failed(slice::lowerAssertsToStderr(getOperation())))
-      signalPassFailure();
+    if (!*lowered)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

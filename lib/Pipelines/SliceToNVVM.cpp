@@ -97,9 +97,9 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
     fpm.addPass(memref::createExpandStridedMetadataPass());
     fpm.addPass(createLowerAffinePass());
     fpm.addPass(createSCFToControlFlowPass());
+    // Asserts stay cf.assert until --slice-finalize-to-llvm lowers them.
+    fpm.addPass(createSliceFinalizeBodiesToLLVM());
   }
-  pm.addPass(createSliceAssertToStderr());
-  pm.addNestedPass<func::FuncOp>(createSliceFinalizeBodiesToLLVM());
   pm.addPass(createSliceFinalizeToLLVM());
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

@@ -29,9 +29,9 @@ namespace slice {
 /// What `--slice-assert-to-stderr` does, for a pass that runs it as one of
 /// its steps (`--slice-finalize-to-llvm`): every `cf.assert` of `module`
 /// becomes a call of the internal check function, which it defines.
-/// Fails, with a diagnostic, where a symbol of the module has a name the
-/// lowering needs for something else.
-LogicalResult lowerAssertsToStderr(ModuleOp module);
+/// Returns whether the module had any; fails, with a diagnostic, where a
+/// symbol of the module has a name the lowering needs for something else.
+FailureOr<bool> lowerAssertsToStderr(ModuleOp module);
 
 } // namespace slice
 } // namespace mlir
