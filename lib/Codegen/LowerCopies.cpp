@@ -74,6 +74,10 @@ struct RunContext {
   /// threshold, since the C library picks its own strategy for one block
   /// from the machine's cache sizes.
   bool wholeCopy = false;
+  /// The run is copied by one of several threads (a chunk of an
+  /// scf.parallel): gathers stream their stores only then (see
+  /// emitContiguousTargetRun).
+  bool parallel = false;
 };
 
 /// Loads the vector of `lanes` elements that starts at element `j` of a run.
@@ -348,6 +352,13 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
                          });
          });
   };
+  // A gather's time is that of reading its input (every cache line, for a
+  // half to a seventh of its bytes). On one thread, streaming its stores
+  // slowed those reads down (x[:, ::2] of 512 MiB: 30.5 ms against 26.0 ms
+  // with ordinary stores); on two, which share the memory bandwidth, the
+  // read for ownership the streaming stores save is worth more (12.9 GB/s
+  // against 9.3). Measured on the machine of docs/performance.md.
+  bool streamGather = nontemporal && ctx.parallel;
   auto strided = [&](OpBuilder &nb, Location nl) {
     // Scalar loads put together into a vector: on x86 they beat
     // vector.gather, whose instructions are slow on many cores.
@@ -356,7 +367,7 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
     nest(nb, nl,
          [&](OpBuilder &rb, Location rl, Value sourceStart, Value targetStart) {
            emitVectorRun(
-               rb, rl, ctx, sourceStart, targetStart, nontemporal,
+               rb, rl, ctx, sourceStart, targetStart, streamGather,
                [&](OpBuilder &lb, Location ll, Value j) -> Value {
                  Value next = addScaled(lb, ll, sourceStart, j, sourceStride);
                  SmallVector<Value> elements;
@@ -818,6 +829,7 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
   auto emitSingleRun = [&](OpBuilder &b, Location l, bool parallel) {
     RunContext single = ctx;
     single.wholeCopy = true;
+    single.parallel = parallel;
     single.size = b.getIndexAttr(1);
     for (const CopyDim &dim : dims)
       single.size = ArithIndexBuilder(b, l).mul(single.size, dim.size);
@@ -864,8 +876,10 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
         b, l, wholeRun,
         [&](OpBuilder &nb, Location nl) { emitSingleRun(nb, nl, parallel); },
         [&](OpBuilder &nb, Location nl) {
+          RunContext runs = ctx;
+          runs.parallel = parallel;
           emitRun(
-              nb, nl, ctx,
+              nb, nl, runs,
               [&](OpBuilder &rb, Location rl, RunBodyFn run) {
                 emitDims(rb, rl, 0, sourceOffset, targetOffset, parallel, run);
               },

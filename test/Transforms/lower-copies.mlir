@@ -1,6 +1,7 @@
 // RUN: slice-opt %s -split-input-file --slice-lower-copies | FileCheck %s
 // RUN: slice-opt %s -split-input-file --slice-lower-copies="nontemporal-bytes=0" | FileCheck %s --check-prefix=NT
 // RUN: slice-opt %s -split-input-file --slice-lower-copies="parallel-bytes=4096" | FileCheck %s --check-prefix=PAR
+// RUN: slice-opt %s -split-input-file --slice-lower-copies="nontemporal-bytes=0 parallel-bytes=0" | FileCheck %s --check-prefix=PARNT
 
 // Both memrefs contiguous: upstream lowers the copy to one memcpy; it stays.
 // CHECK-LABEL: func.func @negative_contiguous_stays
@@ -103,6 +104,21 @@ func.func @reversed_both(%src: memref<4x8xf32, strided<[-8, -1], offset: 31>>, %
 // CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<37xf32, strided<[7], offset: 3>>
 //       CHECK:   vector.from_elements {{.*}} : vector<16xf32>
 //   CHECK-NOT:   vector.gather
+// On one thread a gather stores as it is even above the non-temporal
+// threshold (streaming stores slowed its reads down); on several, its
+// chunks stream them (they save the read for ownership of the target).
+// NT-LABEL: func.func private @__slice_copy(%arg0: memref<37xf32, strided<[7], offset: 3>>
+//       NT:   vector.from_elements {{.*}} : vector<16xf32>
+//  NT-NEXT:   vector.store
+//   NT-NOT:   nontemporal
+//       NT:   return
+// (With parallel-bytes=0 every copy is a parallel one; this one is a
+// single chunk, whose loop folds away.)
+// PARNT-LABEL: func.func private @__slice_copy(%arg0: memref<37xf32, strided<[7], offset: 3>>
+//       PARNT:   vector.from_elements {{.*}} : vector<16xf32>
+//  PARNT-NEXT:   vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+//       PARNT:   llvm.fence seq_cst
+//       PARNT:   return
 func.func @strided(%src: memref<37xf32, strided<[7], offset: 3>>, %dst: memref<37xf32>) {
   memref.copy %src, %dst : memref<37xf32, strided<[7], offset: 3>> to memref<37xf32>
   return
