@@ -163,9 +163,14 @@ static constexpr int64_t kPageBytes = 4096;
 ///                               `unroll` consecutive pages);
 ///   [unrolledEnd, vectorEnd)    one vector per iteration;
 ///   [vectorEnd, size)           scalar.
+///
+/// With `reserveLast`, the vector loops leave at least the run's last element
+/// to the scalar loop: a vector load that reads past the last element it
+/// uses (a wide load of a gather) then stays within the run's elements.
 static void emitVectorRun(OpBuilder &b, Location loc, const RunContext &ctx,
                           Value sourceStart, Value targetStart,
-                          bool nontemporal, VectorLoadFn loadVector) {
+                          bool nontemporal, VectorLoadFn loadVector,
+                          bool reserveLast = false) {
   int64_t vectorBytes = ctx.lanes * ctx.elementBytes;
   Value size = getValueOrCreateConstantIndexOp(b, loc, ctx.size);
   Value head = arith::ConstantIndexOp::create(b, loc, 0);
@@ -194,6 +199,11 @@ static void emitVectorRun(OpBuilder &b, Location loc, const RunContext &ctx,
   }
 
   Value rest = b.createOrFold<arith::SubIOp>(loc, size, head);
+  if (reserveLast) {
+    ArithIndexBuilder arith(b, loc);
+    rest = arith.materialize(
+        arith.max(arith.sub(rest, b.getIndexAttr(1)), b.getIndexAttr(0)));
+  }
   auto roundDown = [&](int64_t multiple) {
     Value step = arith::ConstantIndexOp::create(b, loc, multiple);
     Value whole = b.createOrFold<arith::DivUIOp>(loc, rest, step);
@@ -306,51 +316,180 @@ static void emitMemcpyRun(OpBuilder &b, Location loc, const RunContext &ctx,
       /*isVolatile=*/false);
 }
 
+/// The largest source stride whose gathers load whole vectors and shuffle
+/// (`loadEveryKth`); beyond it, a vector's elements lie in more cache lines
+/// than the shuffles are worth.
+static constexpr int64_t kMaxWideStride = 8;
+
+/// Elements first, first + k, ..., first + (lanes - 1) k of the 1-D source
+/// as one vector: the k vectors from `first` on, and k - 1 shuffles, each
+/// taking the lanes the vector before it has gathered and adding those of
+/// the next loaded vector.
+static Value loadEveryKth(OpBuilder &b, Location loc, const RunContext &ctx,
+                          VectorType vectorType, Value first, int64_t k) {
+  int64_t lanes = ctx.lanes;
+  auto load = [&](int64_t i) -> Value {
+    return vector::LoadOp::create(
+        b, loc, vectorType, ctx.source,
+        b.createOrFold<arith::AddIOp>(
+            loc, first, arith::ConstantIndexOp::create(b, loc, i * lanes)));
+  };
+  // Lane m of the result is element m k from `first`: lane (m k) % lanes
+  // of loaded vector (m k) / lanes.
+  SmallVector<int64_t> mask(lanes);
+  for (int64_t m = 0; m < lanes; ++m)
+    mask[m] = m * k < 2 * lanes ? m * k : vector::ShuffleOp::kPoisonIndex;
+  Value gathered =
+      vector::ShuffleOp::create(b, loc, load(0), load(1), mask).getResult();
+  for (int64_t i = 2; i < k; ++i) {
+    for (int64_t m = 0; m < lanes; ++m) {
+      int64_t position = m * k;
+      if (position < i * lanes)
+        mask[m] = m;
+      else if (position < (i + 1) * lanes)
+        mask[m] = lanes + position - i * lanes;
+      else
+        mask[m] = vector::ShuffleOp::kPoisonIndex;
+    }
+    gathered =
+        vector::ShuffleOp::create(b, loc, gathered, load(i), mask).getResult();
+  }
+  return gathered;
+}
+
 /// The runs of `nest` with a contiguous target, by the source stride: 1
 /// copies with memcpy or vectors, -1 loads vectors and reverses them,
 /// anything else packs scalar loads into vectors.
 static void emitContiguousTargetRun(OpBuilder &b, Location loc,
                                     const RunContext &ctx, RunNestFn nest,
-                                    bool nontemporal) {
+                                    OpFoldResult nontemporal) {
   Type elementType = cast<MemRefType>(ctx.source.getType()).getElementType();
   auto vectorType = VectorType::get({ctx.lanes}, elementType);
+  using PathFn = std::function<void(OpBuilder &, Location)>;
 
-  auto contiguous = [&](OpBuilder &nb, Location nl) {
-    nest(nb, nl,
-         [&](OpBuilder &rb, Location rl, Value sourceStart, Value targetStart) {
-           if ((!nontemporal || ctx.wholeCopy) && useMemcpy(ctx))
-             return emitMemcpyRun(rb, rl, ctx, sourceStart, targetStart);
-           emitVectorRun(
-               rb, rl, ctx, sourceStart, targetStart, nontemporal,
-               [&](OpBuilder &lb, Location ll, Value j) -> Value {
-                 return vector::LoadOp::create(
-                     lb, ll, vectorType, ctx.source,
-                     lb.createOrFold<arith::AddIOp>(ll, sourceStart, j));
-               });
-         });
+  auto contiguous = [&](bool streaming) -> PathFn {
+    return [&, streaming](OpBuilder &nb, Location nl) {
+      nest(nb, nl,
+           [&](OpBuilder &rb, Location rl, Value sourceStart,
+               Value targetStart) {
+             if ((!streaming || ctx.wholeCopy) && useMemcpy(ctx))
+               return emitMemcpyRun(rb, rl, ctx, sourceStart, targetStart);
+             emitVectorRun(
+                 rb, rl, ctx, sourceStart, targetStart, streaming,
+                 [&](OpBuilder &lb, Location ll, Value j) -> Value {
+                   return vector::LoadOp::create(
+                       lb, ll, vectorType, ctx.source,
+                       lb.createOrFold<arith::AddIOp>(ll, sourceStart, j));
+                 });
+           });
+    };
   };
-  auto reversed = [&](OpBuilder &nb, Location nl) {
-    auto reverse =
-        llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(ctx.lanes)));
-    nest(nb, nl,
-         [&](OpBuilder &rb, Location rl, Value sourceStart, Value targetStart) {
-           emitVectorRun(rb, rl, ctx, sourceStart, targetStart, nontemporal,
-                         [&](OpBuilder &lb, Location ll, Value j) -> Value {
-                           // Elements j .. j + lanes - 1 of the run sit at
-                           // sourceStart - j down to sourceStart - j - lanes
-                           // + 1.
-                           Value first = arith::SubIOp::create(
-                               lb, ll, sourceStart,
-                               lb.createOrFold<arith::AddIOp>(
-                                   ll, j,
-                                   arith::ConstantIndexOp::create(
-                                       lb, ll, ctx.lanes - 1)));
-                           Value loaded = vector::LoadOp::create(
-                               lb, ll, vectorType, ctx.source, first);
-                           return vector::ShuffleOp::create(lb, ll, loaded,
-                                                            loaded, reverse);
-                         });
-         });
+  auto reversed = [&](bool streaming) -> PathFn {
+    return [&, streaming](OpBuilder &nb, Location nl) {
+      auto reverse =
+          llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(ctx.lanes)));
+      nest(nb, nl,
+           [&](OpBuilder &rb, Location rl, Value sourceStart,
+               Value targetStart) {
+             emitVectorRun(rb, rl, ctx, sourceStart, targetStart, streaming,
+                           [&](OpBuilder &lb, Location ll, Value j) -> Value {
+                             // Elements j .. j + lanes - 1 of the run sit at
+                             // sourceStart - j down to sourceStart - j - lanes
+                             // + 1.
+                             Value first = arith::SubIOp::create(
+                                 lb, ll, sourceStart,
+                                 lb.createOrFold<arith::AddIOp>(
+                                     ll, j,
+                                     arith::ConstantIndexOp::create(
+                                         lb, ll, ctx.lanes - 1)));
+                             Value loaded = vector::LoadOp::create(
+                                 lb, ll, vectorType, ctx.source, first);
+                             return vector::ShuffleOp::create(lb, ll, loaded,
+                                                              loaded, reverse);
+                           });
+           });
+    };
+  };
+  // Scalar loads put together into a vector: on x86 they beat
+  // vector.gather, whose instructions are slow on many cores.
+  auto strided = [&](bool streaming) -> PathFn {
+    return [&, streaming](OpBuilder &nb, Location nl) {
+      Value sourceStride =
+          getValueOrCreateConstantIndexOp(nb, nl, ctx.sourceStride);
+      nest(nb, nl,
+           [&](OpBuilder &rb, Location rl, Value sourceStart,
+               Value targetStart) {
+             emitVectorRun(
+                 rb, rl, ctx, sourceStart, targetStart, streaming,
+                 [&](OpBuilder &lb, Location ll, Value j) -> Value {
+                   Value next = addScaled(lb, ll, sourceStart, j, sourceStride);
+                   SmallVector<Value> elements;
+                   for (int64_t lane = 0; lane < ctx.lanes; ++lane) {
+                     if (lane)
+                       next = lb.createOrFold<arith::AddIOp>(ll, next,
+                                                             sourceStride);
+                     elements.push_back(
+                         memref::LoadOp::create(lb, ll, ctx.source, next));
+                   }
+                   return vector::FromElementsOp::create(lb, ll, vectorType,
+                                                         elements);
+                 });
+           });
+    };
+  };
+  // A small stride k: k contiguous vectors loaded and their every k-th
+  // lane put together by k - 1 two-vector shuffles (one vpermt2ps each
+  // with AVX-512) rather than `lanes` scalar loads and inserts. The loads
+  // read up to k - 1 elements past the last one they use, so the vector
+  // loops leave the run's last element to the scalar loop.
+  auto wide = [&](int64_t k, bool streaming) -> PathFn {
+    return [&, k, streaming](OpBuilder &nb, Location nl) {
+      nest(nb, nl,
+           [&](OpBuilder &rb, Location rl, Value sourceStart,
+               Value targetStart) {
+             emitVectorRun(
+                 rb, rl, ctx, sourceStart, targetStart, streaming,
+                 [&](OpBuilder &lb, Location ll, Value j) -> Value {
+                   return loadEveryKth(
+                       lb, ll, ctx, vectorType,
+                       addScaled(lb, ll, sourceStart, j, lb.getIndexAttr(k)),
+                       k);
+                 },
+                 /*reserveLast=*/true);
+           });
+    };
+  };
+  // Any other stride: shuffles for 2 to kMaxWideStride (a switch when the
+  // stride is known only at run time), scalar loads beyond.
+  auto gather = [&](bool streaming) -> PathFn {
+    return [&, streaming](OpBuilder &nb, Location nl) {
+      std::optional<int64_t> known = getConstantIntValue(ctx.sourceStride);
+      if (known)
+        return *known >= 2 && *known <= kMaxWideStride
+                   ? wide(*known, streaming)(nb, nl)
+                   : strided(streaming)(nb, nl);
+      SmallVector<int64_t> cases =
+          llvm::to_vector(llvm::seq<int64_t>(2, kMaxWideStride + 1));
+      auto select = scf::IndexSwitchOp::create(nb, nl, TypeRange{},
+                                               cast<Value>(ctx.sourceStride),
+                                               cases, cases.size());
+      auto fill = [&](Region &region, const PathFn &emit) {
+        OpBuilder::InsertionGuard guard(nb);
+        nb.setInsertionPointToStart(&region.emplaceBlock());
+        emit(nb, nl);
+        scf::YieldOp::create(nb, nl);
+      };
+      for (auto [k, region] : llvm::zip(cases, select.getCaseRegions()))
+        fill(region, wide(k, streaming));
+      fill(select.getDefaultRegion(), strided(streaming));
+    };
+  };
+
+  // Each path with non-temporal stores or without, as `nontemporal` says.
+  auto streamingOrNot = [&](std::function<PathFn(bool)> path) -> PathFn {
+    return [&, path](OpBuilder &nb, Location nl) {
+      emitIf(nb, nl, nontemporal, path(true), path(false));
+    };
   };
   // A gather's time is that of reading its input (every cache line, for a
   // half to a seventh of its bytes). On one thread, streaming its stores
@@ -358,40 +497,17 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
   // with ordinary stores); on two, which share the memory bandwidth, the
   // read for ownership the streaming stores save is worth more (12.9 GB/s
   // against 9.3). Measured on the machine of docs/performance.md.
-  bool streamGather = nontemporal && ctx.parallel;
-  auto strided = [&](OpBuilder &nb, Location nl) {
-    // Scalar loads put together into a vector: on x86 they beat
-    // vector.gather, whose instructions are slow on many cores.
-    Value sourceStride =
-        getValueOrCreateConstantIndexOp(nb, nl, ctx.sourceStride);
-    nest(nb, nl,
-         [&](OpBuilder &rb, Location rl, Value sourceStart, Value targetStart) {
-           emitVectorRun(
-               rb, rl, ctx, sourceStart, targetStart, streamGather,
-               [&](OpBuilder &lb, Location ll, Value j) -> Value {
-                 Value next = addScaled(lb, ll, sourceStart, j, sourceStride);
-                 SmallVector<Value> elements;
-                 for (int64_t lane = 0; lane < ctx.lanes; ++lane) {
-                   if (lane)
-                     next =
-                         lb.createOrFold<arith::AddIOp>(ll, next, sourceStride);
-                   elements.push_back(
-                       memref::LoadOp::create(lb, ll, ctx.source, next));
-                 }
-                 return vector::FromElementsOp::create(lb, ll, vectorType,
-                                                       elements);
-               });
-         });
-  };
-
+  PathFn anyGather =
+      ctx.parallel ? streamingOrNot(gather) : gather(/*streaming=*/false);
   OpFoldResult isOne =
       ArithIndexBuilder(b, loc).equal(ctx.sourceStride, b.getIndexAttr(1));
-  emitIf(b, loc, isOne, contiguous, [&](OpBuilder &nb, Location nl) {
-    emitIf(
-        nb, nl,
-        ArithIndexBuilder(nb, nl).equal(ctx.sourceStride, nb.getIndexAttr(-1)),
-        reversed, strided);
-  });
+  emitIf(b, loc, isOne, streamingOrNot(contiguous),
+         [&](OpBuilder &nb, Location nl) {
+           emitIf(nb, nl,
+                  ArithIndexBuilder(nb, nl).equal(ctx.sourceStride,
+                                                  nb.getIndexAttr(-1)),
+                  streamingOrNot(reversed), anyGather);
+         });
 }
 
 /// The largest target stride (in elements, either sign) whose runs store a
@@ -500,16 +616,7 @@ static void emitRun(OpBuilder &b, Location loc, const RunContext &ctx,
   auto contiguousTarget = [&](OpBuilder &nb, Location nl, RunContext unit,
                               RunNestFn unitNest) {
     unit.targetStride = nb.getIndexAttr(1);
-    emitIf(
-        nb, nl, nontemporal,
-        [&](OpBuilder &tb, Location tl) {
-          emitContiguousTargetRun(tb, tl, unit, unitNest,
-                                  /*nontemporal=*/true);
-        },
-        [&](OpBuilder &eb, Location el) {
-          emitContiguousTargetRun(eb, el, unit, unitNest,
-                                  /*nontemporal=*/false);
-        });
+    emitContiguousTargetRun(nb, nl, unit, unitNest, nontemporal);
   };
   auto reversedTarget = [&](OpBuilder &nb, Location nl) {
     ArithIndexBuilder arith(nb, nl);

@@ -41,6 +41,11 @@ VIEWS = [
     ("stride_7", (0, 3), (ROWS, 2857), (1, 7)),                  # gathered
     ("stride_minus_3", (2, COLS - 2), (ROWS - 2, 6666), (1, -3)),
     ("stride_2_rows_3", (1, 1), (3, 9999), (3, 2)),
+    # Whole vectors loaded and shuffled (strides 2 to 8): the last element
+    # of this one is the source's last, which no load may read past.
+    ("stride_3_at_end", (0, COLS - 1 - 3 * 6665), (ROWS, 6666), (1, 3)),
+    ("stride_4", (0, 1), (ROWS, 4999), (1, 4)),
+    ("stride_8_rows_2", (1, 6), (3, 2499), (2, 8)),
 ]
 
 # element type, MLIR conversion from the i64 iota, comparison

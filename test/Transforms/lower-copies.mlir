@@ -100,27 +100,69 @@ func.func @reversed_both(%src: memref<4x8xf32, strided<[-8, -1], offset: 31>>, %
 
 // -----
 
-// Stride 7: scalar loads put together into a vector.
+// Stride 7: seven whole vectors loaded, their every 7th lane put together
+// by six shuffles; the vector loop leaves the last element (and the tail)
+// to the scalar loop, so that no load reads past the view's last element.
 // CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<37xf32, strided<[7], offset: 3>>
-//       CHECK:   vector.from_elements {{.*}} : vector<16xf32>
+//       CHECK:   scf.for %{{.*}} = %c0 to %c32 step %c16
+//       CHECK:     vector.load {{.*}} : memref<?xf32>, vector<16xf32>
+//       CHECK:     vector.load {{.*}} : memref<?xf32>, vector<16xf32>
+//  CHECK-NEXT:     vector.shuffle {{.*}} [0, 7, 14, 21, 28, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1]
+// CHECK-COUNT-5:   vector.shuffle
+//  CHECK-NEXT:     vector.store
+//       CHECK:   scf.for %{{.*}} = %c32 to %c37 step %c1
+//   CHECK-NOT:   vector.from_elements
 //   CHECK-NOT:   vector.gather
 // On one thread a gather stores as it is even above the non-temporal
 // threshold (streaming stores slowed its reads down); on several, its
 // chunks stream them (they save the read for ownership of the target).
 // NT-LABEL: func.func private @__slice_copy(%arg0: memref<37xf32, strided<[7], offset: 3>>
-//       NT:   vector.from_elements {{.*}} : vector<16xf32>
+//       NT:   vector.shuffle {{.*}} [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 18, 25]
 //  NT-NEXT:   vector.store
 //   NT-NOT:   nontemporal
 //       NT:   return
 // (With parallel-bytes=0 every copy is a parallel one; this one is a
 // single chunk, whose loop folds away.)
 // PARNT-LABEL: func.func private @__slice_copy(%arg0: memref<37xf32, strided<[7], offset: 3>>
-//       PARNT:   vector.from_elements {{.*}} : vector<16xf32>
+//       PARNT:   vector.shuffle {{.*}} [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 18, 25]
 //  PARNT-NEXT:   vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
 //       PARNT:   llvm.fence seq_cst
 //       PARNT:   return
 func.func @strided(%src: memref<37xf32, strided<[7], offset: 3>>, %dst: memref<37xf32>) {
   memref.copy %src, %dst : memref<37xf32, strided<[7], offset: 3>> to memref<37xf32>
+  return
+}
+
+// -----
+
+// Stride 9, past the shuffles' range: scalar loads put together into a
+// vector (on x86 they beat vector.gather, whose instructions are slow on
+// many cores).
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<37xf32, strided<[9], offset: 3>>
+//   CHECK-NOT:   vector.shuffle
+//       CHECK:   vector.from_elements {{.*}} : vector<16xf32>
+//   CHECK-NOT:   vector.gather
+func.func @stride_9(%src: memref<37xf32, strided<[9], offset: 3>>, %dst: memref<37xf32>) {
+  memref.copy %src, %dst : memref<37xf32, strided<[9], offset: 3>> to memref<37xf32>
+  return
+}
+
+// -----
+
+// A stride known only at run time: a switch over the strides 2 to 8, each
+// with its shuffles, and scalar loads put together for any other.
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<?xf32, strided<[?], offset: ?>>
+//       CHECK:   scf.index_switch %[[STRIDE:.*]]
+//  CHECK-NEXT:   case 2 {
+//       CHECK:     vector.shuffle {{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
+//       CHECK:   case 3 {
+//       CHECK:   case 8 {
+// CHECK-COUNT-7:   vector.shuffle
+//       CHECK:   default {
+//   CHECK-NOT:     vector.shuffle
+//       CHECK:     vector.from_elements
+func.func @dynamic_stride(%src: memref<?xf32, strided<[?], offset: ?>>, %dst: memref<?xf32>) {
+  memref.copy %src, %dst : memref<?xf32, strided<[?], offset: ?>> to memref<?xf32>
   return
 }
 
@@ -511,24 +553,37 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64, !llvm.ptr = de
 // and updated per row (into a caller's buffer of run-time layout at 1 MiB:
 // 40% slower, docs/performance.md).
 // NT-LABEL: func.func private @__slice_copy(%arg0: memref<?x?xf32, strided<[?, ?], offset: ?>>
-// Source stride 1: vectors.
+// Source stride 1: vectors, streamed or not.
 //       NT: scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
 //   NT-NOT:   scf.if
 //       NT: } else {
-// Source stride -1: reversed vectors.
+//  NT-NEXT:   scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
+//   NT-NOT:   scf.if
+//       NT: } else {
+// Source stride -1: reversed vectors, streamed or not.
 //  NT-NEXT:   arith.cmpi eq, %strides#1, %c-1
 //  NT-NEXT:   scf.if
-//  NT-NEXT:     scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
-//   NT-NOT:     scf.if
+//  NT-NEXT:     scf.if
+//  NT-NEXT:       scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
+//   NT-NOT:       scf.if
+//       NT:     } else {
+//  NT-NEXT:       scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
+//   NT-NOT:       scf.if
 //       NT:   } else {
-// Any other stride: scalar loads into vectors. Then the same three for
-// cached stores (a copy of fewer than nontemporal-bytes=0 bytes: none).
-//  NT-NEXT:     scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
-//   NT-NOT:     scf.if
-//       NT: } else {
-//  NT-NEXT:   arith.cmpi eq, %strides#1, %c1
-//  NT-NEXT:   scf.if
-//  NT-NEXT:     scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
+// Any other stride, on one thread never streamed: whole vectors and
+// shuffles for the strides 2 to 8, scalar loads into vectors for the rest.
+//  NT-NEXT:     scf.index_switch %strides#1
+//  NT-NEXT:     case 2 {
+//  NT-NEXT:       scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
+//   NT-NOT:       scf.if
+//       NT:     case 8 {
+//  NT-NEXT:       scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
+//   NT-NOT:       scf.if
+//       NT:     default {
+//  NT-NEXT:       scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
+//   NT-NOT:       scf.index_switch
+//       NT:   llvm.fence seq_cst
+//       NT:   return
 func.func @unswitched(%src: memref<?x?xf32, strided<[?, ?], offset: ?>>, %dst: memref<?x?xf32>) {
   memref.copy %src, %dst : memref<?x?xf32, strided<[?, ?], offset: ?>> to memref<?x?xf32>
   return

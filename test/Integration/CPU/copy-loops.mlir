@@ -26,6 +26,12 @@
 // CHECK-NEXT: stride_minus_3 f32 dynamic: 0
 // CHECK: stride_2_rows_3 f32 static: 0
 // CHECK-NEXT: stride_2_rows_3 f32 dynamic: 0
+// CHECK: stride_3_at_end f32 static: 0
+// CHECK-NEXT: stride_3_at_end f32 dynamic: 0
+// CHECK: stride_4 f32 static: 0
+// CHECK-NEXT: stride_4 f32 dynamic: 0
+// CHECK: stride_8_rows_2 f32 static: 0
+// CHECK-NEXT: stride_8_rows_2 f32 dynamic: 0
 // CHECK: rows_reversed f64 static: 0
 // CHECK-NEXT: rows_reversed f64 dynamic: 0
 // CHECK: inner_reversed f64 static: 0
@@ -42,6 +48,12 @@
 // CHECK-NEXT: stride_minus_3 f64 dynamic: 0
 // CHECK: stride_2_rows_3 f64 static: 0
 // CHECK-NEXT: stride_2_rows_3 f64 dynamic: 0
+// CHECK: stride_3_at_end f64 static: 0
+// CHECK-NEXT: stride_3_at_end f64 dynamic: 0
+// CHECK: stride_4 f64 static: 0
+// CHECK-NEXT: stride_4 f64 dynamic: 0
+// CHECK: stride_8_rows_2 f64 static: 0
+// CHECK-NEXT: stride_8_rows_2 f64 dynamic: 0
 // CHECK: rows_reversed i8 static: 0
 // CHECK-NEXT: rows_reversed i8 dynamic: 0
 // CHECK: inner_reversed i8 static: 0
@@ -58,6 +70,12 @@
 // CHECK-NEXT: stride_minus_3 i8 dynamic: 0
 // CHECK: stride_2_rows_3 i8 static: 0
 // CHECK-NEXT: stride_2_rows_3 i8 dynamic: 0
+// CHECK: stride_3_at_end i8 static: 0
+// CHECK-NEXT: stride_3_at_end i8 dynamic: 0
+// CHECK: stride_4 i8 static: 0
+// CHECK-NEXT: stride_4 i8 dynamic: 0
+// CHECK: stride_8_rows_2 i8 static: 0
+// CHECK-NEXT: stride_8_rows_2 i8 dynamic: 0
 // CHECK: rows_reversed i16 static: 0
 // CHECK-NEXT: rows_reversed i16 dynamic: 0
 // CHECK: inner_reversed i16 static: 0
@@ -74,6 +92,12 @@
 // CHECK-NEXT: stride_minus_3 i16 dynamic: 0
 // CHECK: stride_2_rows_3 i16 static: 0
 // CHECK-NEXT: stride_2_rows_3 i16 dynamic: 0
+// CHECK: stride_3_at_end i16 static: 0
+// CHECK-NEXT: stride_3_at_end i16 dynamic: 0
+// CHECK: stride_4 i16 static: 0
+// CHECK-NEXT: stride_4 i16 dynamic: 0
+// CHECK: stride_8_rows_2 i16 static: 0
+// CHECK-NEXT: stride_8_rows_2 i16 dynamic: 0
 // CHECK: rows_reversed i1 static: 0
 // CHECK-NEXT: rows_reversed i1 dynamic: 0
 // CHECK: inner_reversed i1 static: 0
@@ -90,6 +114,12 @@
 // CHECK-NEXT: stride_minus_3 i1 dynamic: 0
 // CHECK: stride_2_rows_3 i1 static: 0
 // CHECK-NEXT: stride_2_rows_3 i1 dynamic: 0
+// CHECK: stride_3_at_end i1 static: 0
+// CHECK-NEXT: stride_3_at_end i1 dynamic: 0
+// CHECK: stride_4 i1 static: 0
+// CHECK-NEXT: stride_4 i1 dynamic: 0
+// CHECK: stride_8_rows_2 i1 static: 0
+// CHECK-NEXT: stride_8_rows_2 i1 dynamic: 0
 
 func.func @fill_f32(%m: memref<8x20000xf32>) {
   %c0 = arith.constant 0 : index
@@ -478,6 +508,60 @@ func.func @main() {
   vector.print %stride_2_rows_3_f32_dynamic : index
   memref.dealloc %stride_2_rows_3_f32_dst : memref<3x9999xf32>
 
+
+  // stride_3_at_end (f32): x[0::1][:8], [4::3][:6666]
+  %stride_3_at_end_f32 = memref.subview %src_f32[0, 4] [8, 6666] [1, 3] : memref<8x20000xf32> to memref<8x6666xf32, strided<[20000, 3], offset: 4>>
+  %stride_3_at_end_f32_any = memref.cast %stride_3_at_end_f32 : memref<8x6666xf32, strided<[20000, 3], offset: 4>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %stride_3_at_end_f32_dst = memref.alloc() : memref<8x6666xf32>
+  %stride_3_at_end_f32_dst_any = memref.cast %stride_3_at_end_f32_dst : memref<8x6666xf32> to memref<?x?xf32>
+  call @sentinel_f32(%stride_3_at_end_f32_dst_any) : (memref<?x?xf32>) -> ()
+  memref.copy %stride_3_at_end_f32, %stride_3_at_end_f32_dst : memref<8x6666xf32, strided<[20000, 3], offset: 4>> to memref<8x6666xf32>
+  %stride_3_at_end_f32_static = call @mismatches_f32(%stride_3_at_end_f32_any, %stride_3_at_end_f32_dst_any) {no_inline} : (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32>) -> index
+  vector.print str "stride_3_at_end f32 static: "
+  vector.print %stride_3_at_end_f32_static : index
+  call @sentinel_f32(%stride_3_at_end_f32_dst_any) : (memref<?x?xf32>) -> ()
+  call @copy_f32(%stride_3_at_end_f32_any, %stride_3_at_end_f32_dst_any) {no_inline} : (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32>) -> ()
+  %stride_3_at_end_f32_dynamic = call @mismatches_f32(%stride_3_at_end_f32_any, %stride_3_at_end_f32_dst_any) {no_inline} : (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32>) -> index
+  vector.print str "stride_3_at_end f32 dynamic: "
+  vector.print %stride_3_at_end_f32_dynamic : index
+  memref.dealloc %stride_3_at_end_f32_dst : memref<8x6666xf32>
+
+
+  // stride_4 (f32): x[0::1][:8], [1::4][:4999]
+  %stride_4_f32 = memref.subview %src_f32[0, 1] [8, 4999] [1, 4] : memref<8x20000xf32> to memref<8x4999xf32, strided<[20000, 4], offset: 1>>
+  %stride_4_f32_any = memref.cast %stride_4_f32 : memref<8x4999xf32, strided<[20000, 4], offset: 1>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %stride_4_f32_dst = memref.alloc() : memref<8x4999xf32>
+  %stride_4_f32_dst_any = memref.cast %stride_4_f32_dst : memref<8x4999xf32> to memref<?x?xf32>
+  call @sentinel_f32(%stride_4_f32_dst_any) : (memref<?x?xf32>) -> ()
+  memref.copy %stride_4_f32, %stride_4_f32_dst : memref<8x4999xf32, strided<[20000, 4], offset: 1>> to memref<8x4999xf32>
+  %stride_4_f32_static = call @mismatches_f32(%stride_4_f32_any, %stride_4_f32_dst_any) {no_inline} : (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32>) -> index
+  vector.print str "stride_4 f32 static: "
+  vector.print %stride_4_f32_static : index
+  call @sentinel_f32(%stride_4_f32_dst_any) : (memref<?x?xf32>) -> ()
+  call @copy_f32(%stride_4_f32_any, %stride_4_f32_dst_any) {no_inline} : (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32>) -> ()
+  %stride_4_f32_dynamic = call @mismatches_f32(%stride_4_f32_any, %stride_4_f32_dst_any) {no_inline} : (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32>) -> index
+  vector.print str "stride_4 f32 dynamic: "
+  vector.print %stride_4_f32_dynamic : index
+  memref.dealloc %stride_4_f32_dst : memref<8x4999xf32>
+
+
+  // stride_8_rows_2 (f32): x[1::2][:3], [6::8][:2499]
+  %stride_8_rows_2_f32 = memref.subview %src_f32[1, 6] [3, 2499] [2, 8] : memref<8x20000xf32> to memref<3x2499xf32, strided<[40000, 8], offset: 20006>>
+  %stride_8_rows_2_f32_any = memref.cast %stride_8_rows_2_f32 : memref<3x2499xf32, strided<[40000, 8], offset: 20006>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %stride_8_rows_2_f32_dst = memref.alloc() : memref<3x2499xf32>
+  %stride_8_rows_2_f32_dst_any = memref.cast %stride_8_rows_2_f32_dst : memref<3x2499xf32> to memref<?x?xf32>
+  call @sentinel_f32(%stride_8_rows_2_f32_dst_any) : (memref<?x?xf32>) -> ()
+  memref.copy %stride_8_rows_2_f32, %stride_8_rows_2_f32_dst : memref<3x2499xf32, strided<[40000, 8], offset: 20006>> to memref<3x2499xf32>
+  %stride_8_rows_2_f32_static = call @mismatches_f32(%stride_8_rows_2_f32_any, %stride_8_rows_2_f32_dst_any) {no_inline} : (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32>) -> index
+  vector.print str "stride_8_rows_2 f32 static: "
+  vector.print %stride_8_rows_2_f32_static : index
+  call @sentinel_f32(%stride_8_rows_2_f32_dst_any) : (memref<?x?xf32>) -> ()
+  call @copy_f32(%stride_8_rows_2_f32_any, %stride_8_rows_2_f32_dst_any) {no_inline} : (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32>) -> ()
+  %stride_8_rows_2_f32_dynamic = call @mismatches_f32(%stride_8_rows_2_f32_any, %stride_8_rows_2_f32_dst_any) {no_inline} : (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32>) -> index
+  vector.print str "stride_8_rows_2 f32 dynamic: "
+  vector.print %stride_8_rows_2_f32_dynamic : index
+  memref.dealloc %stride_8_rows_2_f32_dst : memref<3x2499xf32>
+
   memref.dealloc %src_f32 : memref<8x20000xf32>
   %src_f64 = memref.alloc() : memref<8x20000xf64>
   call @fill_f64(%src_f64) : (memref<8x20000xf64>) -> ()
@@ -624,6 +708,60 @@ func.func @main() {
   vector.print str "stride_2_rows_3 f64 dynamic: "
   vector.print %stride_2_rows_3_f64_dynamic : index
   memref.dealloc %stride_2_rows_3_f64_dst : memref<3x9999xf64>
+
+
+  // stride_3_at_end (f64): x[0::1][:8], [4::3][:6666]
+  %stride_3_at_end_f64 = memref.subview %src_f64[0, 4] [8, 6666] [1, 3] : memref<8x20000xf64> to memref<8x6666xf64, strided<[20000, 3], offset: 4>>
+  %stride_3_at_end_f64_any = memref.cast %stride_3_at_end_f64 : memref<8x6666xf64, strided<[20000, 3], offset: 4>> to memref<?x?xf64, strided<[?, ?], offset: ?>>
+  %stride_3_at_end_f64_dst = memref.alloc() : memref<8x6666xf64>
+  %stride_3_at_end_f64_dst_any = memref.cast %stride_3_at_end_f64_dst : memref<8x6666xf64> to memref<?x?xf64>
+  call @sentinel_f64(%stride_3_at_end_f64_dst_any) : (memref<?x?xf64>) -> ()
+  memref.copy %stride_3_at_end_f64, %stride_3_at_end_f64_dst : memref<8x6666xf64, strided<[20000, 3], offset: 4>> to memref<8x6666xf64>
+  %stride_3_at_end_f64_static = call @mismatches_f64(%stride_3_at_end_f64_any, %stride_3_at_end_f64_dst_any) {no_inline} : (memref<?x?xf64, strided<[?, ?], offset: ?>>, memref<?x?xf64>) -> index
+  vector.print str "stride_3_at_end f64 static: "
+  vector.print %stride_3_at_end_f64_static : index
+  call @sentinel_f64(%stride_3_at_end_f64_dst_any) : (memref<?x?xf64>) -> ()
+  call @copy_f64(%stride_3_at_end_f64_any, %stride_3_at_end_f64_dst_any) {no_inline} : (memref<?x?xf64, strided<[?, ?], offset: ?>>, memref<?x?xf64>) -> ()
+  %stride_3_at_end_f64_dynamic = call @mismatches_f64(%stride_3_at_end_f64_any, %stride_3_at_end_f64_dst_any) {no_inline} : (memref<?x?xf64, strided<[?, ?], offset: ?>>, memref<?x?xf64>) -> index
+  vector.print str "stride_3_at_end f64 dynamic: "
+  vector.print %stride_3_at_end_f64_dynamic : index
+  memref.dealloc %stride_3_at_end_f64_dst : memref<8x6666xf64>
+
+
+  // stride_4 (f64): x[0::1][:8], [1::4][:4999]
+  %stride_4_f64 = memref.subview %src_f64[0, 1] [8, 4999] [1, 4] : memref<8x20000xf64> to memref<8x4999xf64, strided<[20000, 4], offset: 1>>
+  %stride_4_f64_any = memref.cast %stride_4_f64 : memref<8x4999xf64, strided<[20000, 4], offset: 1>> to memref<?x?xf64, strided<[?, ?], offset: ?>>
+  %stride_4_f64_dst = memref.alloc() : memref<8x4999xf64>
+  %stride_4_f64_dst_any = memref.cast %stride_4_f64_dst : memref<8x4999xf64> to memref<?x?xf64>
+  call @sentinel_f64(%stride_4_f64_dst_any) : (memref<?x?xf64>) -> ()
+  memref.copy %stride_4_f64, %stride_4_f64_dst : memref<8x4999xf64, strided<[20000, 4], offset: 1>> to memref<8x4999xf64>
+  %stride_4_f64_static = call @mismatches_f64(%stride_4_f64_any, %stride_4_f64_dst_any) {no_inline} : (memref<?x?xf64, strided<[?, ?], offset: ?>>, memref<?x?xf64>) -> index
+  vector.print str "stride_4 f64 static: "
+  vector.print %stride_4_f64_static : index
+  call @sentinel_f64(%stride_4_f64_dst_any) : (memref<?x?xf64>) -> ()
+  call @copy_f64(%stride_4_f64_any, %stride_4_f64_dst_any) {no_inline} : (memref<?x?xf64, strided<[?, ?], offset: ?>>, memref<?x?xf64>) -> ()
+  %stride_4_f64_dynamic = call @mismatches_f64(%stride_4_f64_any, %stride_4_f64_dst_any) {no_inline} : (memref<?x?xf64, strided<[?, ?], offset: ?>>, memref<?x?xf64>) -> index
+  vector.print str "stride_4 f64 dynamic: "
+  vector.print %stride_4_f64_dynamic : index
+  memref.dealloc %stride_4_f64_dst : memref<8x4999xf64>
+
+
+  // stride_8_rows_2 (f64): x[1::2][:3], [6::8][:2499]
+  %stride_8_rows_2_f64 = memref.subview %src_f64[1, 6] [3, 2499] [2, 8] : memref<8x20000xf64> to memref<3x2499xf64, strided<[40000, 8], offset: 20006>>
+  %stride_8_rows_2_f64_any = memref.cast %stride_8_rows_2_f64 : memref<3x2499xf64, strided<[40000, 8], offset: 20006>> to memref<?x?xf64, strided<[?, ?], offset: ?>>
+  %stride_8_rows_2_f64_dst = memref.alloc() : memref<3x2499xf64>
+  %stride_8_rows_2_f64_dst_any = memref.cast %stride_8_rows_2_f64_dst : memref<3x2499xf64> to memref<?x?xf64>
+  call @sentinel_f64(%stride_8_rows_2_f64_dst_any) : (memref<?x?xf64>) -> ()
+  memref.copy %stride_8_rows_2_f64, %stride_8_rows_2_f64_dst : memref<3x2499xf64, strided<[40000, 8], offset: 20006>> to memref<3x2499xf64>
+  %stride_8_rows_2_f64_static = call @mismatches_f64(%stride_8_rows_2_f64_any, %stride_8_rows_2_f64_dst_any) {no_inline} : (memref<?x?xf64, strided<[?, ?], offset: ?>>, memref<?x?xf64>) -> index
+  vector.print str "stride_8_rows_2 f64 static: "
+  vector.print %stride_8_rows_2_f64_static : index
+  call @sentinel_f64(%stride_8_rows_2_f64_dst_any) : (memref<?x?xf64>) -> ()
+  call @copy_f64(%stride_8_rows_2_f64_any, %stride_8_rows_2_f64_dst_any) {no_inline} : (memref<?x?xf64, strided<[?, ?], offset: ?>>, memref<?x?xf64>) -> ()
+  %stride_8_rows_2_f64_dynamic = call @mismatches_f64(%stride_8_rows_2_f64_any, %stride_8_rows_2_f64_dst_any) {no_inline} : (memref<?x?xf64, strided<[?, ?], offset: ?>>, memref<?x?xf64>) -> index
+  vector.print str "stride_8_rows_2 f64 dynamic: "
+  vector.print %stride_8_rows_2_f64_dynamic : index
+  memref.dealloc %stride_8_rows_2_f64_dst : memref<3x2499xf64>
 
   memref.dealloc %src_f64 : memref<8x20000xf64>
   %src_i8 = memref.alloc() : memref<8x20000xi8>
@@ -772,6 +910,60 @@ func.func @main() {
   vector.print %stride_2_rows_3_i8_dynamic : index
   memref.dealloc %stride_2_rows_3_i8_dst : memref<3x9999xi8>
 
+
+  // stride_3_at_end (i8): x[0::1][:8], [4::3][:6666]
+  %stride_3_at_end_i8 = memref.subview %src_i8[0, 4] [8, 6666] [1, 3] : memref<8x20000xi8> to memref<8x6666xi8, strided<[20000, 3], offset: 4>>
+  %stride_3_at_end_i8_any = memref.cast %stride_3_at_end_i8 : memref<8x6666xi8, strided<[20000, 3], offset: 4>> to memref<?x?xi8, strided<[?, ?], offset: ?>>
+  %stride_3_at_end_i8_dst = memref.alloc() : memref<8x6666xi8>
+  %stride_3_at_end_i8_dst_any = memref.cast %stride_3_at_end_i8_dst : memref<8x6666xi8> to memref<?x?xi8>
+  call @sentinel_i8(%stride_3_at_end_i8_dst_any) : (memref<?x?xi8>) -> ()
+  memref.copy %stride_3_at_end_i8, %stride_3_at_end_i8_dst : memref<8x6666xi8, strided<[20000, 3], offset: 4>> to memref<8x6666xi8>
+  %stride_3_at_end_i8_static = call @mismatches_i8(%stride_3_at_end_i8_any, %stride_3_at_end_i8_dst_any) {no_inline} : (memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8>) -> index
+  vector.print str "stride_3_at_end i8 static: "
+  vector.print %stride_3_at_end_i8_static : index
+  call @sentinel_i8(%stride_3_at_end_i8_dst_any) : (memref<?x?xi8>) -> ()
+  call @copy_i8(%stride_3_at_end_i8_any, %stride_3_at_end_i8_dst_any) {no_inline} : (memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8>) -> ()
+  %stride_3_at_end_i8_dynamic = call @mismatches_i8(%stride_3_at_end_i8_any, %stride_3_at_end_i8_dst_any) {no_inline} : (memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8>) -> index
+  vector.print str "stride_3_at_end i8 dynamic: "
+  vector.print %stride_3_at_end_i8_dynamic : index
+  memref.dealloc %stride_3_at_end_i8_dst : memref<8x6666xi8>
+
+
+  // stride_4 (i8): x[0::1][:8], [1::4][:4999]
+  %stride_4_i8 = memref.subview %src_i8[0, 1] [8, 4999] [1, 4] : memref<8x20000xi8> to memref<8x4999xi8, strided<[20000, 4], offset: 1>>
+  %stride_4_i8_any = memref.cast %stride_4_i8 : memref<8x4999xi8, strided<[20000, 4], offset: 1>> to memref<?x?xi8, strided<[?, ?], offset: ?>>
+  %stride_4_i8_dst = memref.alloc() : memref<8x4999xi8>
+  %stride_4_i8_dst_any = memref.cast %stride_4_i8_dst : memref<8x4999xi8> to memref<?x?xi8>
+  call @sentinel_i8(%stride_4_i8_dst_any) : (memref<?x?xi8>) -> ()
+  memref.copy %stride_4_i8, %stride_4_i8_dst : memref<8x4999xi8, strided<[20000, 4], offset: 1>> to memref<8x4999xi8>
+  %stride_4_i8_static = call @mismatches_i8(%stride_4_i8_any, %stride_4_i8_dst_any) {no_inline} : (memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8>) -> index
+  vector.print str "stride_4 i8 static: "
+  vector.print %stride_4_i8_static : index
+  call @sentinel_i8(%stride_4_i8_dst_any) : (memref<?x?xi8>) -> ()
+  call @copy_i8(%stride_4_i8_any, %stride_4_i8_dst_any) {no_inline} : (memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8>) -> ()
+  %stride_4_i8_dynamic = call @mismatches_i8(%stride_4_i8_any, %stride_4_i8_dst_any) {no_inline} : (memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8>) -> index
+  vector.print str "stride_4 i8 dynamic: "
+  vector.print %stride_4_i8_dynamic : index
+  memref.dealloc %stride_4_i8_dst : memref<8x4999xi8>
+
+
+  // stride_8_rows_2 (i8): x[1::2][:3], [6::8][:2499]
+  %stride_8_rows_2_i8 = memref.subview %src_i8[1, 6] [3, 2499] [2, 8] : memref<8x20000xi8> to memref<3x2499xi8, strided<[40000, 8], offset: 20006>>
+  %stride_8_rows_2_i8_any = memref.cast %stride_8_rows_2_i8 : memref<3x2499xi8, strided<[40000, 8], offset: 20006>> to memref<?x?xi8, strided<[?, ?], offset: ?>>
+  %stride_8_rows_2_i8_dst = memref.alloc() : memref<3x2499xi8>
+  %stride_8_rows_2_i8_dst_any = memref.cast %stride_8_rows_2_i8_dst : memref<3x2499xi8> to memref<?x?xi8>
+  call @sentinel_i8(%stride_8_rows_2_i8_dst_any) : (memref<?x?xi8>) -> ()
+  memref.copy %stride_8_rows_2_i8, %stride_8_rows_2_i8_dst : memref<3x2499xi8, strided<[40000, 8], offset: 20006>> to memref<3x2499xi8>
+  %stride_8_rows_2_i8_static = call @mismatches_i8(%stride_8_rows_2_i8_any, %stride_8_rows_2_i8_dst_any) {no_inline} : (memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8>) -> index
+  vector.print str "stride_8_rows_2 i8 static: "
+  vector.print %stride_8_rows_2_i8_static : index
+  call @sentinel_i8(%stride_8_rows_2_i8_dst_any) : (memref<?x?xi8>) -> ()
+  call @copy_i8(%stride_8_rows_2_i8_any, %stride_8_rows_2_i8_dst_any) {no_inline} : (memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8>) -> ()
+  %stride_8_rows_2_i8_dynamic = call @mismatches_i8(%stride_8_rows_2_i8_any, %stride_8_rows_2_i8_dst_any) {no_inline} : (memref<?x?xi8, strided<[?, ?], offset: ?>>, memref<?x?xi8>) -> index
+  vector.print str "stride_8_rows_2 i8 dynamic: "
+  vector.print %stride_8_rows_2_i8_dynamic : index
+  memref.dealloc %stride_8_rows_2_i8_dst : memref<3x2499xi8>
+
   memref.dealloc %src_i8 : memref<8x20000xi8>
   %src_i16 = memref.alloc() : memref<8x20000xi16>
   call @fill_i16(%src_i16) : (memref<8x20000xi16>) -> ()
@@ -919,6 +1111,60 @@ func.func @main() {
   vector.print %stride_2_rows_3_i16_dynamic : index
   memref.dealloc %stride_2_rows_3_i16_dst : memref<3x9999xi16>
 
+
+  // stride_3_at_end (i16): x[0::1][:8], [4::3][:6666]
+  %stride_3_at_end_i16 = memref.subview %src_i16[0, 4] [8, 6666] [1, 3] : memref<8x20000xi16> to memref<8x6666xi16, strided<[20000, 3], offset: 4>>
+  %stride_3_at_end_i16_any = memref.cast %stride_3_at_end_i16 : memref<8x6666xi16, strided<[20000, 3], offset: 4>> to memref<?x?xi16, strided<[?, ?], offset: ?>>
+  %stride_3_at_end_i16_dst = memref.alloc() : memref<8x6666xi16>
+  %stride_3_at_end_i16_dst_any = memref.cast %stride_3_at_end_i16_dst : memref<8x6666xi16> to memref<?x?xi16>
+  call @sentinel_i16(%stride_3_at_end_i16_dst_any) : (memref<?x?xi16>) -> ()
+  memref.copy %stride_3_at_end_i16, %stride_3_at_end_i16_dst : memref<8x6666xi16, strided<[20000, 3], offset: 4>> to memref<8x6666xi16>
+  %stride_3_at_end_i16_static = call @mismatches_i16(%stride_3_at_end_i16_any, %stride_3_at_end_i16_dst_any) {no_inline} : (memref<?x?xi16, strided<[?, ?], offset: ?>>, memref<?x?xi16>) -> index
+  vector.print str "stride_3_at_end i16 static: "
+  vector.print %stride_3_at_end_i16_static : index
+  call @sentinel_i16(%stride_3_at_end_i16_dst_any) : (memref<?x?xi16>) -> ()
+  call @copy_i16(%stride_3_at_end_i16_any, %stride_3_at_end_i16_dst_any) {no_inline} : (memref<?x?xi16, strided<[?, ?], offset: ?>>, memref<?x?xi16>) -> ()
+  %stride_3_at_end_i16_dynamic = call @mismatches_i16(%stride_3_at_end_i16_any, %stride_3_at_end_i16_dst_any) {no_inline} : (memref<?x?xi16, strided<[?, ?], offset: ?>>, memref<?x?xi16>) -> index
+  vector.print str "stride_3_at_end i16 dynamic: "
+  vector.print %stride_3_at_end_i16_dynamic : index
+  memref.dealloc %stride_3_at_end_i16_dst : memref<8x6666xi16>
+
+
+  // stride_4 (i16): x[0::1][:8], [1::4][:4999]
+  %stride_4_i16 = memref.subview %src_i16[0, 1] [8, 4999] [1, 4] : memref<8x20000xi16> to memref<8x4999xi16, strided<[20000, 4], offset: 1>>
+  %stride_4_i16_any = memref.cast %stride_4_i16 : memref<8x4999xi16, strided<[20000, 4], offset: 1>> to memref<?x?xi16, strided<[?, ?], offset: ?>>
+  %stride_4_i16_dst = memref.alloc() : memref<8x4999xi16>
+  %stride_4_i16_dst_any = memref.cast %stride_4_i16_dst : memref<8x4999xi16> to memref<?x?xi16>
+  call @sentinel_i16(%stride_4_i16_dst_any) : (memref<?x?xi16>) -> ()
+  memref.copy %stride_4_i16, %stride_4_i16_dst : memref<8x4999xi16, strided<[20000, 4], offset: 1>> to memref<8x4999xi16>
+  %stride_4_i16_static = call @mismatches_i16(%stride_4_i16_any, %stride_4_i16_dst_any) {no_inline} : (memref<?x?xi16, strided<[?, ?], offset: ?>>, memref<?x?xi16>) -> index
+  vector.print str "stride_4 i16 static: "
+  vector.print %stride_4_i16_static : index
+  call @sentinel_i16(%stride_4_i16_dst_any) : (memref<?x?xi16>) -> ()
+  call @copy_i16(%stride_4_i16_any, %stride_4_i16_dst_any) {no_inline} : (memref<?x?xi16, strided<[?, ?], offset: ?>>, memref<?x?xi16>) -> ()
+  %stride_4_i16_dynamic = call @mismatches_i16(%stride_4_i16_any, %stride_4_i16_dst_any) {no_inline} : (memref<?x?xi16, strided<[?, ?], offset: ?>>, memref<?x?xi16>) -> index
+  vector.print str "stride_4 i16 dynamic: "
+  vector.print %stride_4_i16_dynamic : index
+  memref.dealloc %stride_4_i16_dst : memref<8x4999xi16>
+
+
+  // stride_8_rows_2 (i16): x[1::2][:3], [6::8][:2499]
+  %stride_8_rows_2_i16 = memref.subview %src_i16[1, 6] [3, 2499] [2, 8] : memref<8x20000xi16> to memref<3x2499xi16, strided<[40000, 8], offset: 20006>>
+  %stride_8_rows_2_i16_any = memref.cast %stride_8_rows_2_i16 : memref<3x2499xi16, strided<[40000, 8], offset: 20006>> to memref<?x?xi16, strided<[?, ?], offset: ?>>
+  %stride_8_rows_2_i16_dst = memref.alloc() : memref<3x2499xi16>
+  %stride_8_rows_2_i16_dst_any = memref.cast %stride_8_rows_2_i16_dst : memref<3x2499xi16> to memref<?x?xi16>
+  call @sentinel_i16(%stride_8_rows_2_i16_dst_any) : (memref<?x?xi16>) -> ()
+  memref.copy %stride_8_rows_2_i16, %stride_8_rows_2_i16_dst : memref<3x2499xi16, strided<[40000, 8], offset: 20006>> to memref<3x2499xi16>
+  %stride_8_rows_2_i16_static = call @mismatches_i16(%stride_8_rows_2_i16_any, %stride_8_rows_2_i16_dst_any) {no_inline} : (memref<?x?xi16, strided<[?, ?], offset: ?>>, memref<?x?xi16>) -> index
+  vector.print str "stride_8_rows_2 i16 static: "
+  vector.print %stride_8_rows_2_i16_static : index
+  call @sentinel_i16(%stride_8_rows_2_i16_dst_any) : (memref<?x?xi16>) -> ()
+  call @copy_i16(%stride_8_rows_2_i16_any, %stride_8_rows_2_i16_dst_any) {no_inline} : (memref<?x?xi16, strided<[?, ?], offset: ?>>, memref<?x?xi16>) -> ()
+  %stride_8_rows_2_i16_dynamic = call @mismatches_i16(%stride_8_rows_2_i16_any, %stride_8_rows_2_i16_dst_any) {no_inline} : (memref<?x?xi16, strided<[?, ?], offset: ?>>, memref<?x?xi16>) -> index
+  vector.print str "stride_8_rows_2 i16 dynamic: "
+  vector.print %stride_8_rows_2_i16_dynamic : index
+  memref.dealloc %stride_8_rows_2_i16_dst : memref<3x2499xi16>
+
   memref.dealloc %src_i16 : memref<8x20000xi16>
   %src_i1 = memref.alloc() : memref<8x20000xi1>
   call @fill_i1(%src_i1) : (memref<8x20000xi1>) -> ()
@@ -1065,6 +1311,60 @@ func.func @main() {
   vector.print str "stride_2_rows_3 i1 dynamic: "
   vector.print %stride_2_rows_3_i1_dynamic : index
   memref.dealloc %stride_2_rows_3_i1_dst : memref<3x9999xi1>
+
+
+  // stride_3_at_end (i1): x[0::1][:8], [4::3][:6666]
+  %stride_3_at_end_i1 = memref.subview %src_i1[0, 4] [8, 6666] [1, 3] : memref<8x20000xi1> to memref<8x6666xi1, strided<[20000, 3], offset: 4>>
+  %stride_3_at_end_i1_any = memref.cast %stride_3_at_end_i1 : memref<8x6666xi1, strided<[20000, 3], offset: 4>> to memref<?x?xi1, strided<[?, ?], offset: ?>>
+  %stride_3_at_end_i1_dst = memref.alloc() : memref<8x6666xi1>
+  %stride_3_at_end_i1_dst_any = memref.cast %stride_3_at_end_i1_dst : memref<8x6666xi1> to memref<?x?xi1>
+  call @sentinel_i1(%stride_3_at_end_i1_dst_any) : (memref<?x?xi1>) -> ()
+  memref.copy %stride_3_at_end_i1, %stride_3_at_end_i1_dst : memref<8x6666xi1, strided<[20000, 3], offset: 4>> to memref<8x6666xi1>
+  %stride_3_at_end_i1_static = call @mismatches_i1(%stride_3_at_end_i1_any, %stride_3_at_end_i1_dst_any) {no_inline} : (memref<?x?xi1, strided<[?, ?], offset: ?>>, memref<?x?xi1>) -> index
+  vector.print str "stride_3_at_end i1 static: "
+  vector.print %stride_3_at_end_i1_static : index
+  call @sentinel_i1(%stride_3_at_end_i1_dst_any) : (memref<?x?xi1>) -> ()
+  call @copy_i1(%stride_3_at_end_i1_any, %stride_3_at_end_i1_dst_any) {no_inline} : (memref<?x?xi1, strided<[?, ?], offset: ?>>, memref<?x?xi1>) -> ()
+  %stride_3_at_end_i1_dynamic = call @mismatches_i1(%stride_3_at_end_i1_any, %stride_3_at_end_i1_dst_any) {no_inline} : (memref<?x?xi1, strided<[?, ?], offset: ?>>, memref<?x?xi1>) -> index
+  vector.print str "stride_3_at_end i1 dynamic: "
+  vector.print %stride_3_at_end_i1_dynamic : index
+  memref.dealloc %stride_3_at_end_i1_dst : memref<8x6666xi1>
+
+
+  // stride_4 (i1): x[0::1][:8], [1::4][:4999]
+  %stride_4_i1 = memref.subview %src_i1[0, 1] [8, 4999] [1, 4] : memref<8x20000xi1> to memref<8x4999xi1, strided<[20000, 4], offset: 1>>
+  %stride_4_i1_any = memref.cast %stride_4_i1 : memref<8x4999xi1, strided<[20000, 4], offset: 1>> to memref<?x?xi1, strided<[?, ?], offset: ?>>
+  %stride_4_i1_dst = memref.alloc() : memref<8x4999xi1>
+  %stride_4_i1_dst_any = memref.cast %stride_4_i1_dst : memref<8x4999xi1> to memref<?x?xi1>
+  call @sentinel_i1(%stride_4_i1_dst_any) : (memref<?x?xi1>) -> ()
+  memref.copy %stride_4_i1, %stride_4_i1_dst : memref<8x4999xi1, strided<[20000, 4], offset: 1>> to memref<8x4999xi1>
+  %stride_4_i1_static = call @mismatches_i1(%stride_4_i1_any, %stride_4_i1_dst_any) {no_inline} : (memref<?x?xi1, strided<[?, ?], offset: ?>>, memref<?x?xi1>) -> index
+  vector.print str "stride_4 i1 static: "
+  vector.print %stride_4_i1_static : index
+  call @sentinel_i1(%stride_4_i1_dst_any) : (memref<?x?xi1>) -> ()
+  call @copy_i1(%stride_4_i1_any, %stride_4_i1_dst_any) {no_inline} : (memref<?x?xi1, strided<[?, ?], offset: ?>>, memref<?x?xi1>) -> ()
+  %stride_4_i1_dynamic = call @mismatches_i1(%stride_4_i1_any, %stride_4_i1_dst_any) {no_inline} : (memref<?x?xi1, strided<[?, ?], offset: ?>>, memref<?x?xi1>) -> index
+  vector.print str "stride_4 i1 dynamic: "
+  vector.print %stride_4_i1_dynamic : index
+  memref.dealloc %stride_4_i1_dst : memref<8x4999xi1>
+
+
+  // stride_8_rows_2 (i1): x[1::2][:3], [6::8][:2499]
+  %stride_8_rows_2_i1 = memref.subview %src_i1[1, 6] [3, 2499] [2, 8] : memref<8x20000xi1> to memref<3x2499xi1, strided<[40000, 8], offset: 20006>>
+  %stride_8_rows_2_i1_any = memref.cast %stride_8_rows_2_i1 : memref<3x2499xi1, strided<[40000, 8], offset: 20006>> to memref<?x?xi1, strided<[?, ?], offset: ?>>
+  %stride_8_rows_2_i1_dst = memref.alloc() : memref<3x2499xi1>
+  %stride_8_rows_2_i1_dst_any = memref.cast %stride_8_rows_2_i1_dst : memref<3x2499xi1> to memref<?x?xi1>
+  call @sentinel_i1(%stride_8_rows_2_i1_dst_any) : (memref<?x?xi1>) -> ()
+  memref.copy %stride_8_rows_2_i1, %stride_8_rows_2_i1_dst : memref<3x2499xi1, strided<[40000, 8], offset: 20006>> to memref<3x2499xi1>
+  %stride_8_rows_2_i1_static = call @mismatches_i1(%stride_8_rows_2_i1_any, %stride_8_rows_2_i1_dst_any) {no_inline} : (memref<?x?xi1, strided<[?, ?], offset: ?>>, memref<?x?xi1>) -> index
+  vector.print str "stride_8_rows_2 i1 static: "
+  vector.print %stride_8_rows_2_i1_static : index
+  call @sentinel_i1(%stride_8_rows_2_i1_dst_any) : (memref<?x?xi1>) -> ()
+  call @copy_i1(%stride_8_rows_2_i1_any, %stride_8_rows_2_i1_dst_any) {no_inline} : (memref<?x?xi1, strided<[?, ?], offset: ?>>, memref<?x?xi1>) -> ()
+  %stride_8_rows_2_i1_dynamic = call @mismatches_i1(%stride_8_rows_2_i1_any, %stride_8_rows_2_i1_dst_any) {no_inline} : (memref<?x?xi1, strided<[?, ?], offset: ?>>, memref<?x?xi1>) -> index
+  vector.print str "stride_8_rows_2 i1 dynamic: "
+  vector.print %stride_8_rows_2_i1_dynamic : index
+  memref.dealloc %stride_8_rows_2_i1_dst : memref<3x2499xi1>
 
   memref.dealloc %src_i1 : memref<8x20000xi1>  return
 }
