@@ -78,6 +78,10 @@ struct RunContext {
   /// scf.parallel): gathers stream their stores only then (see
   /// emitContiguousTargetRun).
   bool parallel = false;
+  /// The copy moves at least the machine's non-temporal threshold (a
+  /// quarter of its last-level cache, whatever the options say): its source
+  /// comes from memory rather than from the caches.
+  OpFoldResult pastCache;
 };
 
 /// Loads the vector of `lanes` elements that starts at element `j` of a run.
@@ -497,8 +501,16 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
   // with ordinary stores); on two, which share the memory bandwidth, the
   // read for ownership the streaming stores save is worth more (12.9 GB/s
   // against 9.3). Measured on the machine of docs/performance.md.
-  PathFn anyGather =
-      ctx.parallel ? streamingOrNot(gather) : gather(/*streaming=*/false);
+  // On one thread, whole vectors and shuffles win while the source is in
+  // the caches (x[:, ::2] of 1 MiB: 18-21 us against 37-42 with scalar
+  // loads) and lose when it comes from memory (512 MiB: 43-47 ms against
+  // 32), so they stop at the machine's threshold.
+  PathFn anyGather = ctx.parallel ? streamingOrNot(gather)
+                                  : PathFn([&](OpBuilder &nb, Location nl) {
+                                      emitIf(nb, nl, ctx.pastCache,
+                                             strided(/*streaming=*/false),
+                                             gather(/*streaming=*/false));
+                                    });
   OpFoldResult isOne =
       ArithIndexBuilder(b, loc).equal(ctx.sourceStride, b.getIndexAttr(1));
   emitIf(b, loc, isOne, streamingOrNot(contiguous),
@@ -883,6 +895,11 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
 
   OpFoldResult nontemporal = useNontemporal(
       rewriter, loc, op, dims, ctx.elementBytes, options.nontemporalBytes);
+  ctx.pastCache =
+      options.nontemporalBytes == kNontemporalFromMachine
+          ? nontemporal
+          : useNontemporal(rewriter, loc, op, dims, ctx.elementBytes,
+                           kNontemporalFromMachine);
   ctx.size = dims.back().size;
   ctx.sourceStride = dims.back().sourceStride;
   ctx.targetStride = dims.back().targetStride;

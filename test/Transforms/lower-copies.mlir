@@ -570,8 +570,14 @@ module attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64, !llvm.ptr = de
 //  NT-NEXT:       scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
 //   NT-NOT:       scf.if
 //       NT:   } else {
-// Any other stride, on one thread never streamed: whole vectors and
+// Any other stride, on one thread never streamed: past the machine's
+// cache threshold scalar loads into vectors; below it whole vectors and
 // shuffles for the strides 2 to 8, scalar loads into vectors for the rest.
+//  NT-NEXT:     scf.if
+//  NT-NEXT:       scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
+//       NT:         vector.from_elements
+//   NT-NOT:       scf.index_switch
+//       NT:     } else {
 //  NT-NEXT:     scf.index_switch %strides#1
 //  NT-NEXT:     case 2 {
 //  NT-NEXT:       scf.for %{{.*}} = %c0 to %sizes{{.*}}#0 step %c1 {
