@@ -371,48 +371,59 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
   auto vectorType = VectorType::get({ctx.lanes}, elementType);
   using PathFn = std::function<void(OpBuilder &, Location)>;
 
-  auto contiguous = [&](bool streaming) -> PathFn {
-    return [&, streaming](OpBuilder &nb, Location nl) {
+  // A run of vectors, each loaded from element j of the run by `load`.
+  using LoadFn =
+      std::function<Value(OpBuilder &, Location, Value sourceStart, Value j)>;
+  auto vectorPath = [&](bool streaming, LoadFn load,
+                        bool reserveLast = false) -> PathFn {
+    return [&, streaming, load, reserveLast](OpBuilder &nb, Location nl) {
       nest(nb, nl,
            [&](OpBuilder &rb, Location rl, Value sourceStart,
                Value targetStart) {
-             if ((!streaming || ctx.wholeCopy) && useMemcpy(ctx))
-               return emitMemcpyRun(rb, rl, ctx, sourceStart, targetStart);
              emitVectorRun(
                  rb, rl, ctx, sourceStart, targetStart, streaming,
                  [&](OpBuilder &lb, Location ll, Value j) -> Value {
-                   return vector::LoadOp::create(
-                       lb, ll, vectorType, ctx.source,
-                       lb.createOrFold<arith::AddIOp>(ll, sourceStart, j));
-                 });
+                   return load(lb, ll, sourceStart, j);
+                 },
+                 reserveLast);
            });
     };
   };
+  auto contiguous = [&](bool streaming) -> PathFn {
+    if ((!streaming || ctx.wholeCopy) && useMemcpy(ctx))
+      return [&](OpBuilder &nb, Location nl) {
+        nest(nb, nl,
+             [&](OpBuilder &rb, Location rl, Value sourceStart,
+                 Value targetStart) {
+               emitMemcpyRun(rb, rl, ctx, sourceStart, targetStart);
+             });
+      };
+    return vectorPath(
+        streaming,
+        [&](OpBuilder &lb, Location ll, Value sourceStart, Value j) -> Value {
+          return vector::LoadOp::create(
+              lb, ll, vectorType, ctx.source,
+              lb.createOrFold<arith::AddIOp>(ll, sourceStart, j));
+        });
+  };
   auto reversed = [&](bool streaming) -> PathFn {
-    return [&, streaming](OpBuilder &nb, Location nl) {
-      auto reverse =
-          llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(ctx.lanes)));
-      nest(nb, nl,
-           [&](OpBuilder &rb, Location rl, Value sourceStart,
-               Value targetStart) {
-             emitVectorRun(rb, rl, ctx, sourceStart, targetStart, streaming,
-                           [&](OpBuilder &lb, Location ll, Value j) -> Value {
-                             // Elements j .. j + lanes - 1 of the run sit at
-                             // sourceStart - j down to sourceStart - j - lanes
-                             // + 1.
-                             Value first = arith::SubIOp::create(
-                                 lb, ll, sourceStart,
-                                 lb.createOrFold<arith::AddIOp>(
-                                     ll, j,
-                                     arith::ConstantIndexOp::create(
-                                         lb, ll, ctx.lanes - 1)));
-                             Value loaded = vector::LoadOp::create(
-                                 lb, ll, vectorType, ctx.source, first);
-                             return vector::ShuffleOp::create(lb, ll, loaded,
-                                                              loaded, reverse);
-                           });
-           });
-    };
+    auto reverse =
+        llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(ctx.lanes)));
+    return vectorPath(
+        streaming,
+        [&, reverse](OpBuilder &lb, Location ll, Value sourceStart,
+                     Value j) -> Value {
+          // Elements j .. j + lanes - 1 of the run sit at sourceStart - j down
+          // to sourceStart - j - lanes + 1.
+          Value first = arith::SubIOp::create(
+              lb, ll, sourceStart,
+              lb.createOrFold<arith::AddIOp>(
+                  ll, j,
+                  arith::ConstantIndexOp::create(lb, ll, ctx.lanes - 1)));
+          Value loaded =
+              vector::LoadOp::create(lb, ll, vectorType, ctx.source, first);
+          return vector::ShuffleOp::create(lb, ll, loaded, loaded, reverse);
+        });
   };
   // Scalar loads put together into a vector: on x86 they beat
   // vector.gather, whose instructions are slow on many cores.
@@ -420,25 +431,20 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
     return [&, streaming](OpBuilder &nb, Location nl) {
       Value sourceStride =
           getValueOrCreateConstantIndexOp(nb, nl, ctx.sourceStride);
-      nest(nb, nl,
-           [&](OpBuilder &rb, Location rl, Value sourceStart,
-               Value targetStart) {
-             emitVectorRun(
-                 rb, rl, ctx, sourceStart, targetStart, streaming,
-                 [&](OpBuilder &lb, Location ll, Value j) -> Value {
-                   Value next = addScaled(lb, ll, sourceStart, j, sourceStride);
-                   SmallVector<Value> elements;
-                   for (int64_t lane = 0; lane < ctx.lanes; ++lane) {
-                     if (lane)
-                       next = lb.createOrFold<arith::AddIOp>(ll, next,
-                                                             sourceStride);
-                     elements.push_back(
-                         memref::LoadOp::create(lb, ll, ctx.source, next));
-                   }
-                   return vector::FromElementsOp::create(lb, ll, vectorType,
-                                                         elements);
-                 });
-           });
+      vectorPath(
+          streaming,
+          [&, sourceStride](OpBuilder &lb, Location ll, Value sourceStart,
+                            Value j) -> Value {
+            Value next = addScaled(lb, ll, sourceStart, j, sourceStride);
+            SmallVector<Value> elements;
+            for (int64_t lane = 0; lane < ctx.lanes; ++lane) {
+              if (lane)
+                next = lb.createOrFold<arith::AddIOp>(ll, next, sourceStride);
+              elements.push_back(
+                  memref::LoadOp::create(lb, ll, ctx.source, next));
+            }
+            return vector::FromElementsOp::create(lb, ll, vectorType, elements);
+          })(nb, nl);
     };
   };
   // A small stride k: k contiguous vectors loaded and their every k-th
@@ -447,21 +453,15 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
   // read up to k - 1 elements past the last one they use, so the vector
   // loops leave the run's last element to the scalar loop.
   auto wide = [&](int64_t k, bool streaming) -> PathFn {
-    return [&, k, streaming](OpBuilder &nb, Location nl) {
-      nest(nb, nl,
-           [&](OpBuilder &rb, Location rl, Value sourceStart,
-               Value targetStart) {
-             emitVectorRun(
-                 rb, rl, ctx, sourceStart, targetStart, streaming,
-                 [&](OpBuilder &lb, Location ll, Value j) -> Value {
-                   return loadEveryKth(
-                       lb, ll, ctx, vectorType,
-                       addScaled(lb, ll, sourceStart, j, lb.getIndexAttr(k)),
-                       k);
-                 },
-                 /*reserveLast=*/true);
-           });
-    };
+    return vectorPath(
+        streaming,
+        [&, k](OpBuilder &lb, Location ll, Value sourceStart,
+               Value j) -> Value {
+          return loadEveryKth(
+              lb, ll, ctx, vectorType,
+              addScaled(lb, ll, sourceStart, j, lb.getIndexAttr(k)), k);
+        },
+        /*reserveLast=*/true);
   };
   // Any other stride: shuffles for 2 to kMaxWideStride (a switch when the
   // stride is known only at run time), scalar loads beyond.
