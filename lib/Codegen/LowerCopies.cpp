@@ -80,7 +80,9 @@ struct RunContext {
   bool parallel = false;
   /// The copy moves at least the machine's non-temporal threshold (a
   /// quarter of its last-level cache, whatever the options say): its source
-  /// comes from memory rather than from the caches.
+  /// comes from memory rather than from the caches. Only a copy whose runs
+  /// may load whole vectors and shuffle (see mayLoadWide) asks; for any
+  /// other, false.
   OpFoldResult pastCache;
 };
 
@@ -325,6 +327,13 @@ static void emitMemcpyRun(OpBuilder &b, Location loc, const RunContext &ctx,
 /// than the shuffles are worth.
 static constexpr int64_t kMaxWideStride = 8;
 
+/// Whether a run of source stride `stride` may load whole vectors and
+/// shuffle: a stride known to be beyond 2 .. kMaxWideStride never does.
+static bool mayLoadWide(OpFoldResult stride) {
+  std::optional<int64_t> known = getConstantIntValue(stride);
+  return !known || (*known >= 2 && *known <= kMaxWideStride);
+}
+
 /// Elements first, first + k, ..., first + (lanes - 1) k of the 1-D source
 /// as one vector: the k vectors from `first` on, and k - 1 shuffles, each
 /// taking the lanes the vector before it has gathered and adding those of
@@ -362,8 +371,10 @@ static Value loadEveryKth(OpBuilder &b, Location loc, const RunContext &ctx,
 }
 
 /// The runs of `nest` with a contiguous target, by the source stride: 1
-/// copies with memcpy or vectors, -1 loads vectors and reverses them,
-/// anything else packs scalar loads into vectors.
+/// copies with memcpy or vectors, -1 loads vectors and reverses them, 2 to
+/// kMaxWideStride loads whole vectors and shuffles (below the machine's
+/// cache threshold, on one thread), anything else packs scalar loads into
+/// vectors.
 static void emitContiguousTargetRun(OpBuilder &b, Location loc,
                                     const RunContext &ctx, RunNestFn nest,
                                     OpFoldResult nontemporal) {
@@ -503,14 +514,17 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
   // against 9.3). Measured on the machine of docs/performance.md.
   // On one thread, whole vectors and shuffles win while the source is in
   // the caches (x[:, ::2] of 1 MiB: 18-21 us against 37-42 with scalar
-  // loads) and lose when it comes from memory (512 MiB: 43-47 ms against
-  // 32), so they stop at the machine's threshold.
-  PathFn anyGather = ctx.parallel ? streamingOrNot(gather)
-                                  : PathFn([&](OpBuilder &nb, Location nl) {
-                                      emitIf(nb, nl, ctx.pastCache,
-                                             strided(/*streaming=*/false),
-                                             gather(/*streaming=*/false));
-                                    });
+  // loads) and lose when it comes from memory (512 MiB: a median of 29.4-32.7
+  // ms against 26.6-28.7, interleaved), so they stop at the machine's
+  // threshold.
+  PathFn anyGather =
+      ctx.parallel ? streamingOrNot(gather)
+      : !mayLoadWide(ctx.sourceStride)
+          ? strided(/*streaming=*/false)
+          : PathFn([&](OpBuilder &nb, Location nl) {
+              emitIf(nb, nl, ctx.pastCache, strided(/*streaming=*/false),
+                     gather(/*streaming=*/false));
+            });
   OpFoldResult isOne =
       ArithIndexBuilder(b, loc).equal(ctx.sourceStride, b.getIndexAttr(1));
   emitIf(b, loc, isOne, streamingOrNot(contiguous),
@@ -895,11 +909,18 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
 
   OpFoldResult nontemporal = useNontemporal(
       rewriter, loc, op, dims, ctx.elementBytes, options.nontemporalBytes);
-  ctx.pastCache =
-      options.nontemporalBytes == kNontemporalFromMachine
-          ? nontemporal
-          : useNontemporal(rewriter, loc, op, dims, ctx.elementBytes,
-                           kNontemporalFromMachine);
+  // Asked of the machine only for a copy that may gather with shuffles, in
+  // either direction (a reversed target negates the source stride).
+  OpFoldResult innerStride = dims.back().sourceStride;
+  if (options.nontemporalBytes == kNontemporalFromMachine)
+    ctx.pastCache = nontemporal;
+  else if (mayLoadWide(innerStride) ||
+           mayLoadWide(ArithIndexBuilder(rewriter, loc)
+                           .sub(rewriter.getIndexAttr(0), innerStride)))
+    ctx.pastCache = useNontemporal(rewriter, loc, op, dims, ctx.elementBytes,
+                                   kNontemporalFromMachine);
+  else
+    ctx.pastCache = rewriter.getBoolAttr(false);
   ctx.size = dims.back().size;
   ctx.sourceStride = dims.back().sourceStride;
   ctx.targetStride = dims.back().targetStride;

@@ -149,6 +149,28 @@ func.func @stride_9(%src: memref<37xf32, strided<[9], offset: 3>>, %dst: memref<
 
 // -----
 
+// With a threshold of its own (here 0) a copy asks the machine's cache
+// threshold only where it may gather with shuffles, which stop there on
+// one thread. A stride known to be 9 never shuffles: its runs are emitted
+// once, without the question; a contiguous copy does not ask either.
+// NT-LABEL: func.func private @__slice_copy(%arg0: memref<1048576xf32, strided<[9], offset: 3>>
+//   NT-NOT:   sysconf
+//   NT-NOT:   scf.if
+//       NT:   vector.from_elements
+//   NT-NOT:   scf.if
+//       NT:   return
+// NT-LABEL: func.func private @__slice_copy_0(%arg0: memref<2048x4096xf32, strided<[-4096, 1], offset: ?>>
+//   NT-NOT:   sysconf
+//       NT:   return
+func.func @no_machine_question(%src: memref<1048576xf32, strided<[9], offset: 3>>, %dst: memref<1048576xf32>,
+                               %a: memref<2048x4096xf32, strided<[-4096, 1], offset: ?>>, %b: memref<2048x4096xf32>) {
+  memref.copy %src, %dst : memref<1048576xf32, strided<[9], offset: 3>> to memref<1048576xf32>
+  memref.copy %a, %b : memref<2048x4096xf32, strided<[-4096, 1], offset: ?>> to memref<2048x4096xf32>
+  return
+}
+
+// -----
+
 // A stride known only at run time: a switch over the strides 2 to 8, each
 // with its shuffles, and scalar loads put together for any other.
 // CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<?xf32, strided<[?], offset: ?>>
