@@ -43,6 +43,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
 #include <unistd.h>
 
 namespace mlir {
@@ -78,11 +79,12 @@ struct RunContext {
   /// scf.parallel): gathers stream their stores only then (see
   /// emitContiguousTargetRun).
   bool parallel = false;
-  /// The copy moves at least the machine's non-temporal threshold (a
-  /// quarter of its last-level cache, whatever the options say): its source
-  /// comes from memory rather than from the caches. Only a copy whose runs
-  /// may load whole vectors and shuffle (see mayLoadWide) asks; for any
-  /// other, false.
+  /// The bytes the copy touches, those it writes and the span it reads
+  /// (|source stride| times as many, up to kMaxWideStride), are at least the
+  /// machine's non-temporal threshold (a quarter of its last-level cache,
+  /// whatever the options say): its source comes from memory rather than
+  /// from the caches. Only a copy whose runs may load whole vectors and
+  /// shuffle (see mayLoadWide) asks; for any other, false.
   OpFoldResult pastCache;
 };
 
@@ -515,7 +517,8 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
   // On one thread, whole vectors and shuffles win while the source is in
   // the caches (x[:, ::2] of 1 MiB: 18-21 us against 37-42 with scalar
   // loads) and lose when it comes from memory (512 MiB: a median of 29.4-32.7
-  // ms against 26.6-28.7, interleaved), so they stop at the machine's
+  // ms against 26.6-28.7, interleaved; 64 MiB: 3.8-5.4 against 3.5-4.6), so
+  // they stop where the bytes the copy touches reach the machine's
   // threshold.
   PathFn anyGather =
       ctx.parallel ? streamingOrNot(gather)
@@ -801,34 +804,33 @@ static OpFoldResult machineNontemporalBytes(OpBuilder &b, Location loc,
   return b.getIndexAttr(kFallbackNontemporalBytes);
 }
 
-/// Whether the copy `op` stores non-temporally: it moves at least
-/// `options.nontemporalBytes`, or the machine's threshold for
-/// `kNontemporalFromMachine` (looked up only for copies of 1 MiB or more).
-static OpFoldResult useNontemporal(OpBuilder &b, Location loc, Operation *op,
-                                   ArrayRef<CopyDim> dims, int64_t elementBytes,
-                                   int64_t threshold) {
-  if (threshold != kNontemporalFromMachine || elementBytes == 0)
-    return atLeastBytes(b, loc, dims, elementBytes, threshold);
-  OpFoldResult bytes = copyBytes(b, loc, dims, elementBytes);
+/// The machine's non-temporal threshold, at least 1 MiB, for comparisons
+/// with at most `largest` bytes: looked up (at run time) only where
+/// `largest` is 1 MiB or more, a threshold no copy reaches otherwise.
+static OpFoldResult machineThresholdFor(OpBuilder &b, Location loc,
+                                        Operation *op, OpFoldResult largest) {
+  OpFoldResult never = b.getIndexAttr(std::numeric_limits<int64_t>::max());
   OpFoldResult big =
-      atLeast(b, loc, bytes, b.getIndexAttr(kMinMachineNontemporalBytes));
+      atLeast(b, loc, largest, b.getIndexAttr(kMinMachineNontemporalBytes));
   std::optional<bool> knownBig = getConstantBool(big);
   if (knownBig == false)
-    return big;
-  auto compare = [&](OpBuilder &nb, Location nl) {
-    return getValueOrCreateConstantIndexOp(
-        nb, nl, atLeast(nb, nl, bytes, machineNontemporalBytes(nb, nl, op)));
+    return never;
+  auto lookup = [&](OpBuilder &nb, Location nl) {
+    ArithIndexBuilder arith(nb, nl);
+    return arith.materialize(
+        arith.max(machineNontemporalBytes(nb, nl, op),
+                  nb.getIndexAttr(kMinMachineNontemporalBytes)));
   };
   if (knownBig == true)
-    return compare(b, loc);
+    return lookup(b, loc);
   return scf::IfOp::create(
              b, loc, cast<Value>(big),
              [&](OpBuilder &nb, Location nl) {
-               scf::YieldOp::create(nb, nl, compare(nb, nl));
+               scf::YieldOp::create(nb, nl, lookup(nb, nl));
              },
              [&](OpBuilder &nb, Location nl) {
-               Value no = arith::ConstantIntOp::create(nb, nl, 0, 1);
-               scf::YieldOp::create(nb, nl, no);
+               scf::YieldOp::create(
+                   nb, nl, getValueOrCreateConstantIndexOp(nb, nl, never));
              })
       .getResult(0);
 }
@@ -907,20 +909,38 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
     return success();
   }
 
-  OpFoldResult nontemporal = useNontemporal(
-      rewriter, loc, op, dims, ctx.elementBytes, options.nontemporalBytes);
-  // Asked of the machine only for a copy that may gather with shuffles, in
-  // either direction (a reversed target negates the source stride).
+  // Non-temporal stores from the copy's bytes on, by default the machine's
+  // threshold. Whether a gather's source comes from memory rather than
+  // the caches is a matter of the bytes it touches: those it writes and
+  // the span it reads, |stride| times as many; that is asked of the
+  // machine only for a copy that may gather with shuffles, in either
+  // direction (a reversed target negates the source stride). The machine
+  // is asked once for both.
+  OpFoldResult bytes = copyBytes(rewriter, loc, dims, ctx.elementBytes);
   OpFoldResult innerStride = dims.back().sourceStride;
-  if (options.nontemporalBytes == kNontemporalFromMachine)
-    ctx.pastCache = nontemporal;
-  else if (mayLoadWide(innerStride) ||
-           mayLoadWide(ArithIndexBuilder(rewriter, loc)
-                           .sub(rewriter.getIndexAttr(0), innerStride)))
-    ctx.pastCache = useNontemporal(rewriter, loc, op, dims, ctx.elementBytes,
-                                   kNontemporalFromMachine);
-  else
-    ctx.pastCache = rewriter.getBoolAttr(false);
+  ArithIndexBuilder arith(rewriter, loc);
+  OpFoldResult touched;
+  if (ctx.elementBytes != 0 &&
+      (mayLoadWide(innerStride) ||
+       mayLoadWide(arith.sub(rewriter.getIndexAttr(0), innerStride)))) {
+    OpFoldResult strideMagnitude =
+        arith.min(arith.max(innerStride,
+                            arith.sub(rewriter.getIndexAttr(0), innerStride)),
+                  rewriter.getIndexAttr(kMaxWideStride));
+    touched =
+        arith.mul(bytes, arith.add(strideMagnitude, rewriter.getIndexAttr(1)));
+  }
+  bool fromMachine = options.nontemporalBytes == kNontemporalFromMachine &&
+                     ctx.elementBytes != 0;
+  OpFoldResult machine;
+  if (fromMachine || touched)
+    machine = machineThresholdFor(rewriter, loc, op, touched ? touched : bytes);
+  OpFoldResult nontemporal =
+      fromMachine ? atLeast(rewriter, loc, bytes, machine)
+                  : atLeastBytes(rewriter, loc, dims, ctx.elementBytes,
+                                 options.nontemporalBytes);
+  ctx.pastCache = touched ? atLeast(rewriter, loc, touched, machine)
+                          : OpFoldResult(rewriter.getBoolAttr(false));
   ctx.size = dims.back().size;
   ctx.sourceStride = dims.back().sourceStride;
   ctx.targetStride = dims.back().targetStride;

@@ -149,6 +149,28 @@ func.func @stride_9(%src: memref<37xf32, strided<[9], offset: 3>>, %dst: memref<
 
 // -----
 
+// A gather that may shuffle compares the bytes it touches with the
+// machine's threshold: those it writes (here 4 MiB) and the span it reads,
+// twice as many for stride 2, 12 MiB in all. Past it, one thread packs
+// scalar loads; below, it loads whole vectors and shuffles. The machine is
+// asked once, for this and for the non-temporal stores.
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<1048576xf32, strided<[2], offset: 3>>
+//       CHECK:   call @sysconf
+//       CHECK:   %[[MACHINE:.*]] = arith.maxsi %{{.*}}, %c1048576
+//       CHECK:   arith.cmpi sle, %[[MACHINE]], %c4194304
+//       CHECK:   %[[PAST:.*]] = arith.cmpi sle, %[[MACHINE]], %c12582912
+//   CHECK-NOT:   sysconf
+//       CHECK:   scf.if %[[PAST]] {
+//       CHECK:     vector.from_elements
+//       CHECK:   } else {
+//       CHECK:     vector.shuffle {{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]
+func.func @touched(%src: memref<1048576xf32, strided<[2], offset: 3>>, %dst: memref<1048576xf32>) {
+  memref.copy %src, %dst : memref<1048576xf32, strided<[2], offset: 3>> to memref<1048576xf32>
+  return
+}
+
+// -----
+
 // With a threshold of its own (here 0) a copy asks the machine's cache
 // threshold only where it may gather with shuffles, which stop there on
 // one thread. A stride known to be 9 never shuffles: its runs are emitted
@@ -439,15 +461,16 @@ func.func @whole_run(%src: memref<2048x4096xf32, strided<[?, ?], offset: ?>>, %d
 // By default (nontemporal-bytes=-2) the threshold is the machine's, read
 // at run time where glibc reads its own: a quarter of the last-level cache
 // (sysconf(_SC_LEVEL3_CACHE_SIZE)), 32 MiB where sysconf
-// knows none. A copy known to be smaller than 1 MiB never asks; one of
-// unknown size asks only from 1 MiB on.
+// knows none, 1 MiB at least. A copy known to be smaller than 1 MiB never
+// asks; one of unknown size asks only from 1 MiB on.
 // CHECK-LABEL: func.func @machine_threshold
 // CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<2048x4096xf32, strided<[-4096, 1], offset: ?>>
 //       CHECK:   %[[CACHE:.*]] = call @sysconf(%c194_i32) : (i32) -> i64
 //       CHECK:   %[[BYTES:.*]] = arith.index_cast %[[CACHE]] : i64 to index
 //       CHECK:   %[[KNOWN:.*]] = arith.cmpi sgt, %[[BYTES]], %c0
 //       CHECK:   %[[QUARTER:.*]] = arith.divsi %[[BYTES]], %c4
-//       CHECK:   %[[THRESHOLD:.*]] = arith.select %[[KNOWN]], %[[QUARTER]], %c33554432
+//       CHECK:   %[[QUARTER_OR:.*]] = arith.select %[[KNOWN]], %[[QUARTER]], %c33554432
+//       CHECK:   %[[THRESHOLD:.*]] = arith.maxsi %[[QUARTER_OR]], %c1048576
 //       CHECK:   %[[STREAM:.*]] = arith.cmpi sle, %[[THRESHOLD]], %c33554432
 //       CHECK:   scf.if %[[STREAM]] {
 //       CHECK:     vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
@@ -458,8 +481,11 @@ func.func @whole_run(%src: memref<2048x4096xf32, strided<[?, ?], offset: ?>>, %d
 //   CHECK-NOT:   nontemporal
 //       CHECK: func.func private @__slice_copy{{.*}}(%arg0: memref<?x128xf32, strided<[-128, 1], offset: ?>>
 //       CHECK:   %[[BIG:.*]] = arith.cmpi sge, %{{.*}}, %c1048576
-//       CHECK:   scf.if %[[BIG]] -> (i1) {
+//       CHECK:   %[[MACHINE:.*]] = scf.if %[[BIG]] -> (index) {
 //       CHECK:     call @sysconf
+//       CHECK:   } else {
+//  CHECK-NEXT:     scf.yield %c9223372036854775807
+//       CHECK:   arith.cmpi sge, %{{.*}}, %[[MACHINE]]
 func.func @machine_threshold(%a: memref<2048x4096xf32, strided<[-4096, 1], offset: ?>>, %b: memref<2048x4096xf32>,
                              %c: memref<4x128xf32, strided<[-128, 1], offset: 384>>, %d: memref<4x128xf32>,
                              %e: memref<?x128xf32, strided<[-128, 1], offset: ?>>, %f: memref<?x128xf32>) {
