@@ -919,14 +919,12 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
   OpFoldResult bytes = copyBytes(rewriter, loc, dims, ctx.elementBytes);
   OpFoldResult innerStride = dims.back().sourceStride;
   ArithIndexBuilder arith(rewriter, loc);
+  OpFoldResult negated = arith.sub(rewriter.getIndexAttr(0), innerStride);
   OpFoldResult touched;
   if (ctx.elementBytes != 0 &&
-      (mayLoadWide(innerStride) ||
-       mayLoadWide(arith.sub(rewriter.getIndexAttr(0), innerStride)))) {
-    OpFoldResult strideMagnitude =
-        arith.min(arith.max(innerStride,
-                            arith.sub(rewriter.getIndexAttr(0), innerStride)),
-                  rewriter.getIndexAttr(kMaxWideStride));
+      (mayLoadWide(innerStride) || mayLoadWide(negated))) {
+    OpFoldResult strideMagnitude = arith.min(
+        arith.max(innerStride, negated), rewriter.getIndexAttr(kMaxWideStride));
     touched =
         arith.mul(bytes, arith.add(strideMagnitude, rewriter.getIndexAttr(1)));
   }
@@ -937,8 +935,10 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
     machine = machineThresholdFor(rewriter, loc, op, touched ? touched : bytes);
   OpFoldResult nontemporal =
       fromMachine ? atLeast(rewriter, loc, bytes, machine)
-                  : atLeastBytes(rewriter, loc, dims, ctx.elementBytes,
-                                 options.nontemporalBytes);
+      : options.nontemporalBytes < 0 || ctx.elementBytes == 0
+          ? OpFoldResult(rewriter.getBoolAttr(false))
+          : atLeast(rewriter, loc, bytes,
+                    rewriter.getIndexAttr(options.nontemporalBytes));
   ctx.pastCache = touched ? atLeast(rewriter, loc, touched, machine)
                           : OpFoldResult(rewriter.getBoolAttr(false));
   ctx.size = dims.back().size;
