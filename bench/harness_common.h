@@ -3,13 +3,17 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 // What the CPU and GPU benchmark harnesses share: memref descriptors of
-// dense buffers, element counts, a clock and median sorting.
+// dense buffers, element counts, a clock, median sorting and the eviction of
+// the caches between timed calls.
 #ifndef SLICE_BENCH_HARNESS_COMMON_H
 #define SLICE_BENCH_HARNESS_COMMON_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 // A memref descriptor as 64-bit words: allocated, aligned, offset,
 // sizes[rank], strides[rank] (rank up to 5: case e has a new axis).
@@ -51,6 +55,76 @@ static int compareDoubles(const void *a, const void *b) {
 static double median(double *values, int n) {
   qsort(values, n, sizeof(double), compareDoubles);
   return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+// The size of the last-level cache in bytes: the kernel's figure (sysfs)
+// first, since a virtual machine's CPUID, which sysconf reports, may say
+// otherwise (on the machine docs/performance.md was written on, 320 MiB
+// against the kernel's 32 MiB); then sysconf; then 32 MiB.
+static inline size_t lastLevelCacheBytes(void) {
+  size_t best = 0;
+  int bestLevel = 0;
+  for (int index = 0; index < 16; ++index) {
+    char path[96], text[32];
+    int level = 0;
+    snprintf(path, sizeof path,
+             "/sys/devices/system/cpu/cpu0/cache/index%d/level", index);
+    FILE *f = fopen(path, "r");
+    if (!f)
+      break;
+    if (fscanf(f, "%d", &level) != 1)
+      level = 0;
+    fclose(f);
+    snprintf(path, sizeof path,
+             "/sys/devices/system/cpu/cpu0/cache/index%d/size", index);
+    f = fopen(path, "r");
+    if (!f)
+      continue;
+    unsigned long long size = 0;
+    if (fscanf(f, "%31s", text) == 1) {
+      char *unit;
+      size = strtoull(text, &unit, 10);
+      size <<= *unit == 'K' ? 10 : *unit == 'M' ? 20 : *unit == 'G' ? 30 : 0;
+    }
+    fclose(f);
+    if (size && level >= bestLevel) {
+      bestLevel = level;
+      best = (size_t)size;
+    }
+  }
+#ifdef _SC_LEVEL3_CACHE_SIZE
+  if (!best) {
+    long size = sysconf(_SC_LEVEL3_CACHE_SIZE);
+    best = size > 0 ? (size_t)size : 0;
+  }
+#endif
+  return best ? best : (size_t)32 << 20;
+}
+
+// Evicts the caches before a timed call on data too big to stay cached
+// between calls: one load a line from a buffer of twice the last-level
+// cache, written once. The caches then hold clean lines of that buffer
+// only, so that a variant neither finds its data left in cache by the
+// variant before nor pays for writing back that one's dirty lines.
+typedef struct {
+  const volatile unsigned char *data;
+  size_t bytes, cacheBytes;
+} Evictor;
+
+static inline Evictor makeEvictor(void) {
+  Evictor e;
+  e.cacheBytes = lastLevelCacheBytes();
+  e.bytes = 2 * e.cacheBytes;
+  unsigned char *data = malloc(e.bytes);
+  if (data)
+    memset(data, 1, e.bytes);
+  e.data = data;
+  return e;
+}
+
+static inline void evictCaches(const Evictor *e) {
+  for (size_t i = 0; e->data && i < e->bytes; i += 64)
+    (void)e->data[i]; // volatile: every load stays
 }
 
 #endif // SLICE_BENCH_HARNESS_COMMON_H

@@ -8,6 +8,7 @@ import datetime
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 
@@ -257,9 +258,18 @@ def main():
         table = writes if r.get("write") else points
         entry = table.setdefault(key, {"out_bytes": r["out_bytes"],
                                        "rounds": r["rounds"]})
-        entry[r["variant"]] = r["seconds"]
+        entry.setdefault(r["variant"], []).append(r["seconds"])
         if "in_place" in r:
-            entry["in_place"] = r["in_place"]
+            entry["in_place"] = entry.get("in_place", True) and r["in_place"]
+    # bench/run.sh runs the harnesses and NumPy's side in turn, several
+    # times: each figure is the median of its runs' medians.
+    runs = 1
+    for table in (points, writes):
+        for entry in table.values():
+            for variant, value in entry.items():
+                if isinstance(value, list):
+                    runs = max(runs, len(value))
+                    entry[variant] = statistics.median(value)
     descriptions = {name: text for name, text, *_ in cases.CASES}
     out = []
     w = out.append
@@ -270,8 +280,16 @@ def main():
       "cores; " + datetime.date.today().isoformat() + f"; NumPy {numpy_version()}.")
     w("Ours and upstream are compiled ahead of time (`mlir-translate`,")
     w("`llc -O3 -mcpu=native`) and timed in one process (bench/harness.c);")
-    w("NumPy in the same run by bench/numpy_bench.py. Every figure is the")
-    w("median of the rounds given; all variants run once per round, in turn.")
+    w("NumPy in the same run by bench/numpy_bench.py. Each run times every")
+    w("variant once per round, in turn, and takes the median of the rounds")
+    w(f"given; the harness and NumPy's side ran {runs} times, in turn")
+    w("(harness, NumPy, harness, ...), and every figure is the median of")
+    w("those runs' medians, so that a stretch of the machine's noise falls on")
+    w("both sides. Where input and output together exceed the last-level")
+    w("cache (the kernel's figure), the caches are evicted before every timed")
+    w("call, on both sides: each variant starts from the same state, with")
+    w("none of its data cached and no dirty lines of the variant before to")
+    w("write back; the 1 MiB points are timed in cache.")
     w("")
     w("Variants (single-threaded unless said; what each one writes to):")
     w("")
@@ -353,18 +371,21 @@ def main():
     w("  it from its shared copy function once the layout shows the block")
     w("  contiguous). In a process of its own that calls only the two")
     w("  routes and `memcpy` in turn, at 64 MiB, they ran at 1.97, 1.97-2.01")
-    w("  and 1.96 ms (medians of 41, measured by hand on this tree); in the")
-    w("  harness, where other variants run between them, ours into reads")
-    w("  10-20% slower than upstream into from run to run (turning the order")
-    w("  of the variants each round did not remove it). The cause is in the")
-    w("  harness's surroundings (caches, pages and OpenMP threads left by")
-    w("  the variants before), not in the code, and is not pinned down yet;")
-    w("  not the OpenMP workers that spin after a parallel copy: with")
-    w("  KMP_BLOCKTIME=0 the harness gave the same figures at 512 MiB")
-    w("  (ours into of (a) 19.5-20.2 ms, `memcpy` 19.4-20.1, two runs each).")
+    w("  and 1.96 ms (medians of 41, measured by hand). In the harness,")
+    w("  before it evicted the caches between calls, ours into read 10-20%")
+    w("  slower than upstream into from run to run: each variant met the")
+    w("  caches as the one before left them, and ours into runs right after")
+    w("  ours alloc, whose fresh 32 MiB result leaves dirty lines to write")
+    w("  back (`memcpy` and upstream into follow variants that wrote the")
+    w("  target itself). At 64 MiB, by hand on this tree, into / `memcpy`")
+    w("  and into / upstream into were 0.88-1.08 and 0.87-0.95 in two runs")
+    w("  without the eviction, 0.97-1.03 and 0.96-1.16 in five with it.")
     w("- Single measurements of a few milliseconds vary by 10-20% between")
-    w("  runs on this shared machine; NumPy into and ours into for (f) at")
-    w("  64 MiB, for example, have traded places between runs.")
+    w("  runs on this shared machine, and a whole run can fall in a slow")
+    w("  stretch: NumPy into and ours into for (f) at 64 MiB have traded")
+    w("  places between runs, and in one run by hand every variant of (a)")
+    w("  at 64 MiB took 35-50% longer than in the runs before and after.")
+    w("  Hence the median of several runs, ours and NumPy's in turn.")
     w("- Against NumPy into, measured apart (the harness and numpy_bench.py")
     w("  for one size, alternately; by hand, on this tree's code): (b) at")
     w("  64 MiB 1.00-1.08 and (a) at 64 MiB 0.75-1.23, so a miss there in")

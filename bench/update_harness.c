@@ -41,8 +41,10 @@ static const char *kVariantNames[kVariants] = {"memcpy", "update",
 
 static double timeVariant(int variant, const UpdatePoint *p, Descriptor *v,
                           Descriptor *y, float *scratch, float *value,
-                          size_t valueBytes) {
+                          size_t valueBytes, const Evictor *evictor) {
   Descriptor result;
+  if (evictor)
+    evictCaches(evictor);
   double start = now();
   switch (variant) {
   case kMemcpy:
@@ -62,6 +64,7 @@ int main(int argc, char **argv) {
   const char *only = argc > 1 ? argv[1] : "";
   int points = sizeof(kUpdates) / sizeof(kUpdates[0]);
   int failures = 0;
+  Evictor caches = makeEvictor();
   for (int i = 0; i < points; ++i) {
     const UpdatePoint *p = &kUpdates[i];
     if (*only && !strstr(only, p->size))
@@ -100,16 +103,20 @@ int main(int argc, char **argv) {
       ++failures;
     }
 
+    // As bench/harness.c: the caches evicted before every timed call where
+    // the data cannot stay cached between calls.
+    const Evictor *evictor =
+        yBytes + vBytes > caches.cacheBytes ? &caches : NULL;
     int rounds = !strcmp(p->size, "1MiB")    ? 101
                  : !strcmp(p->size, "64MiB") ? 21
                                              : 9;
     double samples[kVariants][101];
     for (int v0 = 0; v0 < kVariants; ++v0) // warm up
-      timeVariant(v0, p, &v, &yd, scratch, value, vBytes);
+      timeVariant(v0, p, &v, &yd, scratch, value, vBytes, evictor);
     for (int r = 0; r < rounds; ++r)
       for (int variant = 0; variant < kVariants; ++variant)
         samples[variant][r] =
-            timeVariant(variant, p, &v, &yd, scratch, value, vBytes);
+            timeVariant(variant, p, &v, &yd, scratch, value, vBytes, evictor);
     for (int variant = 0; variant < kVariants; ++variant)
       printf("{\"case\": \"%s\", \"size\": \"%s\", \"variant\": \"%s\", "
              "\"seconds\": %.9g, \"out_bytes\": %zu, \"rounds\": %d, "
