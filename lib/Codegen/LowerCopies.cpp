@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CopyUtils.h"
+#include "MachineCache.h"
 #include "Slice/Codegen/CopyLowering.h"
 #include "Slice/Codegen/Passes.h"
 #include "Slice/Utils/SliceArith.h"
@@ -44,7 +45,6 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
-#include <unistd.h>
 
 namespace mlir {
 namespace slice {
@@ -751,88 +751,76 @@ static OpFoldResult atLeastBytes(OpBuilder &b, Location loc,
                  b.getIndexAttr(threshold));
 }
 
-/// The machine's threshold where sysconf knows no last-level cache (and
-/// where slice is not built for glibc): where the two machines
-/// docs/performance.md was measured on cross over.
-static constexpr int64_t kFallbackNontemporalBytes = 32 << 20;
-
-/// Copies below this size never look the machine's threshold up: no cache
+/// Copies below this size never look the machine's thresholds up: no cache
 /// is that small, and they skip the call.
-static constexpr int64_t kMinMachineNontemporalBytes = 1 << 20;
+static constexpr int64_t kMinMachineThresholdBytes = 1 << 20;
 
-/// The machine's non-temporal threshold, read at run time: a quarter of
-/// the last-level cache (`sysconf(_SC_LEVEL3_CACHE_SIZE)`), which is where
-/// glibc's own memcpy switches to non-temporal stores (its tunable
-/// glibc.cpu.x86_non_temporal_threshold reads 127 MiB beside a 508 MiB L3
-/// on the AMD EPYC of docs/performance.md). `sysconf` is declared in the
-/// module of `op`; without one (or with a `sysconf` of another type), and
-/// off glibc, the fallback constant.
-static OpFoldResult machineNontemporalBytes(OpBuilder &b, Location loc,
-                                            Operation *op) {
-#if defined(__GLIBC__)
-  if (auto module = op->getParentOfType<ModuleOp>()) {
-    auto type = b.getFunctionType({b.getI32Type()}, {b.getI64Type()});
-    Operation *symbol = module.lookupSymbol("sysconf");
-    auto sysconf = dyn_cast_or_null<func::FuncOp>(symbol);
-    if (!symbol) {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(module.getBody());
-      sysconf = func::FuncOp::create(b, loc, "sysconf", type);
-      sysconf.setPrivate();
-    }
-    if (sysconf && sysconf.getFunctionType() == type) {
-      Value name = arith::ConstantIntOp::create(b, loc, b.getI32Type(),
-                                                _SC_LEVEL3_CACHE_SIZE);
-      Value cache = arith::IndexCastOp::create(
-          b, loc, b.getIndexType(),
-          func::CallOp::create(b, loc, sysconf, name).getResult(0));
-      Value known =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, cache,
-                                arith::ConstantIndexOp::create(b, loc, 0));
-      Value quarter = arith::DivSIOp::create(
-          b, loc, cache, arith::ConstantIndexOp::create(b, loc, 4));
-      return arith::SelectOp::create(b, loc, known, quarter,
-                                     arith::ConstantIndexOp::create(
-                                         b, loc, kFallbackNontemporalBytes))
-          .getResult();
-    }
-  }
-#else
-  (void)loc;
-  (void)op;
-#endif
-  return b.getIndexAttr(kFallbackNontemporalBytes);
-}
+namespace {
+/// The thresholds a copy takes from the machine it runs on.
+struct MachineThresholds {
+  /// Copies of this many bytes or more store non-temporally: a quarter of
+  /// the last-level cache, where glibc's memcpy switches (its tunable
+  /// glibc.cpu.x86_non_temporal_threshold reads 127 MiB beside a 508 MiB
+  /// L3 on an AMD EPYC).
+  OpFoldResult nontemporal;
+  /// A gather that touches this many bytes or more comes from memory and
+  /// loads scalars rather than shuffling whole vectors: three quarters of
+  /// the last-level cache, where the two cross over on the machine of
+  /// docs/performance.md (x[:, ::2] at about 24 MiB touched beside a 32 MiB
+  /// L3; docs/lowering.md).
+  OpFoldResult pastCache;
+};
+} // namespace
 
-/// The machine's non-temporal threshold, at least 1 MiB, for comparisons
-/// with at most `largest` bytes: looked up (at run time) only where
-/// `largest` is 1 MiB or more, a threshold no copy reaches otherwise.
-static OpFoldResult machineThresholdFor(OpBuilder &b, Location loc,
-                                        Operation *op, OpFoldResult largest) {
-  OpFoldResult never = b.getIndexAttr(std::numeric_limits<int64_t>::max());
+/// The machine's thresholds, each at least 1 MiB, for comparisons with at
+/// most `largest` bytes: looked up (at run time, by the function that
+/// emitLastLevelCacheBytes adds to the module of `op`) only where `largest`
+/// is 1 MiB or more, a threshold no copy reaches otherwise. Where the module
+/// cannot hold that function, the fallback cache size. Only the thresholds
+/// asked for (`nontemporal`, `pastCache`) are computed; the others are null.
+static MachineThresholds
+machineThresholdsFor(OpBuilder &b, Location loc, Operation *op,
+                     OpFoldResult largest, bool nontemporal, bool pastCache) {
+  int64_t never = std::numeric_limits<int64_t>::max();
   OpFoldResult big =
-      atLeast(b, loc, largest, b.getIndexAttr(kMinMachineNontemporalBytes));
+      atLeast(b, loc, largest, b.getIndexAttr(kMinMachineThresholdBytes));
   std::optional<bool> knownBig = getConstantBool(big);
   if (knownBig == false)
-    return never;
-  auto lookup = [&](OpBuilder &nb, Location nl) {
-    ArithIndexBuilder arith(nb, nl);
-    return arith.materialize(
-        arith.max(machineNontemporalBytes(nb, nl, op),
-                  nb.getIndexAttr(kMinMachineNontemporalBytes)));
+    return {nontemporal ? b.getIndexAttr(never) : OpFoldResult(),
+            pastCache ? b.getIndexAttr(never) : OpFoldResult()};
+  auto lookup = [&](OpBuilder &nb, Location nl) -> Value {
+    auto module = op->getParentOfType<ModuleOp>();
+    Value cache = module ? emitLastLevelCacheBytes(nb, nl, module) : Value();
+    return cache ? cache
+                 : arith::ConstantIndexOp::create(nb, nl,
+                                                  kFallbackLastLevelCacheBytes)
+                       .getResult();
   };
-  if (knownBig == true)
-    return lookup(b, loc);
-  return scf::IfOp::create(
-             b, loc, cast<Value>(big),
-             [&](OpBuilder &nb, Location nl) {
-               scf::YieldOp::create(nb, nl, lookup(nb, nl));
-             },
-             [&](OpBuilder &nb, Location nl) {
-               scf::YieldOp::create(
-                   nb, nl, getValueOrCreateConstantIndexOp(nb, nl, never));
-             })
-      .getResult(0);
+  // The cache size, or (copies below 1 MiB) a size no copy reaches.
+  Value cache = knownBig == true
+                    ? lookup(b, loc)
+                    : scf::IfOp::create(
+                          b, loc, cast<Value>(big),
+                          [&](OpBuilder &nb, Location nl) {
+                            scf::YieldOp::create(nb, nl, lookup(nb, nl));
+                          },
+                          [&](OpBuilder &nb, Location nl) {
+                            scf::YieldOp::create(
+                                nb, nl,
+                                arith::ConstantIndexOp::create(nb, nl, never)
+                                    .getResult());
+                          })
+                          .getResult(0);
+  ArithIndexBuilder arith(b, loc);
+  OpFoldResult quarter = arith.divTrunc(cache, b.getIndexAttr(4));
+  OpFoldResult atLeastMin = b.getIndexAttr(kMinMachineThresholdBytes);
+  MachineThresholds thresholds;
+  if (nontemporal)
+    thresholds.nontemporal = arith.max(quarter, atLeastMin);
+  if (pastCache)
+    thresholds.pastCache =
+        arith.max(arith.mul(quarter, b.getIndexAttr(3)), atLeastMin);
+  return thresholds;
 }
 
 LogicalResult
@@ -930,16 +918,18 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
   }
   bool fromMachine = options.nontemporalBytes == kNontemporalFromMachine &&
                      ctx.elementBytes != 0;
-  OpFoldResult machine;
+  MachineThresholds machine;
   if (fromMachine || touched)
-    machine = machineThresholdFor(rewriter, loc, op, touched ? touched : bytes);
+    machine = machineThresholdsFor(rewriter, loc, op, touched ? touched : bytes,
+                                   fromMachine,
+                                   /*pastCache=*/bool(touched));
   OpFoldResult nontemporal =
-      fromMachine ? atLeast(rewriter, loc, bytes, machine)
+      fromMachine ? atLeast(rewriter, loc, bytes, machine.nontemporal)
       : options.nontemporalBytes < 0 || ctx.elementBytes == 0
           ? OpFoldResult(rewriter.getBoolAttr(false))
           : atLeast(rewriter, loc, bytes,
                     rewriter.getIndexAttr(options.nontemporalBytes));
-  ctx.pastCache = touched ? atLeast(rewriter, loc, touched, machine)
+  ctx.pastCache = touched ? atLeast(rewriter, loc, touched, machine.pastCache)
                           : OpFoldResult(rewriter.getBoolAttr(false));
   ctx.size = dims.back().size;
   ctx.sourceStride = dims.back().sourceStride;

@@ -149,17 +149,38 @@ func.func @stride_9(%src: memref<37xf32, strided<[9], offset: 3>>, %dst: memref<
 
 // -----
 
-// A gather that may shuffle compares the bytes it touches with the
-// machine's threshold: those it writes (here 4 MiB) and the span it reads,
-// twice as many for stride 2, 12 MiB in all. Past it, one thread packs
-// scalar loads; below, it loads whole vectors and shuffles. The machine is
-// asked once, for this and for the non-temporal stores.
+// A gather that may shuffle compares the bytes it touches with three
+// quarters of the machine's last-level cache: those it writes (here 4 MiB)
+// and the span it reads, twice as many for stride 2, 12 MiB in all. Past
+// it, one thread packs scalar loads; below, it loads whole vectors and
+// shuffles. The machine is asked once, for this and for the non-temporal
+// stores (from a quarter of the cache), by a function the module gets:
+// it reads the kernel's figure once and keeps it, shared by the modules
+// linked together (linkonce_odr), and not exported (hidden).
+// CHECK-LABEL: llvm.mlir.global internal @__slice_last_level_cache(0 : i64)
+//       CHECK: llvm.mlir.global internal constant @__slice_last_level_cache_path("/sys/devices/system/cpu/cpu0/cache/index3/size\00")
+// CHECK-LABEL: llvm.func linkonce_odr hidden @__slice_last_level_cache_bytes() -> i64 {
+//       CHECK:   %[[KEPT:.*]] = llvm.mlir.addressof @__slice_last_level_cache
+//       CHECK:   %[[READ_BEFORE:.*]] = llvm.load %[[KEPT]] atomic monotonic {alignment = 8 : i64} : !llvm.ptr -> i64
+//       CHECK:   llvm.cond_br %{{.*}}, ^[[RETURN:.*]], ^[[OPEN:.*]]
+//       CHECK: ^[[RETURN]]:
+//  CHECK-NEXT:   llvm.return %[[READ_BEFORE]]
+//       CHECK: ^[[OPEN]]:
+//       CHECK:   llvm.call @open
+//       CHECK:   llvm.call @read
+//       CHECK:   llvm.call @close
+//       CHECK:   llvm.call @sysconf
+//       CHECK:   llvm.store %{{.*}}, %[[KEPT]] atomic monotonic {alignment = 8 : i64}
 // CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<1048576xf32, strided<[2], offset: 3>>
-//       CHECK:   call @sysconf
-//       CHECK:   %[[MACHINE:.*]] = arith.maxsi %{{.*}}, %c1048576
-//       CHECK:   arith.cmpi sle, %[[MACHINE]], %c4194304
-//       CHECK:   %[[PAST:.*]] = arith.cmpi sle, %[[MACHINE]], %c12582912
-//   CHECK-NOT:   sysconf
+//       CHECK:   %[[CACHE:.*]] = llvm.call @__slice_last_level_cache_bytes() : () -> i64
+//       CHECK:   %[[BYTES:.*]] = arith.index_cast %[[CACHE]] : i64 to index
+//       CHECK:   %[[QUARTER:.*]] = arith.divsi %[[BYTES]], %c4
+//       CHECK:   %[[NONTEMPORAL:.*]] = arith.maxsi %[[QUARTER]], %c1048576
+//       CHECK:   %[[THREE:.*]] = arith.muli %[[QUARTER]], %c3
+//       CHECK:   %[[CUT:.*]] = arith.maxsi %[[THREE]], %c1048576
+//       CHECK:   arith.cmpi sle, %[[NONTEMPORAL]], %c4194304
+//       CHECK:   %[[PAST:.*]] = arith.cmpi sle, %[[CUT]], %c12582912
+//   CHECK-NOT:   __slice_last_level_cache_bytes
 //       CHECK:   scf.if %[[PAST]] {
 //       CHECK:     vector.from_elements
 //       CHECK:   } else {
@@ -176,13 +197,13 @@ func.func @touched(%src: memref<1048576xf32, strided<[2], offset: 3>>, %dst: mem
 // one thread. A stride known to be 9 never shuffles: its runs are emitted
 // once, without the question; a contiguous copy does not ask either.
 // NT-LABEL: func.func private @__slice_copy(%arg0: memref<1048576xf32, strided<[9], offset: 3>>
-//   NT-NOT:   sysconf
+//   NT-NOT:   __slice_last_level_cache
 //   NT-NOT:   scf.if
 //       NT:   vector.from_elements
 //   NT-NOT:   scf.if
 //       NT:   return
 // NT-LABEL: func.func private @__slice_copy_0(%arg0: memref<2048x4096xf32, strided<[-4096, 1], offset: ?>>
-//   NT-NOT:   sysconf
+//   NT-NOT:   __slice_last_level_cache
 //       NT:   return
 func.func @no_machine_question(%src: memref<1048576xf32, strided<[9], offset: 3>>, %dst: memref<1048576xf32>,
                                %a: memref<2048x4096xf32, strided<[-4096, 1], offset: ?>>, %b: memref<2048x4096xf32>) {
@@ -459,33 +480,34 @@ func.func @whole_run(%src: memref<2048x4096xf32, strided<[?, ?], offset: ?>>, %d
 // -----
 
 // By default (nontemporal-bytes=-2) the threshold is the machine's, read
-// at run time where glibc reads its own: a quarter of the last-level cache
-// (sysconf(_SC_LEVEL3_CACHE_SIZE)), 32 MiB where sysconf
-// knows none, 1 MiB at least. A copy known to be smaller than 1 MiB never
-// asks; one of unknown size asks only from 1 MiB on.
+// at run time: a quarter of the last-level cache (the kernel's figure,
+// else sysconf's, else 128 MiB), 1 MiB at least. A copy known to be
+// smaller than 1 MiB never asks; one of unknown size asks only from 1 MiB
+// on. A copy that cannot gather computes no gather cut.
 // CHECK-LABEL: func.func @machine_threshold
 // CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<2048x4096xf32, strided<[-4096, 1], offset: ?>>
-//       CHECK:   %[[CACHE:.*]] = call @sysconf(%c194_i32) : (i32) -> i64
+//       CHECK:   %[[CACHE:.*]] = llvm.call @__slice_last_level_cache_bytes() : () -> i64
 //       CHECK:   %[[BYTES:.*]] = arith.index_cast %[[CACHE]] : i64 to index
-//       CHECK:   %[[KNOWN:.*]] = arith.cmpi sgt, %[[BYTES]], %c0
 //       CHECK:   %[[QUARTER:.*]] = arith.divsi %[[BYTES]], %c4
-//       CHECK:   %[[QUARTER_OR:.*]] = arith.select %[[KNOWN]], %[[QUARTER]], %c33554432
-//       CHECK:   %[[THRESHOLD:.*]] = arith.maxsi %[[QUARTER_OR]], %c1048576
+//       CHECK:   %[[THRESHOLD:.*]] = arith.maxsi %[[QUARTER]], %c1048576
+//   CHECK-NOT:   arith.muli %[[QUARTER]]
 //       CHECK:   %[[STREAM:.*]] = arith.cmpi sle, %[[THRESHOLD]], %c33554432
 //       CHECK:   scf.if %[[STREAM]] {
 //       CHECK:     vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
 //       CHECK:   } else {
 //       CHECK:     "llvm.intr.memcpy"
 //       CHECK: func.func private @__slice_copy{{.*}}(%arg0: memref<4x128xf32, strided<[-128, 1], offset: 384>>
-//   CHECK-NOT:   sysconf
+//   CHECK-NOT:   __slice_last_level_cache_bytes
 //   CHECK-NOT:   nontemporal
 //       CHECK: func.func private @__slice_copy{{.*}}(%arg0: memref<?x128xf32, strided<[-128, 1], offset: ?>>
 //       CHECK:   %[[BIG:.*]] = arith.cmpi sge, %{{.*}}, %c1048576
 //       CHECK:   %[[MACHINE:.*]] = scf.if %[[BIG]] -> (index) {
-//       CHECK:     call @sysconf
+//       CHECK:     llvm.call @__slice_last_level_cache_bytes
 //       CHECK:   } else {
 //  CHECK-NEXT:     scf.yield %c9223372036854775807
-//       CHECK:   arith.cmpi sge, %{{.*}}, %[[MACHINE]]
+//       CHECK:   %[[SMALL_QUARTER:.*]] = arith.divsi %[[MACHINE]], %c4
+//       CHECK:   %[[SMALL_THRESHOLD:.*]] = arith.maxsi %[[SMALL_QUARTER]], %c1048576
+//       CHECK:   arith.cmpi sge, %{{.*}}, %[[SMALL_THRESHOLD]]
 func.func @machine_threshold(%a: memref<2048x4096xf32, strided<[-4096, 1], offset: ?>>, %b: memref<2048x4096xf32>,
                              %c: memref<4x128xf32, strided<[-128, 1], offset: 384>>, %d: memref<4x128xf32>,
                              %e: memref<?x128xf32, strided<[-128, 1], offset: ?>>, %f: memref<?x128xf32>) {

@@ -131,10 +131,14 @@ def SliceLowerCopies : Pass<"slice-lower-copies", "::mlir::ModuleOp"> {
       peeled until the target is aligned to a vector, the vectors spread
       over four consecutive pages, and end with a fence: the target's cache
       lines are then written without being read first. By default
-      (`-2`) the threshold is read at run time where the C library reads
-      its own: a quarter of the last-level cache
-      (`sysconf(_SC_LEVEL3_CACHE_SIZE)`, declared in the module), looked
-      up only for copies of 1 MiB or more; 32 MiB where that is unknown.
+      (`-2`) the threshold is the machine's, read at run time: a quarter
+      of the last-level cache, looked up only for copies of 1 MiB or more
+      by `@__slice_last_level_cache_bytes`, which the pass adds to the
+      module (linkonce_odr, hidden): it reads the kernel's figure
+      (/sys/devices/system/cpu/cpu0/cache/index3/size) once, else
+      sysconf's, else 128 MiB. Single-threaded gathers of a stride of 2
+      to 8 shuffle whole vectors until the bytes they touch reach three
+      quarters of that cache, and load scalars from there on.
 
     The loops of a copy go into a private function with internal linkage
     (`@__slice_copy`, `@__slice_copy_0`, ...), one per pair of memref

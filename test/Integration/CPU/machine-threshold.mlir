@@ -1,7 +1,8 @@
 // The default non-temporal threshold is the machine's, read at run time
-// (sysconf(_SC_LEVEL3_CACHE_SIZE) / 4, --slice-lower-copies): copies of 2
-// MiB into the caller's buffer, of unknown size (so the lookup sits behind
-// the 1 MiB check) and of static size, one by rows (reversed) and one that
+// (a quarter of the last-level cache, --slice-lower-copies; the function
+// that reads the cache size is emitted into the module): copies of 2 MiB
+// into the caller's buffer, of unknown size (so the lookup sits behind the
+// 1 MiB check) and of static size, one by rows (reversed) and one that
 // turns out to be a single contiguous run (memcpy whatever the threshold).
 // Each case prints corner elements of the result, NumPy's values for
 // x = arange(1024 * 512).reshape(1024, 512).
@@ -11,6 +12,8 @@
 // RUN: slice-opt %s "--slice-to-llvm=nontemporal-bytes=-1" | %mlir_run | FileCheck %s
 // RUN: slice-opt %s --slice-to-llvm | FileCheck %s --check-prefix=IR
 
+// IR-LABEL: llvm.func linkonce_odr hidden @__slice_last_level_cache_bytes() -> i64
+//       IR:   llvm.call @open
 // The calls stay calls (no_inline), so that the copies in the callees keep
 // their unknown sizes.
 // IR-LABEL: llvm.func @main
@@ -18,7 +21,7 @@
 //       IR:   llvm.call @rows_into({{.*}}) {no_inline}
 // IR-LABEL: llvm.func internal @__slice_copy(
 //       IR:   llvm.mlir.constant(1048576 : index)
-//       IR:   llvm.call @sysconf
+//       IR:   llvm.call @__slice_last_level_cache_bytes() : () -> i64
 
 func.func private @printMemrefF32(tensor<*xf32>)
 
