@@ -56,8 +56,18 @@ def gbps(point, variant):
 
 def targets(points):
     """The issue's targets, each with the points that miss it."""
+    def per_run(p, ratio):
+        """The ratio in each run (run k of the harness beside run k of
+        NumPy's side), as "lo-hi", or "" for a single run."""
+        runs = p.get("runs", [])
+        if len(runs) < 2:
+            return ""
+        values = [ratio(run) for run in runs]
+        return f" (runs {min(values):.2f}-{max(values):.2f})"
+
     def check(text, selected, ratio, bound):
-        misses = [f"{c} {s} {ratio(p):.2f}" for (c, s), p in sorted(points.items())
+        misses = [f"{c} {s} {ratio(p):.2f}{per_run(p, ratio)}"
+                  for (c, s), p in sorted(points.items())
                   if selected(c) and ratio(p) < bound]
         return f"{text}: " + ("met everywhere" if not misses else
                               "missed at " + ", ".join(misses))
@@ -263,13 +273,18 @@ def main():
             entry["in_place"] = entry.get("in_place", True) and r["in_place"]
     # bench/run.sh runs the harnesses and NumPy's side in turn, several
     # times: each figure is the median of its runs' medians.
+    # A point keeps its runs apart too ("runs": a dict of variant -> seconds
+    # for each run), so that a miss can show how far the runs spread.
     runs = 1
     for table in (points, writes):
         for entry in table.values():
-            for variant, value in entry.items():
-                if isinstance(value, list):
-                    runs = max(runs, len(value))
-                    entry[variant] = statistics.median(value)
+            lists = {v: x for v, x in entry.items() if isinstance(x, list)}
+            count = min(len(x) for x in lists.values())
+            runs = max(runs, count)
+            entry["runs"] = [{v: x[k] for v, x in lists.items()}
+                             for k in range(count)]
+            for variant, values in lists.items():
+                entry[variant] = statistics.median(values)
     descriptions = {name: text for name, text, *_ in cases.CASES}
     out = []
     w = out.append
@@ -322,7 +337,8 @@ def main():
     w("")
     w("## Targets")
     w("")
-    w("Checked on this run's figures (a miss names the point and the ratio):")
+    w("Checked on this run's figures (a miss names the point and the ratio,")
+    w("and how far the ratio spread over the runs):")
     w("")
     for line in targets(points):
         w("- " + line)
