@@ -57,48 +57,27 @@ static double median(double *values, int n) {
   return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-// The size of the last-level cache in bytes: the kernel's figure (sysfs)
-// first, since a virtual machine's CPUID, which sysconf reports, may say
-// otherwise (on the machine docs/performance.md was written on, 320 MiB
-// against the kernel's 32 MiB); then sysconf; then 32 MiB.
+// The size of the last-level cache in bytes, by the rule of the copies' own
+// lookup (lib/Codegen/MachineCache.cpp): the kernel's figure first, since a
+// virtual machine's CPUID, which sysconf reports, may say otherwise (on the
+// machine docs/performance.md was written on, 320 MiB against the kernel's
+// 32 MiB); then sysconf; then 128 MiB.
 static inline size_t lastLevelCacheBytes(void) {
-  size_t best = 0;
-  int bestLevel = 0;
-  for (int index = 0; index < 16; ++index) {
-    char path[96], text[32];
-    int level = 0;
-    snprintf(path, sizeof path,
-             "/sys/devices/system/cpu/cpu0/cache/index%d/level", index);
-    FILE *f = fopen(path, "r");
-    if (!f)
-      break;
-    if (fscanf(f, "%d", &level) != 1)
-      level = 0;
+  unsigned long long kib = 0;
+  FILE *f = fopen("/sys/devices/system/cpu/cpu0/cache/index3/size", "r");
+  if (f) {
+    if (fscanf(f, "%lluK", &kib) != 1)
+      kib = 0;
     fclose(f);
-    snprintf(path, sizeof path,
-             "/sys/devices/system/cpu/cpu0/cache/index%d/size", index);
-    f = fopen(path, "r");
-    if (!f)
-      continue;
-    unsigned long long size = 0;
-    if (fscanf(f, "%31s", text) == 1) {
-      char *unit;
-      size = strtoull(text, &unit, 10);
-      size <<= *unit == 'K' ? 10 : *unit == 'M' ? 20 : *unit == 'G' ? 30 : 0;
-    }
-    fclose(f);
-    if (size && level >= bestLevel) {
-      bestLevel = level;
-      best = (size_t)size;
-    }
   }
+  if (kib)
+    return (size_t)kib << 10;
 #ifdef _SC_LEVEL3_CACHE_SIZE
-  if (!best) {
-    long size = sysconf(_SC_LEVEL3_CACHE_SIZE);
-    best = size > 0 ? (size_t)size : 0;
-  }
+  long size = sysconf(_SC_LEVEL3_CACHE_SIZE);
+  if (size > 0)
+    return (size_t)size;
 #endif
-  return best ? best : (size_t)32 << 20;
+  return (size_t)128 << 20;
 }
 
 // Evicts the caches before a timed call on data too big to stay cached

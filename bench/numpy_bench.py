@@ -25,28 +25,22 @@ only = sys.argv[1] if len(sys.argv) > 1 else ""
 
 
 def last_level_cache_bytes():
-    """As lastLevelCacheBytes in bench/harness_common.h: sysfs, then
-    sysconf, then 32 MiB."""
-    best, best_level = 0, 0
-    root = "/sys/devices/system/cpu/cpu0/cache"
-    for index in range(16):
-        try:
-            with open(f"{root}/index{index}/level") as f:
-                level = int(f.read())
-            with open(f"{root}/index{index}/size") as f:
-                text = f.read().strip()
-        except (OSError, ValueError):
-            break
-        shift = {"K": 10, "M": 20, "G": 30}.get(text[-1:], 0)
-        size = int(text.rstrip("KMG") or 0) << shift
-        if size and level >= best_level:
-            best, best_level = size, level
-    if not best:
-        try:
-            best = max(os.sysconf("SC_LEVEL3_CACHE_SIZE"), 0)
-        except (ValueError, OSError):
-            best = 0
-    return best or 32 << 20
+    """As lastLevelCacheBytes in bench/harness_common.h (the copies' own
+    rule): the kernel's figure, then sysconf, then 128 MiB."""
+    try:
+        with open("/sys/devices/system/cpu/cpu0/cache/index3/size") as f:
+            text = f.read().strip()
+        if text.endswith("K") and int(text[:-1]) > 0:
+            return int(text[:-1]) << 10
+    except (OSError, ValueError):
+        pass
+    try:
+        size = os.sysconf("SC_LEVEL3_CACHE_SIZE")
+        if size > 0:
+            return size
+    except (ValueError, OSError):
+        pass
+    return 128 << 20
 
 
 CACHE_BYTES = last_level_cache_bytes()

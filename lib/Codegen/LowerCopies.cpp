@@ -80,11 +80,11 @@ struct RunContext {
   /// emitContiguousTargetRun).
   bool parallel = false;
   /// The bytes the copy touches, those it writes and the span it reads
-  /// (|source stride| times as many, up to kMaxWideStride), are at least the
-  /// machine's non-temporal threshold (a quarter of its last-level cache,
-  /// whatever the options say): its source comes from memory rather than
-  /// from the caches. Only a copy whose runs may load whole vectors and
-  /// shuffle (see mayLoadWide) asks; for any other, false.
+  /// (|source stride| times as many, up to kMaxWideStride), are at least
+  /// three quarters of the machine's last-level cache (whatever the options
+  /// say; MachineThresholds): its source comes from memory rather than from
+  /// the caches. Only a copy whose runs may load whole vectors and shuffle
+  /// (see mayLoadWide) asks; for any other, false.
   OpFoldResult pastCache;
 };
 
@@ -518,8 +518,8 @@ static void emitContiguousTargetRun(OpBuilder &b, Location loc,
   // the caches (x[:, ::2] of 1 MiB: 18-21 us against 37-42 with scalar
   // loads) and lose when it comes from memory (512 MiB: a median of 29.4-32.7
   // ms against 26.6-28.7, interleaved; 64 MiB: 3.8-5.4 against 3.5-4.6), so
-  // they stop where the bytes the copy touches reach the machine's
-  // threshold.
+  // they stop where the bytes the copy touches reach three quarters of the
+  // machine's last-level cache.
   PathFn anyGather =
       ctx.parallel ? streamingOrNot(gather)
       : !mayLoadWide(ctx.sourceStride)

@@ -519,6 +519,24 @@ func.func @machine_threshold(%a: memref<2048x4096xf32, strided<[-4096, 1], offse
 
 // -----
 
+// A module that already holds another `read` cannot hold the cache lookup
+// (which calls the C library's): the threshold is then the fallback's, a
+// quarter of 128 MiB, and a copy of 32 MiB streams, decided when compiling.
+// CHECK-LABEL: func.func @fallback_threshold
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<2048x4096xf32, strided<[-4096, 1], offset: ?>>
+//   CHECK-NOT:   __slice_last_level_cache
+//   CHECK-NOT:   scf.if
+//       CHECK:   vector.store {{.*}} {alignment = 64 : i64, nontemporal = true}
+//   CHECK-NOT:   __slice_last_level_cache
+//       CHECK:   return
+func.func private @read(i32) -> i32
+func.func @fallback_threshold(%a: memref<2048x4096xf32, strided<[-4096, 1], offset: ?>>, %b: memref<2048x4096xf32>) {
+  memref.copy %a, %b : memref<2048x4096xf32, strided<[-4096, 1], offset: ?>> to memref<2048x4096xf32>
+  return
+}
+
+// -----
+
 // With parallel-bytes, copies of at least that many bytes (here: known at
 // run time) run their outermost loop as scf.parallel; a whole run is cut
 // into 1 MiB chunks (262144 floats). Smaller copies keep sequential loops.
