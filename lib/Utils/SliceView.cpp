@@ -108,13 +108,41 @@ SliceViewLayout mlir::slice::getSliceViewLayout(const SliceMasks &masks,
 /// gives, so INT64_MIN + 1 selects the same; a stride only known at run
 /// time is clamped by an arith.maxsi, which folds with it should it become
 /// a constant later (after inlining, say).
-static OpFoldResult getViewStride(ArithIndexBuilder &arith,
-                                  OpFoldResult stride) {
+///
+/// Likewise a known stride whose step in elements of a row-major buffer,
+/// stride x `rowStride` (the product of the inner sizes, where all are
+/// static), leaves int64 or is INT64_MIN: two elements that far apart need
+/// more than (|stride| + 1) x `rowStride` elements, which no tensor holds, so
+/// the range selects at most one element and stride 1 selects the same.
+/// Upstream's expand-strided-metadata would otherwise fold the step into
+/// a static stride equal to the dynamic marker (docs/reliability.md,
+/// finding 21).
+static OpFoldResult getViewStride(ArithIndexBuilder &arith, OpFoldResult stride,
+                                  std::optional<int64_t> rowStride) {
   constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
   std::optional<int64_t> known = getConstantIntValue(stride);
-  if (known)
-    return *known == kMin ? arith.constant(kMin + 1) : stride;
+  if (known) {
+    if (*known == kMin)
+      return arith.constant(kMin + 1);
+    int64_t step;
+    if (rowStride &&
+        (llvm::MulOverflow(*known, *rowStride, step) || step == kMin))
+      return arith.constant(1);
+    return stride;
+  }
   return arith.max(stride, arith.constant(kMin + 1));
+}
+
+/// The stride of a row-major buffer's dimension whose inner dimensions have
+/// the sizes `innerShape`: their product, unless one is dynamic or it
+/// leaves int64 (then the tensor is empty).
+static std::optional<int64_t> getRowStride(ArrayRef<int64_t> innerShape) {
+  int64_t product = 1;
+  for (int64_t size : innerShape)
+    if (ShapedType::isDynamic(size) ||
+        llvm::MulOverflow(product, size, product))
+      return std::nullopt;
+  return product;
 }
 
 /// Whether a static `offset` on a dimension whose inner dimensions have the
@@ -193,7 +221,9 @@ SliceView mlir::slice::computeSliceView(OpBuilder &builder, Location loc,
     if (knownSize && *knownSize <= 0)
       view.knownEmpty = true;
     view.sizes.push_back(size);
-    view.strides.push_back(getViewStride(arith, spec.strides[entry]));
+    view.strides.push_back(
+        getViewStride(arith, spec.strides[entry],
+                      getRowStride(sourceShape.drop_front(dim + 1))));
     view.reducedSizes.push_back(size);
     view.resultSizes[resultPos] = size;
   }

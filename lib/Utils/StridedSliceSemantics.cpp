@@ -295,37 +295,6 @@ static bool countsInInt64(llvm::ArrayRef<MaybeInt> shape, llvm::StringRef what,
   return false;
 }
 
-/// Whether the strides of the view, in elements of a row-major input, fit
-/// in int64 wherever the view may step (a range of more than one element):
-/// stride x the input's stride of that dimension, where both are known. The
-/// lowerings carry them as static strides, where INT64_MIN is taken for
-/// "dynamic" too; an overflowing one belongs to a window no buffer can hold
-/// (more than one element of a dimension whose stride alone is 2^62, say).
-static bool viewStridesInInt64(llvm::ArrayRef<ResolvedDim> dims,
-                               llvm::ArrayRef<MaybeInt> shape,
-                               std::string &error) {
-  MaybeInt inputStride = 1;
-  for (size_t index = dims.size(); index-- > 0;) {
-    const ResolvedDim &dim = dims[index];
-    int64_t viewStride;
-    if (!dim.shrink && inputStride && dim.stride &&
-        !(dim.size && *dim.size <= 1) &&
-        (__builtin_mul_overflow(*dim.stride, *inputStride, &viewStride) ||
-         viewStride == std::numeric_limits<int64_t>::min())) {
-      llvm::raw_string_ostream os(error);
-      os << "entry " << dim.entry << " steps dimension " << index << " by "
-         << *dim.stride << " x " << *inputStride
-         << " elements, a view stride beyond int64";
-      return false;
-    }
-    // The input's sizes multiply within int64 (countsInInt64).
-    inputStride = inputStride && shape[index]
-                      ? MaybeInt(*inputStride * *shape[index])
-                      : std::nullopt;
-  }
-  return true;
-}
-
 std::optional<ResolvedSlice>
 mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
                                  llvm::ArrayRef<MaybeInt> shape,
@@ -388,8 +357,6 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
                                    : dimSpec.endMasked && inBounds == true);
     resolved.dims.push_back(dim);
   }
-  if (!viewStridesInInt64(resolved.dims, shape, error))
-    return std::nullopt;
   resolved.resultToInput = dense->resultToInput;
   for (int64_t input : resolved.resultToInput)
     resolved.resultShape.push_back(

@@ -905,27 +905,6 @@ TEST(StridedSliceSemantics, RejectsResultsLargerThanInt64Counts) {
   EXPECT_EQ(resultShape(empty, shapeOf({-1, -1, -1})), (Shape{big, big, 0}));
 }
 
-// Finding 21 (docs/reliability.md): a stride times its dimension's row-major
-// stride that leaves int64, or lands on INT64_MIN (the dynamic marker), is a
-// view no lowering can describe, and no tensor holds two of its rows.
-TEST(StridedSliceSemantics, RejectsViewStridesBeyondInt64) {
-  const int64_t big = int64_t(1) << 62;
-  EXPECT_EQ(rejection(SpecBuilder().all(2).get(), shapeOf({-1, big})),
-            "entry 0 steps dimension 0 by 2 x 4611686018427387904 elements, "
-            "a view stride beyond int64");
-  EXPECT_EQ(rejection(SpecBuilder().all(-2).get(), shapeOf({-1, big})),
-            "entry 0 steps dimension 0 by -2 x 4611686018427387904 elements, "
-            "a view stride beyond int64");
-  // One row steps nowhere; an unknown inner size leaves the stride unknown;
-  // -1 x 2^62 fits.
-  EXPECT_EQ(resultShape(SpecBuilder().all(2).get(), shapeOf({1, big})),
-            (Shape{1, big}));
-  EXPECT_EQ(resultShape(SpecBuilder().all(2).get(), shapeOf({-1, -1})),
-            (Shape{std::nullopt, std::nullopt}));
-  EXPECT_EQ(resultShape(SpecBuilder().all(-1).get(), shapeOf({-1, big})),
-            (Shape{std::nullopt, big}));
-}
-
 // A range or window on a dimension of size 0 selects nothing, whatever its
 // unknowns: the result of an empty input whose other sizes multiply past
 // INT64_MAX counts 0 elements (docs/reliability.md, finding 17).
