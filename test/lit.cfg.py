@@ -171,6 +171,15 @@ def has_cuda_device():
 if config.slice_cuda_runtime and has_cuda_device():
     config.available_features.add("cuda-device")
 
+# The emulated device (runtime/emulated-device): a libcuda.so.1 that runs
+# the kernels' PTX with memory checking. GPU programs run on it with
+# `env LD_LIBRARY_PATH=%emulated_device`, on every machine.
+if config.slice_cuda_runtime and config.slice_emulated_device:
+    config.available_features.add("emulated-device")
+    config.substitutions.append(
+        ("%emulated_device",
+         os.path.join(config.slice_obj_root, "lib", "emulated-device")))
+
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 

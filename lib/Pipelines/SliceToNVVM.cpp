@@ -62,7 +62,11 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
     copies.vectorBytes = options.vectorBytes;
     fpm.addPass(createSliceCopiesToGPU(copies));
     fpm.addPass(createConvertLinalgToParallelLoopsPass());
-    // Maps the loops that have no mapping yet (those of other linalg ops).
+    // Element-wise loops as the copies: blocks of threads over a 1-D grid.
+    SliceParallelLoopsToGPUOptions elementwise;
+    elementwise.blockSize = options.blockSize;
+    fpm.addPass(createSliceParallelLoopsToGPU(elementwise));
+    // Maps the loops that are left (those with reductions) greedily.
     fpm.addPass(createGpuMapParallelLoopsPass());
     fpm.addPass(createConvertParallelLoopToGpuPass());
     fpm.addPass(createCanonicalizerPass());

@@ -227,6 +227,45 @@ def SliceCopiesToGPU : Pass<"slice-copies-to-gpu", "::mlir::func::FuncOp"> {
   ];
 }
 
+def SliceParallelLoopsToGPU
+    : Pass<"slice-parallel-loops-to-gpu", "::mlir::func::FuncOp"> {
+  let summary = "Map the parallel loops of element-wise ops to blocks of "
+                "threads over a 1-D grid";
+  let description = [{
+    For the GPU pipeline, after `--convert-linalg-to-parallel-loops`: every
+    top-level `scf.parallel` without a GPU mapping and without reductions
+    (the loops of element-wise linalg ops on slice results) becomes the
+    block/thread nest of the copy kernels: element `e` of the iteration
+    space, in row-major order, is handled by thread `e % block-size` of
+    block `e / block-size`, so a warp covers 32 consecutive innermost
+    iterations and its accesses are coalesced along the innermost
+    dimension. An empty iteration space launches nothing (a grid of no
+    blocks is a launch error).
+
+    Upstream's `--gpu-map-parallel-loops` maps one loop dimension per
+    hardware dimension instead, one thread per block for a 1-D loop.
+
+    ```mlir
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) { ... }
+    // becomes, with %blocks = ceildiv(%n, 256) and %n > 0 checked first:
+    scf.parallel (%b) = (%c0) to (%blocks) step (%c1) {
+      scf.parallel (%t) = (%c0) to (%c256) step (%c1) {
+        %e = %b * 256 + %t, guarded by %e < %n: the body at %i = %e
+      } {mapping = [#gpu.loop_dim_map<processor = thread_x, ...>]}
+    } {mapping = [#gpu.loop_dim_map<processor = block_x, ...>]}
+    ```
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block (1 to 1024)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def SliceDeviceBuffers : Pass<"slice-device-buffers", "::mlir::func::FuncOp"> {
   let summary = "Put the buffers of host functions in GPU memory";
   let description = [{

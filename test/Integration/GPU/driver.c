@@ -9,7 +9,10 @@
 // for i1) is copied to the device, @case_N is called on it, and the result
 // (any strides, a view of the input included) is copied back and compared
 // with NumPy: the shape, and every element against input element
-// expected[k]. Prints a line per failing case, then `N passed, N failed`.
+// expected[k]. An update's value is numbered after the input (its element m
+// holds inElements + m) and copied to a device buffer of its own. The
+// inputs must be left intact. Prints a line per failing case, then
+// `N passed, N failed`.
 
 #include "SliceCudaRuntime.h"
 
@@ -28,6 +31,8 @@ typedef struct {
   const char *description;
   int inRank;
   const int64_t *inShape;
+  int valueRank; // -1: a slice, not an update
+  const int64_t *valueShape;
   int outRank;
   const int64_t *outShape;
   const int64_t *expected;
@@ -35,7 +40,7 @@ typedef struct {
   int elementBytes;
   // 'b' i1, 'i' integer, 'h' f16, 'f' f32 or f64.
   char kind;
-  void (*call)(Descriptor *result, Descriptor *input);
+  void (*call)(Descriptor *result, Descriptor *value, Descriptor *input);
 } Case;
 
 #include SLICE_GPU_CASES
@@ -69,30 +74,63 @@ static void writeElement(char *at, int64_t value, const Case *c) {
   memcpy(at, from, (size_t)c->elementBytes);
 }
 
-static int runCase(const Case *c) {
-  int64_t inElements = 1;
-  for (int d = 0; d < c->inRank; ++d)
-    inElements *= c->inShape[d];
-  size_t inBytes = (size_t)(inElements * c->elementBytes);
-  char *host = malloc(inBytes ? inBytes : 1);
-  for (int64_t i = 0; i < inElements; ++i)
-    writeElement(host + i * c->elementBytes, i, c);
-  void *device = mgpuMemAlloc(inBytes, NULL, false);
-  sliceCudaCopy(device, host, inBytes);
+static int64_t elementsOf(int rank, const int64_t *shape) {
+  int64_t count = 1;
+  for (int d = 0; d < rank; ++d)
+    count *= shape[d];
+  return count;
+}
 
-  Descriptor input, result;
-  memset(&input, 0, sizeof(input));
-  memset(&result, 0, sizeof(result));
-  input.words[0] = input.words[1] = (int64_t)(intptr_t)device;
+// A dense row-major device buffer holding `bytes` of `host`, described.
+static void *toDevice(Descriptor *descriptor, int rank, const int64_t *shape,
+                      const char *host, size_t bytes) {
+  void *device = mgpuMemAlloc(bytes, NULL, false);
+  sliceCudaCopy(device, (void *)host, bytes);
+  memset(descriptor, 0, sizeof(*descriptor));
+  descriptor->words[0] = descriptor->words[1] = (int64_t)(intptr_t)device;
   int64_t stride = 1;
-  for (int d = c->inRank - 1; d >= 0; --d) {
-    input.words[3 + d] = c->inShape[d];
-    input.words[3 + c->inRank + d] = stride;
-    stride *= c->inShape[d];
+  for (int d = rank - 1; d >= 0; --d) {
+    descriptor->words[3 + d] = shape[d];
+    descriptor->words[3 + rank + d] = stride;
+    stride *= shape[d];
   }
-  c->call(&result, &input);
+  return device;
+}
 
-  int ok = 1;
+// Whether the device buffer still holds what was copied to it.
+static int intact(const Case *c, const char *what, void *device,
+                  const char *host, size_t bytes) {
+  char *back = malloc(bytes ? bytes : 1);
+  sliceCudaCopy(back, device, bytes);
+  int same = memcmp(back, host, bytes) == 0;
+  free(back);
+  if (!same)
+    printf("MISMATCH %s: the %s was written\n", c->description, what);
+  return same;
+}
+
+static int runCase(const Case *c) {
+  int64_t inElements = elementsOf(c->inRank, c->inShape);
+  int64_t valueElements =
+      c->valueRank < 0 ? 0 : elementsOf(c->valueRank, c->valueShape);
+  size_t inBytes = (size_t)(inElements * c->elementBytes);
+  size_t valueBytes = (size_t)(valueElements * c->elementBytes);
+  char *host = malloc(inBytes + valueBytes + 1);
+  for (int64_t i = 0; i < inElements + valueElements; ++i)
+    writeElement(host + i * c->elementBytes, i, c);
+
+  Descriptor input, value, result;
+  memset(&result, 0, sizeof(result));
+  void *device = toDevice(&input, c->inRank, c->inShape, host, inBytes);
+  void *valueDevice = NULL;
+  if (c->valueRank >= 0)
+    valueDevice = toDevice(&value, c->valueRank, c->valueShape,
+                           host + inBytes, valueBytes);
+  c->call(&result, &value, &input);
+
+  int ok = intact(c, "input", device, host, inBytes);
+  if (valueDevice)
+    ok &= intact(c, "value", valueDevice, host + inBytes, valueBytes);
   const int64_t *sizes = &result.words[3];
   const int64_t *strides = &result.words[3 + c->outRank];
   for (int d = 0; d < c->outRank; ++d)
@@ -136,16 +174,23 @@ static int runCase(const Case *c) {
     free(span);
   }
   // A fresh result is the caller's to free; a view aliases the input.
-  if (result.words[0] != input.words[0])
+  if (result.words[0] != input.words[0] &&
+      (!valueDevice || result.words[0] != value.words[0]))
     mgpuMemFree((void *)(intptr_t)result.words[0], NULL);
   mgpuMemFree(device, NULL);
+  if (valueDevice)
+    mgpuMemFree(valueDevice, NULL);
   free(host);
   return ok;
 }
 
 int main(void) {
   int passed = 0, failed = 0;
+  // SLICE_GPU_TRACE=1 names each case before it runs (to find a crash).
+  int trace = getenv("SLICE_GPU_TRACE") != NULL;
   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i) {
+    if (trace)
+      fprintf(stderr, "case %zu: %s\n", i, cases[i].description);
     if (runCase(&cases[i]))
       ++passed;
     else

@@ -18,7 +18,9 @@ tensors in, device tensors out, `llvm.emit_c_interface`) and one C driver
 that, for each case, fills an iota input on the host, copies it to the
 device, calls the function, copies the result back through its strides, and
 checks the shape and every element against NumPy's answer (element k must
-equal input element `expected[k]`, NumPy's x[...] on the flat indices).
+equal input element `expected[k]`, NumPy's x[...] on the flat indices; an
+update's value elements follow the input's in that numbering), and that the
+inputs are left intact.
 `scripts/compile-gpu-aot.sh` links both with the CUDA runtime into an
 executable that needs only the NVIDIA driver.
 
@@ -42,7 +44,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 # `run` needs only the standard library (the GPU machine may have no
 # NumPy); the generators are imported by `build`.
-diff = values = g = None
+diff = values = g = np = None
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 
@@ -55,7 +57,16 @@ ELEMENT_BYTES = {"i1": 1, "i8": 1, "i32": 4, "i64": 8, "f16": 2, "f32": 4,
 
 def flat_indices(case):
     """NumPy's x[...] on the flat indices of the input: which input element
-    each result element is."""
+    each result element is. For an update, `y = x.copy(); y[...] = v` with
+    the value's elements numbered after the input's."""
+    if case.value_shape is not None:
+        count = int(np.prod(case.shape, dtype=np.int64))
+        x = np.arange(count, dtype=np.int64).reshape(case.shape)
+        value_count = int(np.prod(case.value_shape, dtype=np.int64))
+        v = np.arange(count, count + value_count,
+                      dtype=np.int64).reshape(case.value_shape)
+        x[g.numpy_index(case)] = v
+        return x
     as_index = g.Case(case.kind, case.shape, "i64", dynamic=case.dynamic,
                       text=case.text, begin=case.begin, end=case.end,
                       strides=case.strides, masks=case.masks,
@@ -67,22 +78,31 @@ def function(case, n, result_shape):
     """`@case_n` and the run-time index values its dynamic form takes."""
     builder = g.ModuleBuilder()
     rank = len(case.shape)
+    update, params = None, [f"%x: SOURCE"]
+    if case.value_shape is not None:
+        # The dynamic form keeps unit value dimensions static (they
+        # broadcast); every other dimension is a run-time size.
+        value_shape = case.value_shape if not case.dynamic else [
+            1 if d == 1 else None for d in case.value_shape]
+        update = ("%v", g.tensor_type(value_shape, case.dtype))
+        params.insert(0, f"%v: {update[1]}")
     if not case.dynamic:
         source_type = g.tensor_type(case.shape, case.dtype)
         result_type = g.tensor_type(result_shape, case.dtype)
-        op = builder._op(case, "%x", source_type, result_type, None)
-        params, args = [f"%x: {source_type}"], []
+        op = builder._op(case, "%x", source_type, result_type, None, update)
+        args = []
     else:
         source_type = g.tensor_type([None] * rank, case.dtype)
         result_type = g.tensor_type([None] * len(result_shape), case.dtype)
-        names, params, args = {}, [f"%x: {source_type}"], []
+        names, args = {}, []
         for key, items in zip("bes", [case.begin, case.end, case.strides]):
             names[key] = []
             for i, v in enumerate(items):
                 names[key].append(f"%{key}{i}")
                 params.append(f"%{key}{i}: index")
                 args.append(v)
-        op = builder._op(case, "%x", source_type, result_type, names)
+        op = builder._op(case, "%x", source_type, result_type, names, update)
+    params = [p.replace("SOURCE", source_type) for p in params]
     text = (f"// {case.describe()}\n"
             f"func.func @case_{n}({', '.join(params)}) -> {result_type} "
             f"attributes {{llvm.emit_c_interface}} {{\n"
@@ -108,14 +128,22 @@ def driver_case(case, n, args, indices):
              f"{{{', '.join(map(str, list(indices.shape) or [0]))}}};",
              f"static const int64_t expected{n}[] = "
              f"{{{', '.join(map(str, expected)) or '0'}}};"]
-    params = ", ".join(["Descriptor *", "Descriptor *"] +
+    update = case.value_shape is not None
+    value_shape = case.value_shape or [1]
+    lines.append(f"static const int64_t valueShape{n}[] = "
+                 f"{{{', '.join(map(str, value_shape))}}};")
+    params = ", ".join(["Descriptor *"] * (3 if update else 2) +
                        ["int64_t"] * len(args))
-    call_args = ", ".join(["r", "x"] + [c_int64(a) for a in args])
+    call_args = ", ".join(["r", "v", "x"] if update else ["r", "x"])
+    call_args = ", ".join([call_args] + [c_int64(a) for a in args])
     lines.append(f"extern void _mlir_ciface_case_{n}({params});")
-    lines.append(f"static void call{n}(Descriptor *r, Descriptor *x) "
-                 f"{{ _mlir_ciface_case_{n}({call_args}); }}")
+    lines.append(f"static void call{n}(Descriptor *r, Descriptor *v, "
+                 f"Descriptor *x) {{ (void)v; _mlir_ciface_case_{n}"
+                 f"({call_args}); }}")
     description = case.describe().replace("\\", "\\\\").replace('"', '\\"')
+    value_rank = len(case.value_shape) if update else -1
     entry = (f'{{"{description}", {len(case.shape)}, inShape{n}, '
+             f"{value_rank}, valueShape{n}, "
              f"{indices.ndim}, outShape{n}, expected{n}, {indices.size}, "
              f"{size}, '{KINDS[case.dtype]}', "
              f"call{n}}}")
@@ -131,19 +159,28 @@ def cases_of(which, count, seed):
     rng = random.Random(seed)
     cases = []
     while len(cases) < 2 * count:
-        case = diff.random_case(rng)
+        if which == "updates":
+            case = diff.random_update_case(rng)
+        else:
+            case = diff.random_case(rng)
+        # Every element type but i1 (whose iota would hold only 0 and 1),
+        # each with its own vector width in the copy kernels.
+        case.dtype = rng.choice(["i8", "i32", "i64", "f16", "f32", "f64"])
         if not diff.is_structurally_valid(case) or \
                 g.numpy_result(case) is None:
             continue
         cases.append(case)
-        cases.append(g.Case(case.kind, case.shape, case.dtype, dynamic=True,
-                            begin=case.begin, end=case.end,
-                            strides=case.strides, masks=case.masks,
-                            offset=case.offset, axes=case.axes))
+        dynamic = g.Case(case.kind, case.shape, case.dtype, dynamic=True,
+                         begin=case.begin, end=case.end,
+                         strides=case.strides, masks=case.masks,
+                         offset=case.offset, axes=case.axes)
+        dynamic.value_shape = case.value_shape
+        cases.append(dynamic)
     return cases
 
 
-def build_batch(directory, name, cases, slices, slice_opt, chip):
+def build_batch(directory, name, cases, slices, slice_opt, chip,
+                kernel_format):
     functions, tables, entries = [], [], []
     for n, case in enumerate(cases):
         indices = flat_indices(case)
@@ -162,7 +199,7 @@ def build_batch(directory, name, cases, slices, slice_opt, chip):
     env = dict(os.environ, SLICE_OPT=slice_opt)
     subprocess.run(
         ["bash", os.path.join(ROOT, "scripts", "compile-gpu-aot.sh"), module,
-         os.path.join(directory, name), f"slices={slices} format=fatbin chip={chip}",
+         os.path.join(directory, name), f"slices={slices} format={kernel_format} chip={chip}",
          os.path.join(HERE, "driver.c"), f'-DSLICE_GPU_CASES="{cases_h}"'],
         check=True, env=env)
     os.remove(module)
@@ -171,20 +208,27 @@ def build_batch(directory, name, cases, slices, slice_opt, chip):
 
 
 def build(args):
-    global diff, values, g
+    global diff, values, g, np
+    import numpy as np
     import exec_differential as diff
     import gen_exec_tests as values
     import slicegen as g
     os.makedirs(args.dir, exist_ok=True)
     total = 0
     for which in args.sets.split(","):
-        cases = cases_of(which, args.count, args.seed)
+        count = args.count
+        if which == "updates" and args.update_count is not None:
+            count = args.update_count
+        # The sanitizer build runs a share of the random specs.
+        scale = float(os.environ.get("SLICE_DIFFERENTIAL_SCALE", "1"))
+        count = max(1, int(count * scale))
+        cases = cases_of(which, count, args.seed)
         for slices in args.slices.split(","):
             for start in range(0, len(cases), args.batch):
                 name = f"{which}-{slices}-{start // args.batch}"
                 total += build_batch(args.dir, name,
                                      cases[start:start + args.batch], slices,
-                                     args.slice_opt, args.chip)
+                                     args.slice_opt, args.chip, args.format)
     print(f"built {total} GPU cases into {args.dir}")
 
 
@@ -221,13 +265,20 @@ def main():
     parser.add_argument("--count", type=int, default=200,
                         help="random specs (each run static and dynamic)")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--sets", default="values,differential",
-                        help="which cases: values, differential or both")
+    parser.add_argument("--sets", default="values,differential,updates",
+                        help="which cases: values, differential, updates "
+                             "(comma-separated)")
+    parser.add_argument("--update-count", type=int, default=None,
+                        help="random updates (default: --count)")
     parser.add_argument("--slices", default="view,copy",
                         help="--slice-to-nvvm's slices: view, copy or both")
     parser.add_argument("--chip", default="sm_90",
                         help="--slice-to-nvvm's chip (the kernels are a "
                              "fatbin: its cubin and PTX)")
+    parser.add_argument("--format", default="fatbin",
+                        choices=["fatbin", "isa", "bin"],
+                        help="--slice-to-nvvm's format (the emulated device "
+                             "runs fatbins' and isa's PTX)")
     parser.add_argument("--batch", type=int, default=200)
     args = parser.parse_args()
     if args.action in ("build", "check"):
