@@ -418,6 +418,13 @@ CUresult cuLaunchKernel(CUfunction function, unsigned gx, unsigned gy,
     return fail(CUDA_ERROR_INVALID_VALUE,
                 "kernel %s: invalid block %u x %u x %u", name.c_str(), bx, by,
                 bz);
+  if (const unsigned *limit = emu::maxThreads(*f->kernel))
+    if (bx > limit[0] || by > limit[1] || bz > limit[2] ||
+        threads > (unsigned long long)limit[0] * limit[1] * limit[2])
+      return fail(CUDA_ERROR_INVALID_VALUE,
+                  "kernel %s: block %u x %u x %u exceeds its .maxntid %u, "
+                  "%u, %u",
+                  name.c_str(), bx, by, bz, limit[0], limit[1], limit[2]);
   const emu::ParamLayout &layout = emu::paramLayout(*f->kernel);
   std::vector<uint8_t> bytes(layout.bytes);
   if (params) {

@@ -78,17 +78,24 @@ std::string MemoryMap::describe(uintptr_t address, size_t size) const {
     }
   }
   uint64_t base = best->first, bytes = best->second.size;
-  if (address + size <= base)
+  const char *kind = kindName(best->second.kind);
+  if (address < base)
     snprintf(text, sizeof text,
-             "%llu bytes before the %s at 0x%llx (%llu bytes)",
-             (unsigned long long)(base - address), kindName(best->second.kind),
+             "it starts %llu bytes before the %s at 0x%llx (%llu bytes)",
+             (unsigned long long)(base - address), kind,
+             (unsigned long long)base, (unsigned long long)bytes);
+  else if (address >= base + bytes)
+    snprintf(text, sizeof text,
+             "it starts %llu bytes after the end of the %s at 0x%llx (%llu "
+             "bytes)",
+             (unsigned long long)(address - (base + bytes)), kind,
              (unsigned long long)base, (unsigned long long)bytes);
   else
     snprintf(text, sizeof text,
-             "%llu bytes past the end of the %s at 0x%llx (%llu bytes)",
-             (unsigned long long)(address + size - (base + bytes)),
-             kindName(best->second.kind), (unsigned long long)base,
-             (unsigned long long)bytes);
+             "it runs %llu bytes past the end of the %s at 0x%llx (%llu "
+             "bytes)",
+             (unsigned long long)(address + size - (base + bytes)), kind,
+             (unsigned long long)base, (unsigned long long)bytes);
   return text;
 }
 
@@ -331,6 +338,9 @@ struct Kernel {
 };
 
 const ParamLayout &paramLayout(const Kernel &kernel) { return kernel.params; }
+const unsigned *maxThreads(const Kernel &kernel) {
+  return kernel.maxThreads[0] ? kernel.maxThreads : nullptr;
+}
 const std::string &kernelName(const Kernel &kernel) { return kernel.name; }
 
 Module::~Module() {
@@ -534,6 +544,7 @@ public:
         lex.next();
         uint64_t size, align;
         std::string name = parseVariable(size, align);
+        expect(lex, ";");
         module.sharedBytes = (module.sharedBytes + align - 1) / align * align;
         module.sharedOffsets[name] = module.sharedBytes;
         module.sharedBytes += size;
@@ -1870,7 +1881,8 @@ private:
         break;
       case Op::Min:
       case Op::Max:
-        return bitsF32((float)minMax(inst, a, b));
+        v = (float)minMax(inst, a, b);
+        return std::isnan(v) ? 0x7fffffff : bitsF32(v);
       case Op::Abs:
         return bitsF32(ftz ? (float)flush(std::fabs(a)) : std::fabs(a));
       case Op::Neg:
@@ -1912,7 +1924,7 @@ private:
       case Op::Min:
       case Op::Max:
         v = minMax(inst, a, b);
-        break;
+        return std::isnan(v) ? 0x7fffffffffffffffull : bitsF64(v);
       case Op::Abs:
         v = std::fabs(a);
         break;
@@ -1956,6 +1968,8 @@ private:
     case Op::Min:
     case Op::Max:
       v = minMax(inst, a, b);
+      if (std::isnan(v))
+        return 0x7fff; // the canonical NaN
       break;
     case Op::Abs:
       return xa & 0x7fff;

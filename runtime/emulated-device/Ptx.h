@@ -80,6 +80,8 @@ struct ParamLayout {
 };
 const ParamLayout &paramLayout(const Kernel &kernel);
 const std::string &kernelName(const Kernel &kernel);
+/// The kernel's .maxntid / .reqntid (x, y, z), or null without one.
+const unsigned *maxThreads(const Kernel &kernel);
 
 /// Access counts of one launch, as Nsight Compute counts them: a request is
 /// one warp-wide execution of a global load or store, its sectors the
