@@ -1,0 +1,29 @@
+// Element-wise ops on slice results are kernels of blocks of threads over a
+// 1-D grid (--slice-parallel-loops-to-gpu), as the copy kernels are: one
+// element per thread, indexed by ctaid.x * block-size + tid.x and guarded
+// by the element count, not upstream's greedy mapping (one thread per
+// block, indexed by ctaid.x alone).
+// RUN: slice-opt %s --slice-to-nvvm="format=isa" | %python %S/extract_ptx.py | FileCheck %s
+// RUN: slice-opt %s --slice-to-nvvm="format=isa block-size=128" | %python %S/extract_ptx.py | FileCheck %s --check-prefix=B128
+
+// The copy that materializes the slice comes first (three kernels for the
+// run-time alignment), then the product.
+// CHECK-LABEL: // gpu.binary @square_kernel_2
+// CHECK: .maxntid 256, 1, 1
+// CHECK-DAG: mov.u32 [[BLOCK:%r[0-9]+]], %ctaid.x;
+// CHECK-DAG: mov.u32 [[THREAD:%r[0-9]+]], %tid.x;
+// CHECK-DAG: mul.wide.u32 [[BASE:%rd[0-9]+]], [[BLOCK]], 256;
+// CHECK: setp.ge.u64 [[OUT:%p[0-9]+]],
+// CHECK: @[[OUT]] bra
+// CHECK: ld.global.b32
+// CHECK: mul.rn.f32
+// CHECK: st.global.b32
+// CHECK-NOT: // gpu.binary
+// B128-LABEL: // gpu.binary @square_kernel_2
+// B128: .maxntid 128, 1, 1
+// B128: mul.wide.u32 {{%rd[0-9]+}}, {{%r[0-9]+}}, 128;
+func.func @square(%a: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = slice.strided %a[1::2, ::-1] : tensor<?x?xf32> to tensor<?x?xf32>
+  %m = arith.mulf %r, %r : tensor<?x?xf32>
+  return %m : tensor<?x?xf32>
+}

@@ -1,0 +1,19 @@
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""NumPy's answers for elementwise_main.c, printed as it prints them."""
+import numpy as np
+
+a = np.arange(1000, dtype=np.float32) * np.float32(0.25) - np.float32(100)
+for s in [1, -1, 3, -7, 1000, -1001]:
+    r = (a + a)[::s]
+    m = r * r
+    print(f"g stride {s}: {m.size}:" + "".join(f" {float(v):.9g}" for v in m))
+print("input intact: yes")
+b = (np.arange(37 * 45) % 97).astype(np.float32) * np.float32(0.5) - \
+    np.float32(7)
+r = b.reshape(37, 45)[1::2, ::-1]
+p = r * r - r
+print(f"h: {p.shape[0]} x {p.shape[1]}:" +
+      "".join(f" {float(v):.9g}" for v in p.ravel()))
+print("input intact: yes")
