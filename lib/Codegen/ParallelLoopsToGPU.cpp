@@ -148,7 +148,7 @@ struct SliceParallelLoopsToGPUPass
     if (blockSize < 1 || blockSize > 1024) {
       mlir::emitError(getOperation().getLoc())
           << "slice-parallel-loops-to-gpu: block-size must be 1 to 1024, got "
-          << blockSize;
+          << static_cast<int64_t>(blockSize);
       return signalPassFailure();
     }
     SmallVector<scf::ParallelOp> loops;

@@ -223,9 +223,10 @@ void writeStats(const emu::Kernel &kernel, const unsigned grid[3],
   auto counts = [&](const char *name, const emu::AccessCounts &c) {
     fprintf(file,
             ", \"%s\": {\"requests\": %llu, \"sectors\": %llu, \"bytes\": "
-            "%llu}",
+            "%llu, \"distinct_sectors\": %llu}",
             name, (unsigned long long)c.requests,
-            (unsigned long long)c.sectors, (unsigned long long)c.bytes);
+            (unsigned long long)c.sectors, (unsigned long long)c.bytes,
+            (unsigned long long)c.distinctSectors);
   };
   fprintf(file,
           "{\"kernel\": \"%s\", \"grid\": [%u, %u, %u], \"block\": [%u, %u, "

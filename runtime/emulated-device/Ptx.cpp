@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstring>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace emu {
 
@@ -1252,6 +1253,11 @@ public:
     maxSteps = limit ? strtoull(limit, nullptr, 10) : (1ull << 32);
   }
 
+  ~Executor() {
+    stats.loads.distinctSectors = loadSectors.size();
+    stats.stores.distinctSectors = storeSectors.size();
+  }
+
   LaunchResult run() {
     std::vector<uint64_t> registers(threads * std::max<size_t>(registerCount, 1));
     std::vector<uint32_t> pcs(threads);
@@ -1286,6 +1292,7 @@ private:
   int sectorCount = 0;
   uint64_t requestBytes = 0;
   bool requestActive = false;
+  std::unordered_set<uint64_t> loadSectors, storeSectors;
 
   LaunchResult runBlock(std::vector<uint64_t> &registers,
                         std::vector<uint32_t> &pcs,
@@ -1375,6 +1382,9 @@ private:
     if (!requestActive)
       return;
     AccessCounts &c = inst.op == Op::St ? stats.stores : stats.loads;
+    auto &distinct = inst.op == Op::St ? storeSectors : loadSectors;
+    for (int i = 0; i < sectorCount; ++i)
+      distinct.insert(sectors[i]);
     ++c.requests;
     c.sectors += sectorCount;
     c.bytes += requestBytes;

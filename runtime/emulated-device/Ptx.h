@@ -88,6 +88,9 @@ const unsigned *maxThreads(const Kernel &kernel);
 /// distinct 32-byte sectors the active threads touch.
 struct AccessCounts {
   uint64_t requests = 0, sectors = 0, bytes = 0;
+  /// Distinct sectors over the whole launch: what DRAM would move with
+  /// perfect caching.
+  uint64_t distinctSectors = 0;
 };
 struct LaunchStats {
   uint64_t instructions = 0; // warp-wide instruction issues
