@@ -89,36 +89,37 @@ static void mapToBlocksOfThreads(scf::ParallelOp loop, int64_t blockSize) {
               gb, gl, zero, size, one,
               [&](OpBuilder &tb, Location tl, ValueRange threadIds) {
                 Value element = arith::AddIOp::create(
-                    tb, tl, arith::MulIOp::create(tb, tl, blockIds.front(), size),
+                    tb, tl,
+                    arith::MulIOp::create(tb, tl, blockIds.front(), size),
                     threadIds.front());
                 Value inside = arith::CmpIOp::create(
                     tb, tl, arith::CmpIPredicate::ult, element, elements);
-                scf::IfOp::create(tb, tl, inside, [&](OpBuilder &ib,
-                                                      Location il) {
-                  // Row-major delinearization of the element.
-                  IRMapping mapping;
-                  Value rest = element;
-                  for (int64_t d = (int64_t)counts.size() - 1; d >= 0; --d) {
-                    Value index = rest;
-                    if (d > 0) {
-                      index = ib.createOrFold<arith::RemUIOp>(il, rest,
-                                                              counts[d]);
-                      rest = ib.createOrFold<arith::DivUIOp>(il, rest,
-                                                             counts[d]);
-                    }
-                    Value iv = ib.createOrFold<arith::AddIOp>(
-                        il, loop.getLowerBound()[d],
-                        ib.createOrFold<arith::MulIOp>(il, index,
-                                                       loop.getStep()[d]));
-                    mapping.map(loop.getInductionVars()[d], iv);
-                  }
-                  for (Operation &op : loop.getBody()->without_terminator())
-                    ib.clone(op, mapping);
-                  scf::YieldOp::create(ib, il);
-                });
+                scf::IfOp::create(
+                    tb, tl, inside, [&](OpBuilder &ib, Location il) {
+                      // Row-major delinearization of the element.
+                      IRMapping mapping;
+                      Value rest = element;
+                      for (int64_t d = (int64_t)counts.size() - 1; d >= 0;
+                           --d) {
+                        Value index = rest;
+                        if (d > 0) {
+                          index = ib.createOrFold<arith::RemUIOp>(il, rest,
+                                                                  counts[d]);
+                          rest = ib.createOrFold<arith::DivUIOp>(il, rest,
+                                                                 counts[d]);
+                        }
+                        Value iv = ib.createOrFold<arith::AddIOp>(
+                            il, loop.getLowerBound()[d],
+                            ib.createOrFold<arith::MulIOp>(il, index,
+                                                           loop.getStep()[d]));
+                        mapping.map(loop.getInductionVars()[d], iv);
+                      }
+                      for (Operation &op : loop.getBody()->without_terminator())
+                        ib.clone(op, mapping);
+                      scf::YieldOp::create(ib, il);
+                    });
               });
-          (void)gpu::setMappingAttr(threads,
-                                    {mapTo(gpu::Processor::ThreadX)});
+          (void)gpu::setMappingAttr(threads, {mapTo(gpu::Processor::ThreadX)});
         });
     (void)gpu::setMappingAttr(grid, {mapTo(gpu::Processor::BlockX)});
   };

@@ -140,8 +140,7 @@ CUresult ptxOfFatbin(const unsigned char *image, std::string &ptx) {
       // header declares.
       ptx.resize(size);
       size_t got = compressedSize <= payload && size
-                       ? ZSTD_decompress(ptx.data(), size, data,
-                                         compressedSize)
+                       ? ZSTD_decompress(ptx.data(), size, data, compressedSize)
                        : 0;
       if (!ZSTD_isError(got) && got == size) {
         ptx.resize(strnlen(ptx.data(), size));
@@ -181,7 +180,10 @@ CUresult load(CUmodule *module, const void *image) {
   if (magic == 0xBA55ED50u) {
     if (CUresult r = ptxOfFatbin(bytes, ptx))
       return r;
-  } else if (memcmp(bytes, "\x7f" "ELF", 4) == 0) {
+  } else if (memcmp(bytes,
+                    "\x7f"
+                    "ELF",
+                    4) == 0) {
     return fail(CUDA_ERROR_NO_BINARY_FOR_GPU,
                 "a cubin (SASS) cannot be executed by the emulated device: "
                 "build the kernels with format=isa (PTX text)");
@@ -224,16 +226,14 @@ void writeStats(const emu::Kernel &kernel, const unsigned grid[3],
     fprintf(file,
             ", \"%s\": {\"requests\": %llu, \"sectors\": %llu, \"bytes\": "
             "%llu, \"distinct_sectors\": %llu}",
-            name, (unsigned long long)c.requests,
-            (unsigned long long)c.sectors, (unsigned long long)c.bytes,
-            (unsigned long long)c.distinctSectors);
+            name, (unsigned long long)c.requests, (unsigned long long)c.sectors,
+            (unsigned long long)c.bytes, (unsigned long long)c.distinctSectors);
   };
   fprintf(file,
           "{\"kernel\": \"%s\", \"grid\": [%u, %u, %u], \"block\": [%u, %u, "
           "%u], \"instructions\": %llu",
-          emu::kernelName(kernel).c_str(), grid[0], grid[1], grid[2],
-          block[0], block[1], block[2],
-          (unsigned long long)stats.instructions);
+          emu::kernelName(kernel).c_str(), grid[0], grid[1], grid[2], block[0],
+          block[1], block[2], (unsigned long long)stats.instructions);
   counts("loads", stats.loads);
   counts("stores", stats.stores);
   fputs("}\n", file);
@@ -389,8 +389,7 @@ CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
     return CUDA_ERROR_INVALID_VALUE;
   const emu::Kernel *kernel = found->second->kernel(name);
   if (!kernel)
-    return fail(CUDA_ERROR_NOT_FOUND, "no kernel named %s in the module",
-                name);
+    return fail(CUDA_ERROR_NOT_FOUND, "no kernel named %s in the module", name);
   auto f = std::make_unique<Function>(Function{found->second.get(), kernel});
   *function = reinterpret_cast<CUfunction>(f.get());
   state().functions[*function] = std::move(f);
@@ -414,8 +413,7 @@ CUresult cuLaunchKernel(CUfunction function, unsigned gx, unsigned gy,
                 "kernel %s: invalid grid %u x %u x %u", name.c_str(), gx, gy,
                 gz);
   unsigned long long threads = (unsigned long long)bx * by * bz;
-  if (!bx || !by || !bz || bx > 1024 || by > 1024 || bz > 64 ||
-      threads > 1024)
+  if (!bx || !by || !bz || bx > 1024 || by > 1024 || bz > 64 || threads > 1024)
     return fail(CUDA_ERROR_INVALID_VALUE,
                 "kernel %s: invalid block %u x %u x %u", name.c_str(), bx, by,
                 bz);
@@ -452,8 +450,8 @@ CUresult cuLaunchKernel(CUfunction function, unsigned gx, unsigned gy,
     memcpy(bytes.data(), buffer, layout.bytes);
   } else if (layout.bytes) {
     return fail(CUDA_ERROR_INVALID_VALUE,
-                "kernel %s takes %zu parameters, none were given",
-                name.c_str(), layout.sizes.size());
+                "kernel %s takes %zu parameters, none were given", name.c_str(),
+                layout.sizes.size());
   }
   emu::LaunchStats stats;
   emu::LaunchResult result =
@@ -489,9 +487,7 @@ CUresult cuStreamDestroy_v2(CUstream stream) {
   return CUDA_SUCCESS;
 }
 CUresult cuStreamSynchronize(CUstream) { return CUDA_SUCCESS; }
-CUresult cuStreamWaitEvent(CUstream, CUevent, unsigned) {
-  return CUDA_SUCCESS;
-}
+CUresult cuStreamWaitEvent(CUstream, CUevent, unsigned) { return CUDA_SUCCESS; }
 CUresult cuEventCreate(CUevent *event, unsigned) {
   if (!event)
     return CUDA_ERROR_INVALID_VALUE;
@@ -568,12 +564,10 @@ CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {
   return cuMemcpyAsync(dst, src, bytes, nullptr);
 }
 CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t bytes) {
-  return cuMemcpyAsync(dst, reinterpret_cast<CUdeviceptr>(src), bytes,
-                       nullptr);
+  return cuMemcpyAsync(dst, reinterpret_cast<CUdeviceptr>(src), bytes, nullptr);
 }
 CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t bytes) {
-  return cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst), src, bytes,
-                       nullptr);
+  return cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst), src, bytes, nullptr);
 }
 
 static CUresult fill(const char *call, CUdeviceptr dst, unsigned value,

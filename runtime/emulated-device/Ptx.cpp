@@ -32,8 +32,7 @@ bool MemoryMap::contains(uintptr_t address, size_t size) const {
   if (it == allocations.begin())
     return false;
   --it;
-  return address - it->first + size <= it->second.size &&
-         address >= it->first;
+  return address - it->first + size <= it->second.size && address >= it->first;
 }
 
 bool MemoryMap::overlapsAny(uintptr_t address, size_t size) const {
@@ -107,24 +106,51 @@ std::string MemoryMap::describe(uintptr_t address, size_t size) const {
 namespace {
 enum class Ty : uint8_t {
   None,
-  B8, B16, B32, B64,
-  U8, U16, U32, U64,
-  S8, S16, S32, S64,
-  F16, F16x2, BF16, BF16x2, F32, F64,
+  B8,
+  B16,
+  B32,
+  B64,
+  U8,
+  U16,
+  U32,
+  U64,
+  S8,
+  S16,
+  S32,
+  S64,
+  F16,
+  F16x2,
+  BF16,
+  BF16x2,
+  F32,
+  F64,
   Pred,
 };
 } // namespace
 
 static int bitsOf(Ty t) {
   switch (t) {
-  case Ty::B8: case Ty::U8: case Ty::S8:
+  case Ty::B8:
+  case Ty::U8:
+  case Ty::S8:
     return 8;
-  case Ty::B16: case Ty::U16: case Ty::S16: case Ty::F16: case Ty::BF16:
+  case Ty::B16:
+  case Ty::U16:
+  case Ty::S16:
+  case Ty::F16:
+  case Ty::BF16:
     return 16;
-  case Ty::B32: case Ty::U32: case Ty::S32: case Ty::F32: case Ty::F16x2:
+  case Ty::B32:
+  case Ty::U32:
+  case Ty::S32:
+  case Ty::F32:
+  case Ty::F16x2:
   case Ty::BF16x2:
     return 32;
-  case Ty::B64: case Ty::U64: case Ty::S64: case Ty::F64:
+  case Ty::B64:
+  case Ty::U64:
+  case Ty::S64:
+  case Ty::F64:
     return 64;
   case Ty::Pred:
     return 1;
@@ -137,17 +163,17 @@ static bool isSigned(Ty t) {
   return t == Ty::S8 || t == Ty::S16 || t == Ty::S32 || t == Ty::S64;
 }
 static bool isFloat(Ty t) {
-  return t == Ty::F16 || t == Ty::F16x2 || t == Ty::BF16 ||
-         t == Ty::BF16x2 || t == Ty::F32 || t == Ty::F64;
+  return t == Ty::F16 || t == Ty::F16x2 || t == Ty::BF16 || t == Ty::BF16x2 ||
+         t == Ty::F32 || t == Ty::F64;
 }
 static Ty typeNamed(const std::string &name) {
   static const std::unordered_map<std::string, Ty> types = {
-      {"b8", Ty::B8},     {"b16", Ty::B16},       {"b32", Ty::B32},
-      {"b64", Ty::B64},   {"u8", Ty::U8},         {"u16", Ty::U16},
-      {"u32", Ty::U32},   {"u64", Ty::U64},       {"s8", Ty::S8},
-      {"s16", Ty::S16},   {"s32", Ty::S32},       {"s64", Ty::S64},
-      {"f16", Ty::F16},   {"f16x2", Ty::F16x2},   {"bf16", Ty::BF16},
-      {"bf16x2", Ty::BF16x2}, {"f32", Ty::F32},   {"f64", Ty::F64},
+      {"b8", Ty::B8},         {"b16", Ty::B16},     {"b32", Ty::B32},
+      {"b64", Ty::B64},       {"u8", Ty::U8},       {"u16", Ty::U16},
+      {"u32", Ty::U32},       {"u64", Ty::U64},     {"s8", Ty::S8},
+      {"s16", Ty::S16},       {"s32", Ty::S32},     {"s64", Ty::S64},
+      {"f16", Ty::F16},       {"f16x2", Ty::F16x2}, {"bf16", Ty::BF16},
+      {"bf16x2", Ty::BF16x2}, {"f32", Ty::F32},     {"f64", Ty::F64},
       {"pred", Ty::Pred}};
   auto it = types.find(name);
   return it == types.end() ? Ty::None : it->second;
@@ -269,20 +295,86 @@ static uint64_t fromDouble(double d, Ty t) {
 
 namespace {
 enum class Op : uint8_t {
-  Mov, Ld, St, Add, Sub, Mul, Mad, Fma, Div, Rem, Min, Max, Abs, Neg, Not,
-  Cnot, And, Or, Xor, Shl, Shr, Popc, Clz, Brev, Bfe, Bfi, Prmt, Shf, Selp,
-  Setp, Cvt, Cvta, Bra, Ret, Bar, Nop, Sqrt, Rcp, Copysign, Trap,
+  Mov,
+  Ld,
+  St,
+  Add,
+  Sub,
+  Mul,
+  Mad,
+  Fma,
+  Div,
+  Rem,
+  Min,
+  Max,
+  Abs,
+  Neg,
+  Not,
+  Cnot,
+  And,
+  Or,
+  Xor,
+  Shl,
+  Shr,
+  Popc,
+  Clz,
+  Brev,
+  Bfe,
+  Bfi,
+  Prmt,
+  Shf,
+  Selp,
+  Setp,
+  Cvt,
+  Cvta,
+  Bra,
+  Ret,
+  Bar,
+  Nop,
+  Sqrt,
+  Rcp,
+  Copysign,
+  Trap,
 };
 
 enum class Space : uint8_t { Generic, Global, Shared, Local, Param, Const };
 
 enum class Special : uint8_t {
-  TidX, TidY, TidZ, NtidX, NtidY, NtidZ, CtaidX, CtaidY, CtaidZ, NctaidX,
-  NctaidY, NctaidZ, Laneid, Warpid, Nwarpid,
+  TidX,
+  TidY,
+  TidZ,
+  NtidX,
+  NtidY,
+  NtidZ,
+  CtaidX,
+  CtaidY,
+  CtaidZ,
+  NctaidX,
+  NctaidY,
+  NctaidZ,
+  Laneid,
+  Warpid,
+  Nwarpid,
 };
 
 enum class Cmp : uint8_t {
-  Eq, Ne, Lt, Le, Gt, Ge, Lo, Ls, Hi, Hs, Equ, Neu, Ltu, Leu, Gtu, Geu, Num,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Lo,
+  Ls,
+  Hi,
+  Hs,
+  Equ,
+  Neu,
+  Ltu,
+  Leu,
+  Gtu,
+  Geu,
+  Num,
   Nan,
 };
 
@@ -585,8 +677,8 @@ private:
         pointer = true;
       } else if (m == "v2" || m == "v4") {
         vector = m[1] - '0';
-      } else if (m == "global" || m == "shared" ||
-                 m == "const" || m == "local") {
+      } else if (m == "global" || m == "shared" || m == "const" ||
+                 m == "local") {
       } else if ((type = typeNamed(m)) == Ty::None) {
         parseError(lex.peek(), "unsupported variable modifier '." + m + "'");
       }
@@ -615,9 +707,8 @@ private:
   void parseGlobal() {
     uint64_t size, align;
     Ty elementType = Ty::None;
-    for (int i = 0; lex.peek(i).kind == Token::Ident &&
-                    lex.peek(i).text[0] == '.';
-         ++i)
+    for (int i = 0;
+         lex.peek(i).kind == Token::Ident && lex.peek(i).text[0] == '.'; ++i)
       if (typeNamed(lex.peek(i).text.substr(1)) != Ty::None)
         elementType = typeNamed(lex.peek(i).text.substr(1));
     std::string name = parseVariable(size, align);
@@ -763,8 +854,8 @@ private:
     const Token &typeToken = lex.next();
     Ty type = typeNamed(typeToken.text.substr(1));
     if (type == Ty::None)
-      parseError(typeToken, "unsupported register type '" + typeToken.text +
-                                "'");
+      parseError(typeToken,
+                 "unsupported register type '" + typeToken.text + "'");
     uint64_t mask = maskOf(bitsOf(type));
     do {
       const Token &name = lex.next();
@@ -789,8 +880,7 @@ private:
   int registerNamed(const Token &t) {
     auto it = registers.find(t.text);
     if (it == registers.end())
-      parseError(t, "undeclared register '" + t.text + "' in " +
-                        kernel->name);
+      parseError(t, "undeclared register '" + t.text + "' in " + kernel->name);
     return it->second;
   }
 
@@ -919,8 +1009,8 @@ private:
         return o;
       }
       if (t.text[0] == '%')
-        parseError(t, "unsupported register '" + t.text + "' in " +
-                          kernel->name);
+        parseError(t,
+                   "unsupported register '" + t.text + "' in " + kernel->name);
       lex.next();
       if (symbolAddress(t.text, o.symbolSpace, o.imm)) {
         if (o.symbolSpace == Space::Param)
@@ -950,8 +1040,8 @@ private:
     }
     const Token &opcode = lex.next();
     if (opcode.kind != Token::Ident)
-      parseError(opcode, "expected an instruction, found '" + opcode.text +
-                             "'");
+      parseError(opcode,
+                 "expected an instruction, found '" + opcode.text + "'");
     inst.text = opcode.text;
     labelName.clear();
     if (!lex.accept(";")) {
@@ -993,20 +1083,20 @@ private:
         start = i + 1;
       }
     static const std::unordered_map<std::string, Op> ops = {
-        {"mov", Op::Mov},     {"ld", Op::Ld},       {"st", Op::St},
-        {"add", Op::Add},     {"sub", Op::Sub},     {"mul", Op::Mul},
-        {"mad", Op::Mad},     {"fma", Op::Fma},     {"div", Op::Div},
-        {"rem", Op::Rem},     {"min", Op::Min},     {"max", Op::Max},
-        {"abs", Op::Abs},     {"neg", Op::Neg},     {"not", Op::Not},
-        {"cnot", Op::Cnot},   {"and", Op::And},     {"or", Op::Or},
-        {"xor", Op::Xor},     {"shl", Op::Shl},     {"shr", Op::Shr},
-        {"popc", Op::Popc},   {"clz", Op::Clz},     {"brev", Op::Brev},
-        {"bfe", Op::Bfe},     {"bfi", Op::Bfi},     {"prmt", Op::Prmt},
-        {"shf", Op::Shf},     {"selp", Op::Selp},   {"setp", Op::Setp},
-        {"cvt", Op::Cvt},     {"cvta", Op::Cvta},   {"bra", Op::Bra},
-        {"ret", Op::Ret},     {"exit", Op::Ret},    {"bar", Op::Bar},
-        {"barrier", Op::Bar}, {"membar", Op::Nop},  {"fence", Op::Nop},
-        {"sqrt", Op::Sqrt},   {"rcp", Op::Rcp},     {"copysign", Op::Copysign},
+        {"mov", Op::Mov},     {"ld", Op::Ld},      {"st", Op::St},
+        {"add", Op::Add},     {"sub", Op::Sub},    {"mul", Op::Mul},
+        {"mad", Op::Mad},     {"fma", Op::Fma},    {"div", Op::Div},
+        {"rem", Op::Rem},     {"min", Op::Min},    {"max", Op::Max},
+        {"abs", Op::Abs},     {"neg", Op::Neg},    {"not", Op::Not},
+        {"cnot", Op::Cnot},   {"and", Op::And},    {"or", Op::Or},
+        {"xor", Op::Xor},     {"shl", Op::Shl},    {"shr", Op::Shr},
+        {"popc", Op::Popc},   {"clz", Op::Clz},    {"brev", Op::Brev},
+        {"bfe", Op::Bfe},     {"bfi", Op::Bfi},    {"prmt", Op::Prmt},
+        {"shf", Op::Shf},     {"selp", Op::Selp},  {"setp", Op::Setp},
+        {"cvt", Op::Cvt},     {"cvta", Op::Cvta},  {"bra", Op::Bra},
+        {"ret", Op::Ret},     {"exit", Op::Ret},   {"bar", Op::Bar},
+        {"barrier", Op::Bar}, {"membar", Op::Nop}, {"fence", Op::Nop},
+        {"sqrt", Op::Sqrt},   {"rcp", Op::Rcp},    {"copysign", Op::Copysign},
         {"trap", Op::Trap}};
     auto it = ops.find(parts[0]);
     if (it == ops.end())
@@ -1037,8 +1127,8 @@ private:
       } else if (inst.op == Op::Setp && cmps.count(m) && types.empty() &&
                  inst.cmp == Cmp::Eq && i == 1) {
         inst.cmp = cmps.at(m);
-      } else if (inst.op == Op::Setp && (m == "and" || m == "or" ||
-                                         m == "xor")) {
+      } else if (inst.op == Op::Setp &&
+                 (m == "and" || m == "or" || m == "xor")) {
         inst.boolOp = m == "and" ? Op::And : m == "or" ? Op::Or : Op::Xor;
       } else if (m == "rn" || m == "rz" || m == "rm" || m == "rp") {
         inst.rounding = m == "rn"   ? FE_TONEAREST
@@ -1069,9 +1159,9 @@ private:
       } else if (m == "lo" || m == "uni" || m == "approx" || m == "full" ||
                  m == "aligned" || m == "sync" || m == "nc" || m == "ca" ||
                  m == "cg" || m == "cs" || m == "lu" || m == "cv" ||
-                 m == "wb" || m == "wt" || m == "volatile" ||
-                 m == "relaxed" || m == "weak" || m == "cta" ||
-                 m == "gpu" || m == "sys" || m == "sc" || m == "acq_rel" ||
+                 m == "wb" || m == "wt" || m == "volatile" || m == "relaxed" ||
+                 m == "weak" || m == "cta" || m == "gpu" || m == "sys" ||
+                 m == "sc" || m == "acq_rel" ||
                  m.find("::") != std::string::npos) {
         // Cache, scope and approximation hints do not change the values the
         // emulation computes (approx ops are computed exactly).
@@ -1184,14 +1274,15 @@ private:
     if (inst.op == Op::Mov && (inst.operand[0].kind == Kind::Vec ||
                                inst.operand[1].kind == Kind::Vec)) {
       // Packing and unpacking: the parts split the type's width evenly.
-      const Operand &v = inst.operand[inst.operand[0].kind == Kind::Vec ? 0 : 1];
+      const Operand &v =
+          inst.operand[inst.operand[0].kind == Kind::Vec ? 0 : 1];
       if (inst.operand[0].kind == inst.operand[1].kind || v.count < 2 ||
           bitsOf(inst.type) % v.count)
         unsupported(at, inst.text + " with mismatched parts");
     }
-    if (isFloat(inst.type) && (inst.op == Op::And || inst.op == Op::Or ||
-                               inst.op == Op::Xor || inst.op == Op::Shl ||
-                               inst.op == Op::Shr || inst.op == Op::Rem))
+    if (isFloat(inst.type) &&
+        (inst.op == Op::And || inst.op == Op::Or || inst.op == Op::Xor ||
+         inst.op == Op::Shl || inst.op == Op::Shr || inst.op == Op::Rem))
       unsupported(at, inst.text);
     if ((inst.op == Op::Sqrt || inst.op == Op::Rcp ||
          inst.op == Op::Copysign) &&
@@ -1200,8 +1291,7 @@ private:
   }
 
   friend std::unique_ptr<Module> emu::Module::parse(const std::string &,
-                                                   MemoryMap &,
-                                                   std::string &);
+                                                    MemoryMap &, std::string &);
 };
 } // namespace
 
@@ -1259,7 +1349,8 @@ public:
   }
 
   LaunchResult run() {
-    std::vector<uint64_t> registers(threads * std::max<size_t>(registerCount, 1));
+    std::vector<uint64_t> registers(threads *
+                                    std::max<size_t>(registerCount, 1));
     std::vector<uint32_t> pcs(threads);
     std::vector<ThreadState> states(threads);
     local.assign(threads * kernel.localBytes, 0xA5);
@@ -1449,8 +1540,7 @@ private:
   /// Resolves an access: the host address and whether it is in range.
   bool resolve(const Inst &inst, const Operand &a, size_t t, uint64_t *r,
                uint64_t bytes, uint8_t *&host, Fault &fault) {
-    uint64_t address =
-        (a.reg >= 0 ? r[a.reg] : 0) + (uint64_t)a.imm;
+    uint64_t address = (a.reg >= 0 ? r[a.reg] : 0) + (uint64_t)a.imm;
     Space space = inst.space;
     uint8_t *sharedBase = shared.data();
     uint8_t *localBase = local.data() + t * kernel.localBytes;
@@ -1563,18 +1653,17 @@ private:
           memcpy(&v, p, element);
           if (bits == 1)
             v &= 1;
-          int reg = inst.vector > 1
-                        ? (value.elementKind[i] == Kind::Reg
-                               ? value.elementReg[i]
-                               : -1)
-                        : value.reg;
+          int reg = inst.vector > 1 ? (value.elementKind[i] == Kind::Reg
+                                           ? value.elementReg[i]
+                                           : -1)
+                                    : value.reg;
           write(reg, extend(v, ty), r);
         } else {
           uint64_t v;
           if (inst.vector > 1)
-            v = value.elementKind[i] == Kind::Reg ? r[value.elementReg[i]]
-                                                  : (uint64_t)
-                                                        value.elementImm[i];
+            v = value.elementKind[i] == Kind::Reg
+                    ? r[value.elementReg[i]]
+                    : (uint64_t)value.elementImm[i];
           else
             v = read(value, t, r);
           memcpy(p, &v, element);
@@ -1628,7 +1717,7 @@ private:
       if (inst.boolOp != Op::Nop) {
         bool x = ((read(o[3], t, r) & 1) != 0) != o[3].negate;
         auto combine = [&](bool a) {
-          return inst.boolOp == Op::And ? a && x
+          return inst.boolOp == Op::And  ? a && x
                  : inst.boolOp == Op::Or ? a || x
                                          : a != x;
         };
@@ -1741,8 +1830,7 @@ private:
       // to the destination, extended by the destination's signedness.
       int64_t s = isSigned(from) ? signExtend(v, fromBits)
                                  : (int64_t)(v & maskOf(fromBits));
-      bool sourceHuge = !isSigned(from) && fromBits == 64 &&
-                        (v & (1ull << 63));
+      bool sourceHuge = !isSigned(from) && fromBits == 64 && (v & (1ull << 63));
       if (inst.sat) {
         if (isSigned(to)) {
           int64_t lo = toBits >= 64 ? INT64_MIN : -(1ll << (toBits - 1));
@@ -1793,8 +1881,7 @@ private:
         double lo = -std::ldexp(1.0, toBits - 1);
         double hi = std::ldexp(1.0, toBits - 1);
         int64_t s = d <= lo ? (int64_t)(toBits >= 64 ? INT64_MIN : (int64_t)lo)
-                    : d >= hi ? (toBits >= 64 ? INT64_MAX
-                                              : (int64_t)hi - 1)
+                    : d >= hi ? (toBits >= 64 ? INT64_MAX : (int64_t)hi - 1)
                               : (int64_t)d;
         result = (uint64_t)s & maskOf(toBits);
       } else {
@@ -1807,12 +1894,12 @@ private:
       double d;
       if (isSigned(from)) {
         int64_t s = signExtend(v, fromBits);
-        result = to == Ty::F32 ? bitsF32((float)s)
+        result = to == Ty::F32   ? bitsF32((float)s)
                  : to == Ty::F64 ? bitsF64((double)s)
                                  : fromDouble(d = (double)s, to);
       } else {
         uint64_t u = v & maskOf(fromBits);
-        result = to == Ty::F32 ? bitsF32((float)u)
+        result = to == Ty::F32   ? bitsF32((float)u)
                  : to == Ty::F64 ? bitsF64((double)u)
                                  : fromDouble(d = (double)u, to);
       }
@@ -2197,8 +2284,8 @@ LaunchResult launch(const Module &module, const Kernel &kernel,
                     const unsigned grid[3], const unsigned block[3],
                     size_t dynamicShared, const std::vector<uint8_t> &params,
                     const MemoryMap &memory, LaunchStats &stats) {
-  Executor executor(module, kernel, grid, block, dynamicShared, params,
-                    memory, stats);
+  Executor executor(module, kernel, grid, block, dynamicShared, params, memory,
+                    stats);
   return executor.run();
 }
 

@@ -124,8 +124,8 @@ static int runCase(const Case *c) {
   void *device = toDevice(&input, c->inRank, c->inShape, host, inBytes);
   void *valueDevice = NULL;
   if (c->valueRank >= 0)
-    valueDevice = toDevice(&value, c->valueRank, c->valueShape,
-                           host + inBytes, valueBytes);
+    valueDevice = toDevice(&value, c->valueRank, c->valueShape, host + inBytes,
+                           valueBytes);
   c->call(&result, &value, &input);
 
   int ok = intact(c, "input", device, host, inBytes);
