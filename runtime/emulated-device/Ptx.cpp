@@ -1947,134 +1947,90 @@ private:
     write(o[0].reg, result, r);
   }
 
+  /// The arithmetic of one float op in type T (float and double round
+  /// once, as the device does; f16 and bf16 are computed exactly in double
+  /// and rounded once by the caller: the product of two 11- or 8-bit
+  /// significands is exact). False for an op that is no arithmetic.
+  template <typename T>
+  static bool arithmetic(const Inst &inst, T a, T b, T c, T &v) {
+    switch (inst.op) {
+    case Op::Add:
+      v = a + b;
+      return true;
+    case Op::Sub:
+      v = a - b;
+      return true;
+    case Op::Mul:
+      v = a * b;
+      return true;
+    case Op::Div:
+      v = a / b;
+      return true;
+    case Op::Fma:
+    case Op::Mad:
+      v = std::fma(a, b, c);
+      return true;
+    case Op::Sqrt:
+      v = std::sqrt(a);
+      return true;
+    case Op::Rcp:
+      v = T(1) / a;
+      return true;
+    case Op::Copysign:
+      v = std::copysign(b, a);
+      return true;
+    case Op::Abs:
+      v = std::fabs(a);
+      return true;
+    case Op::Neg:
+      v = -a;
+      return true;
+    case Op::Min:
+    case Op::Max:
+      v = (T)minMax(inst, a, b);
+      return true;
+    default:
+      return false;
+    }
+  }
+
   static uint64_t floatLane(const Inst &inst, Ty ty, uint64_t xa, uint64_t xb,
                             uint64_t xc) {
-    bool ftz = inst.ftz && ty == Ty::F32;
+    bool minMaxOp = inst.op == Op::Min || inst.op == Op::Max;
+    bool signOnly =
+        inst.op == Op::Abs || inst.op == Op::Neg || inst.op == Op::Copysign;
     if (ty == Ty::F32) {
-      // Host float arithmetic rounds once, as the device does.
-      float a = asF32(xa), b = asF32(xb), c = asF32(xc);
-      if (ftz) {
+      float a = asF32(xa), b = asF32(xb), c = asF32(xc), v = 0;
+      if (inst.ftz) {
         a = (float)flush(a);
         b = (float)flush(b);
         c = (float)flush(c);
       }
-      float v;
-      switch (inst.op) {
-      case Op::Add:
-        v = a + b;
-        break;
-      case Op::Sub:
-        v = a - b;
-        break;
-      case Op::Mul:
-        v = a * b;
-        break;
-      case Op::Div:
-        v = a / b;
-        break;
-      case Op::Fma:
-      case Op::Mad:
-        v = std::fma(a, b, c);
-        break;
-      case Op::Min:
-      case Op::Max:
-        v = (float)minMax(inst, a, b);
-        return std::isnan(v) ? 0x7fffffff : bitsF32(v);
-      case Op::Abs:
-        return bitsF32(ftz ? (float)flush(std::fabs(a)) : std::fabs(a));
-      case Op::Neg:
-        return bitsF32(ftz ? (float)flush(-a) : -a);
-      case Op::Sqrt:
-        v = std::sqrt(a);
-        break;
-      case Op::Rcp:
-        v = 1.0f / a;
-        break;
-      case Op::Copysign:
-        return bitsF32(std::copysign(b, a));
-      default:
+      if (!arithmetic(inst, a, b, c, v))
         return 0;
-      }
-      if (inst.sat)
+      if (minMaxOp && std::isnan(v))
+        return 0x7fffffff; // the canonical NaN
+      if (inst.sat && !minMaxOp && !signOnly)
         v = std::isnan(v) ? 0.0f : std::min(std::max(v, 0.0f), 1.0f);
-      return bitsF32(ftz ? (float)flush(v) : v);
+      return bitsF32(inst.ftz ? (float)flush(v) : v);
     }
     if (ty == Ty::F64) {
-      double a = asF64(xa), b = asF64(xb), c = asF64(xc), v;
-      switch (inst.op) {
-      case Op::Add:
-        v = a + b;
-        break;
-      case Op::Sub:
-        v = a - b;
-        break;
-      case Op::Mul:
-        v = a * b;
-        break;
-      case Op::Div:
-        v = a / b;
-        break;
-      case Op::Fma:
-      case Op::Mad:
-        v = std::fma(a, b, c);
-        break;
-      case Op::Min:
-      case Op::Max:
-        v = minMax(inst, a, b);
-        return std::isnan(v) ? 0x7fffffffffffffffull : bitsF64(v);
-      case Op::Abs:
-        v = std::fabs(a);
-        break;
-      case Op::Neg:
-        v = -a;
-        break;
-      case Op::Sqrt:
-        v = std::sqrt(a);
-        break;
-      case Op::Rcp:
-        v = 1.0 / a;
-        break;
-      case Op::Copysign:
-        v = std::copysign(b, a);
-        break;
-      default:
+      double v = 0;
+      if (!arithmetic(inst, asF64(xa), asF64(xb), asF64(xc), v))
         return 0;
-      }
-      return bitsF64(v);
+      return minMaxOp && std::isnan(v) ? 0x7fffffffffffffffull : bitsF64(v);
     }
-    // f16 / bf16: exact in double, then one rounding (fma too: the
-    // product of two 11- or 8-bit significands is exact).
-    double a = toDouble(xa, ty), b = toDouble(xb, ty), c = toDouble(xc, ty), v;
-    switch (inst.op) {
-    case Op::Add:
-      v = a + b;
-      break;
-    case Op::Sub:
-      v = a - b;
-      break;
-    case Op::Mul:
-      v = a * b;
-      break;
-    case Op::Div:
-      v = a / b;
-      break;
-    case Op::Fma:
-    case Op::Mad:
-      v = std::fma(a, b, c);
-      break;
-    case Op::Min:
-    case Op::Max:
-      v = minMax(inst, a, b);
-      if (std::isnan(v))
-        return 0x7fff; // the canonical NaN
-      break;
-    case Op::Abs:
+    // f16 / bf16: only the sign changes for abs and neg (NaNs included).
+    if (inst.op == Op::Abs)
       return xa & 0x7fff;
-    case Op::Neg:
+    if (inst.op == Op::Neg)
       return xa ^ 0x8000;
-    default:
+    double v = 0;
+    if (!arithmetic(inst, toDouble(xa, ty), toDouble(xb, ty), toDouble(xc, ty),
+                    v))
       return 0;
-    }
+    if (minMaxOp && std::isnan(v))
+      return 0x7fff; // the canonical NaN
     if (inst.sat)
       v = std::isnan(v) ? 0.0 : std::min(std::max(v, 0.0), 1.0);
     return fromDouble(v, ty);
