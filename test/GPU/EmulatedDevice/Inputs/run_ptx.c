@@ -45,11 +45,14 @@ int main(int argc, char **argv) {
   if ((r = cuModuleLoadData(&module, ptx)) != CUDA_SUCCESS) {
     cuGetErrorName(r, &name);
     printf("load: %s\n", name);
+    free(ptx);
     return 0;
   }
+  free(ptx);
   if ((r = cuModuleGetFunction(&function, module, argv[2])) != CUDA_SUCCESS) {
     cuGetErrorName(r, &name);
     printf("function: %s\n", name);
+    cuModuleUnload(module);
     return 0;
   }
   unsigned grid[3], block[3];
@@ -85,6 +88,8 @@ int main(int argc, char **argv) {
       values[i] = buffers[k] + (*plus == '+' ? strtoull(plus + 1, NULL, 0) : 0);
     } else {
       fprintf(stderr, "bad argument %s\n", arg);
+      free(values);
+      free(params);
       return 2;
     }
   }
@@ -102,5 +107,8 @@ int main(int argc, char **argv) {
     free(host);
     cuMemFree(buffers[k]);
   }
+  free(values);
+  free(params);
+  cuModuleUnload(module);
   return 0;
 }
