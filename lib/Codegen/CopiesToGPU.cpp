@@ -203,43 +203,10 @@ static void emitKernel(OpBuilder &b, Location loc, const KernelContext &ctx,
   int64_t perThread = access == ChunkAccess::Scalar ? 1 : ctx.lanes;
   Value chunks = b.createOrFold<arith::DivUIOp>(
       loc, elements, arith::ConstantIndexOp::create(b, loc, perThread));
-  Value blockSize = arith::ConstantIndexOp::create(b, loc, ctx.blockSize);
-  // (chunks + blockSize - 1) / blockSize: chunks < 2^62, no overflow.
-  Value blocks = b.createOrFold<arith::DivUIOp>(
-      loc,
-      b.createOrFold<arith::AddIOp>(
-          loc, chunks,
-          arith::ConstantIndexOp::create(b, loc, ctx.blockSize - 1)),
-      blockSize);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0),
-        one = arith::ConstantIndexOp::create(b, loc, 1);
-  MLIRContext *context = b.getContext();
-  AffineMap identity = AffineMap::getMultiDimIdentityMap(1, context);
-  auto mapTo = [&](gpu::Processor processor) {
-    return gpu::ParallelLoopDimMappingAttr::get(context, processor, identity,
-                                                identity);
-  };
-  auto grid = scf::ParallelOp::create(
-      b, loc, zero, blocks, one,
-      [&](OpBuilder &gb, Location gl, ValueRange blockIds) {
-        auto threads = scf::ParallelOp::create(
-            gb, gl, zero, blockSize, one,
-            [&](OpBuilder &tb, Location tl, ValueRange threadIds) {
-              Value chunk = arith::AddIOp::create(
-                  tb, tl,
-                  arith::MulIOp::create(tb, tl, blockIds.front(), blockSize),
-                  threadIds.front());
-              Value inside = arith::CmpIOp::create(
-                  tb, tl, arith::CmpIPredicate::ult, chunk, chunks);
-              scf::IfOp::create(tb, tl, inside,
-                                [&](OpBuilder &ib, Location il) {
-                                  emitChunk(ib, il, ctx, access, chunk);
-                                  scf::YieldOp::create(ib, il);
-                                });
-            });
-        (void)gpu::setMappingAttr(threads, {mapTo(gpu::Processor::ThreadX)});
-      });
-  (void)gpu::setMappingAttr(grid, {mapTo(gpu::Processor::BlockX)});
+  emitBlocksOfThreads(b, loc, chunks, ctx.blockSize,
+                      [&](OpBuilder &ib, Location il, Value chunk) {
+                        emitChunk(ib, il, ctx, access, chunk);
+                      });
 }
 
 LogicalResult mlir::slice::checkGPUCopyOptions(const GPUCopyOptions &options,

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
@@ -201,6 +202,46 @@ CopyAction classifyCopy(Value source, Value target) {
 
 /// Emits `thenFn` when `cond` holds and `elseFn` otherwise: straight-line
 /// code when `cond` is known, an `scf.if` when not.
+void emitBlocksOfThreads(
+    OpBuilder &b, Location loc, Value count, int64_t blockSize,
+    llvm::function_ref<void(OpBuilder &, Location, Value)> body) {
+  Value size = arith::ConstantIndexOp::create(b, loc, blockSize);
+  // (count + blockSize - 1) / blockSize: counts stay below 2^62.
+  Value blocks = b.createOrFold<arith::DivUIOp>(
+      loc,
+      b.createOrFold<arith::AddIOp>(
+          loc, count, arith::ConstantIndexOp::create(b, loc, blockSize - 1)),
+      size);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0),
+        one = arith::ConstantIndexOp::create(b, loc, 1);
+  MLIRContext *context = b.getContext();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(1, context);
+  auto mapTo = [&](gpu::Processor processor) {
+    return gpu::ParallelLoopDimMappingAttr::get(context, processor, identity,
+                                                identity);
+  };
+  auto grid = scf::ParallelOp::create(
+      b, loc, zero, blocks, one,
+      [&](OpBuilder &gb, Location gl, ValueRange blockIds) {
+        auto threads = scf::ParallelOp::create(
+            gb, gl, zero, size, one,
+            [&](OpBuilder &tb, Location tl, ValueRange threadIds) {
+              Value item = arith::AddIOp::create(
+                  tb, tl, arith::MulIOp::create(tb, tl, blockIds.front(), size),
+                  threadIds.front());
+              Value inside = arith::CmpIOp::create(
+                  tb, tl, arith::CmpIPredicate::ult, item, count);
+              scf::IfOp::create(tb, tl, inside,
+                                [&](OpBuilder &ib, Location il) {
+                                  body(ib, il, item);
+                                  scf::YieldOp::create(ib, il);
+                                });
+            });
+        (void)gpu::setMappingAttr(threads, {mapTo(gpu::Processor::ThreadX)});
+      });
+  (void)gpu::setMappingAttr(grid, {mapTo(gpu::Processor::BlockX)});
+}
+
 void emitIf(OpBuilder &b, Location loc, OpFoldResult cond,
             llvm::function_ref<void(OpBuilder &, Location)> thenFn,
             llvm::function_ref<void(OpBuilder &, Location)> elseFn) {

@@ -46,6 +46,13 @@ void emitIf(OpBuilder &b, Location loc, OpFoldResult cond,
             llvm::function_ref<void(OpBuilder &, Location)> thenFn,
             llvm::function_ref<void(OpBuilder &, Location)> elseFn);
 
+/// Emits the 1-D grid of blocks of `blockSize` threads over `count` items
+/// (two `scf.parallel` loops mapped to block_x and thread_x): `body` runs
+/// for item `block * blockSize + thread`, guarded by `item < count`.
+void emitBlocksOfThreads(
+    OpBuilder &b, Location loc, Value count, int64_t blockSize,
+    llvm::function_ref<void(OpBuilder &, Location, Value)> body);
+
 /// Whether upstream lowers a copy between memrefs of this type to `memcpy`.
 bool isMemcpyLayout(MemRefType type);
 

@@ -65,63 +65,27 @@ static void mapToBlocksOfThreads(scf::ParallelOp loop, int64_t blockSize) {
     total = arith.mul(total, count);
   }
   Value elements = getValueOrCreateConstantIndexOp(b, loc, total);
-  MLIRContext *context = b.getContext();
-  AffineMap identity = AffineMap::getMultiDimIdentityMap(1, context);
-  auto mapTo = [&](gpu::Processor processor) {
-    return gpu::ParallelLoopDimMappingAttr::get(context, processor, identity,
-                                                identity);
-  };
   auto emitNest = [&](OpBuilder &nb, Location nl) {
-    Value size = arith::ConstantIndexOp::create(nb, nl, blockSize);
-    Value zero = arith::ConstantIndexOp::create(nb, nl, 0),
-          one = arith::ConstantIndexOp::create(nb, nl, 1);
-    // (elements + blockSize - 1) / blockSize: elements < 2^62.
-    Value blocks = nb.createOrFold<arith::DivUIOp>(
-        nl,
-        nb.createOrFold<arith::AddIOp>(
-            nl, elements,
-            arith::ConstantIndexOp::create(nb, nl, blockSize - 1)),
-        size);
-    auto grid = scf::ParallelOp::create(
-        nb, nl, zero, blocks, one,
-        [&](OpBuilder &gb, Location gl, ValueRange blockIds) {
-          auto threads = scf::ParallelOp::create(
-              gb, gl, zero, size, one,
-              [&](OpBuilder &tb, Location tl, ValueRange threadIds) {
-                Value element = arith::AddIOp::create(
-                    tb, tl,
-                    arith::MulIOp::create(tb, tl, blockIds.front(), size),
-                    threadIds.front());
-                Value inside = arith::CmpIOp::create(
-                    tb, tl, arith::CmpIPredicate::ult, element, elements);
-                scf::IfOp::create(
-                    tb, tl, inside, [&](OpBuilder &ib, Location il) {
-                      // Row-major delinearization of the element.
-                      IRMapping mapping;
-                      Value rest = element;
-                      for (int64_t d = (int64_t)counts.size() - 1; d >= 0;
-                           --d) {
-                        Value index = rest;
-                        if (d > 0) {
-                          index = ib.createOrFold<arith::RemUIOp>(il, rest,
-                                                                  counts[d]);
-                          rest = ib.createOrFold<arith::DivUIOp>(il, rest,
-                                                                 counts[d]);
-                        }
-                        Value iv = ib.createOrFold<arith::AddIOp>(
-                            il, loop.getLowerBound()[d],
-                            ib.createOrFold<arith::MulIOp>(il, index,
-                                                           loop.getStep()[d]));
-                        mapping.map(loop.getInductionVars()[d], iv);
-                      }
-                      for (Operation &op : loop.getBody()->without_terminator())
-                        ib.clone(op, mapping);
-                      scf::YieldOp::create(ib, il);
-                    });
-              });
-          (void)gpu::setMappingAttr(threads, {mapTo(gpu::Processor::ThreadX)});
+    emitBlocksOfThreads(
+        nb, nl, elements, blockSize,
+        [&](OpBuilder &ib, Location il, Value element) {
+          // Row-major delinearization of the element.
+          IRMapping mapping;
+          Value rest = element;
+          for (int64_t d = (int64_t)counts.size() - 1; d >= 0; --d) {
+            Value index = rest;
+            if (d > 0) {
+              index = ib.createOrFold<arith::RemUIOp>(il, rest, counts[d]);
+              rest = ib.createOrFold<arith::DivUIOp>(il, rest, counts[d]);
+            }
+            Value iv = ib.createOrFold<arith::AddIOp>(
+                il, loop.getLowerBound()[d],
+                ib.createOrFold<arith::MulIOp>(il, index, loop.getStep()[d]));
+            mapping.map(loop.getInductionVars()[d], iv);
+          }
+          for (Operation &op : loop.getBody()->without_terminator())
+            ib.clone(op, mapping);
         });
-    (void)gpu::setMappingAttr(grid, {mapTo(gpu::Processor::BlockX)});
   };
   // A grid of no blocks is a launch error: an empty loop launches nothing.
   std::optional<int64_t> known = getConstantIntValue(total);
