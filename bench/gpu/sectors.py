@@ -83,7 +83,7 @@ HARNESS = r"""
 #include <stdint.h>
 #include <string.h>
 typedef struct { int64_t words[3 + 2 * 8]; } Descriptor;
-typedef void (*Function)(Descriptor *, Descriptor *, Descriptor *);
+#include "calls.h"
 static void *describe(Descriptor *d, int rank, const int64_t *shape) {
   int64_t count = 1;
   for (int i = 0; i < rank; ++i)
@@ -114,20 +114,21 @@ int main(void) {
 
 
 def harness(elements):
+    """calls.h: each function with its two arguments' shapes (a slice
+    takes the input and the buffer it fills, an update the input and the
+    value: both the input's and the result's shapes)."""
+    dims = lambda s: "{" + ", ".join(map(str, s or [1])) + "}"
     decls, rows = [], []
     for case, _, shape, _, out in points(elements):
-        for kind, first, second in (("slice", shape, out),
-                                    ("update", shape, out)):
-            decls.append(f"void _mlir_ciface_{case}_{kind}(void *, void *, "
-                         "void *);")
-            dims = lambda s: "{" + ", ".join(map(str, s or [1])) + "}"
-            rows.append(f"{{(Function)_mlir_ciface_{case}_{kind}, "
-                        f"{len(first)}, {dims(first)}, {len(second)}, "
-                        f"{dims(second)}}}")
-    return ("\n".join(decls) + "\ntypedef void (*Function)(void *, void *, "
-            "void *);\nstatic const struct { Function function; int rankA; "
-            "int64_t shapeA[8]; int rankB; int64_t shapeB[8]; } calls[] = {\n"
-            + ",\n".join(rows) + "\n};\n")
+        for kind in ("slice", "update"):
+            decls.append(f"void _mlir_ciface_{case}_{kind}(Descriptor *, "
+                         "Descriptor *, Descriptor *);")
+            rows.append(f"{{_mlir_ciface_{case}_{kind}, {len(shape)}, "
+                        f"{dims(shape)}, {len(out)}, {dims(out)}}}")
+    return ("\n".join(decls) + "\nstatic const struct {\n  void (*function)"
+            "(Descriptor *, Descriptor *, Descriptor *);\n  int rankA;\n"
+            "  int64_t shapeA[8];\n  int rankB;\n  int64_t shapeB[8];\n"
+            "} calls[] = {\n" + ",\n".join(rows) + "\n};\n")
 
 
 def gather_bound(shape, index):
@@ -153,13 +154,10 @@ def main():
     with open(source, "w") as f:
         f.write(module(args.elements))
     main_c = os.path.join(args.dir, "sectors_main.c")
-    # The table first, then the program that walks it.
     with open(os.path.join(args.dir, "calls.h"), "w") as f:
         f.write(harness(args.elements))
     with open(main_c, "w") as f:
-        f.write(HARNESS.replace("typedef void (*Function)(Descriptor *, "
-                                "Descriptor *, Descriptor *);\n",
-                                '#include "calls.h"\n'))
+        f.write(HARNESS)
     env = dict(os.environ, SLICE_BUILD_DIR=build)
     if args.slice_opt:
         env["SLICE_OPT"] = args.slice_opt

@@ -200,8 +200,6 @@ CopyAction classifyCopy(Value source, Value target) {
   return CopyAction::Lower;
 }
 
-/// Emits `thenFn` when `cond` holds and `elseFn` otherwise: straight-line
-/// code when `cond` is known, an `scf.if` when not.
 void emitBlocksOfThreads(
     OpBuilder &b, Location loc, Value count, int64_t blockSize,
     llvm::function_ref<void(OpBuilder &, Location, Value)> body) {
@@ -242,6 +240,8 @@ void emitBlocksOfThreads(
   (void)gpu::setMappingAttr(grid, {mapTo(gpu::Processor::BlockX)});
 }
 
+/// Emits `thenFn` when `cond` holds and `elseFn` otherwise: straight-line
+/// code when `cond` is known, an `scf.if` when not.
 void emitIf(OpBuilder &b, Location loc, OpFoldResult cond,
             llvm::function_ref<void(OpBuilder &, Location)> thenFn,
             llvm::function_ref<void(OpBuilder &, Location)> elseFn) {

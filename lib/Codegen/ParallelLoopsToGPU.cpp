@@ -88,17 +88,12 @@ static void mapToBlocksOfThreads(scf::ParallelOp loop, int64_t blockSize) {
         });
   };
   // A grid of no blocks is a launch error: an empty loop launches nothing.
-  std::optional<int64_t> known = getConstantIntValue(total);
-  if (known && *known == 0) {
+  OpFoldResult nonEmpty =
+      arith.logicalNot(arith.equal(total, arith.constant(0)));
+  if (getConstantBool(nonEmpty) == false) {
     loop.erase();
     return;
   }
-  OpFoldResult nonEmpty =
-      known ? OpFoldResult(b.getBoolAttr(true))
-            : OpFoldResult(arith::CmpIOp::create(
-                               b, loc, arith::CmpIPredicate::ne, elements,
-                               arith::ConstantIndexOp::create(b, loc, 0))
-                               .getResult());
   emitIf(b, loc, nonEmpty, emitNest, [](OpBuilder &, Location) {});
   loop.erase();
 }

@@ -465,8 +465,6 @@ CUresult cuLaunchKernel(CUfunction function, unsigned gx, unsigned gy,
     return CUDA_ERROR_ILLEGAL_ADDRESS;
   case emu::LaunchResult::MisalignedAddress:
     return CUDA_ERROR_MISALIGNED_ADDRESS;
-  case emu::LaunchResult::InvalidValue:
-    return CUDA_ERROR_INVALID_VALUE;
   case emu::LaunchResult::Timeout:
     return CUDA_ERROR_LAUNCH_TIMEOUT;
   case emu::LaunchResult::IllegalInstruction:

@@ -845,7 +845,6 @@ private:
     ret.op = Op::Ret;
     ret.text = "ret (end of body)";
     kernel->code.push_back(ret);
-    kernel->sharedBytes += 0;
     module.kernels.push_back(std::move(owned));
     kernel = nullptr;
   }

@@ -101,7 +101,6 @@ enum class LaunchResult {
   Success,
   IllegalAddress,
   MisalignedAddress,
-  InvalidValue,
   Timeout,
   IllegalInstruction,
 };
