@@ -688,3 +688,50 @@ LogicalResult StridedAxesUpdateOp::verify() {
 
 #define GET_OP_CLASSES
 #include "Slice/IR/SliceOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Speculation
+//===----------------------------------------------------------------------===//
+
+/// Speculatable exactly when the lowering emits no run-time check (no
+/// cf.assert can stop the program): the semantics library decides every
+/// check of the slice of `sliced` that `spec` selects from the types and
+/// static entries, and, for an update writing a value of `valueType`, every
+/// value dimension matches the slice's statically.
+static Speculation::Speculatability
+speculatabilityOf(const std::optional<SparseSliceSpec> &spec,
+                  RankedTensorType sliced, RankedTensorType valueType = {}) {
+  if (!spec)
+    return Speculation::NotSpeculatable;
+  std::string error;
+  std::optional<ResolvedSlice> resolved =
+      resolveStridedSlice(*spec, toMaybeInts(sliced.getShape()), error);
+  if (!resolved || resolved->needsRunTimeChecks())
+    return Speculation::NotSpeculatable;
+  if (!valueType)
+    return Speculation::Speculatable;
+  std::optional<SmallVector<UpdateDimMatch>> matches = matchUpdateValue(
+      toMaybeInts(valueType.getShape()), resolved->resultShape, error);
+  if (!matches ||
+      llvm::is_contained(*matches, UpdateDimMatch::CheckedAtRunTime))
+    return Speculation::NotSpeculatable;
+  return Speculation::Speculatable;
+}
+
+Speculation::Speculatability StridedOp::getSpeculatability() {
+  return speculatabilityOf(getSparseSpec(), getSourceType());
+}
+
+Speculation::Speculatability StridedUpdateOp::getSpeculatability() {
+  return speculatabilityOf(getSparseSpec(), getDestType(), getValueType());
+}
+
+Speculation::Speculatability StridedAxesOp::getSpeculatability() {
+  std::string error;
+  return speculatabilityOf(getSparseSpec(error), getSourceType());
+}
+
+Speculation::Speculatability StridedAxesUpdateOp::getSpeculatability() {
+  std::string error;
+  return speculatabilityOf(getSparseSpec(error), getDestType(), getValueType());
+}

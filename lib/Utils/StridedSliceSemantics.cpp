@@ -342,6 +342,7 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
     dim.entry = dimSpec.entry;
     dim.shrink = dimSpec.shrink;
     dim.inBounds = inBounds;
+    dim.strideValid = strideIsValid(arith, dimSpec.stride, dimSpec);
     dim.start = range.start;
     dim.end = range.end;
     dim.stride = range.stride;
@@ -367,6 +368,12 @@ mlir::slice::resolveStridedSlice(const SparseSliceSpec &spec,
   if (!countsInInt64(resolved.resultShape, "result", error))
     return std::nullopt;
   return resolved;
+}
+
+bool ResolvedSlice::needsRunTimeChecks() const {
+  return llvm::any_of(dims, [](const ResolvedDim &dim) {
+    return dim.inBounds != true || dim.strideValid != true;
+  });
 }
 
 bool mlir::slice::forEachSelectedIndex(const ResolvedSlice &slice,

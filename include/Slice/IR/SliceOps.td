@@ -25,7 +25,8 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 //===----------------------------------------------------------------------===//
 
 def Slice_StridedOp : Slice_Op<"strided", [
-    Pure,
+    NoMemoryEffect,
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>,
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
     DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
@@ -78,6 +79,13 @@ def Slice_StridedOp : Slice_Op<"strided", [
     // Dynamic entries.
     %d = slice.strided %y[%b:%e:%s, ::-1] : tensor<?x8xi32> to tensor<?x8xi32>
     ```
+
+    The op has no memory effects, but a check left to run time (a dynamic
+    stride that may be 0, a shrink index or offset window that only run-time
+    sizes place) stops the program when it fails. Such an op is not
+    speculatable, so that no pass moves it where the program would not run
+    it (out of a loop that runs zero times, say); one whose checks are all
+    decided by its types and static entries is.
 
     With the `offset` flag (TFLite's offset mode), the end of every entry
     whose end is not masked is an extent relative to its start: the entry
@@ -196,7 +204,8 @@ def Slice_StridedOp : Slice_Op<"strided", [
 //===----------------------------------------------------------------------===//
 
 def Slice_StridedUpdateOp : Slice_Op<"strided_update", [
-    Pure,
+    NoMemoryEffect,
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>,
     AttrSizedOperandSegments,
     AllTypesMatch<["dest", "result"]>,
     DestinationStyleOpInterface,
@@ -297,7 +306,8 @@ def Slice_StridedUpdateOp : Slice_Op<"strided_update", [
 //===----------------------------------------------------------------------===//
 
 def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
-    Pure,
+    NoMemoryEffect,
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>,
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>
   ]> {
@@ -390,7 +400,8 @@ def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
 //===----------------------------------------------------------------------===//
 
 def Slice_StridedAxesUpdateOp : Slice_Op<"strided_axes_update", [
-    Pure,
+    NoMemoryEffect,
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>,
     AttrSizedOperandSegments,
     AllTypesMatch<["dest", "result"]>,
     DestinationStyleOpInterface,

@@ -409,6 +409,9 @@ struct ResolvedDim {
   /// index or offset window that needs a run-time check. Never known false
   /// (that is an error).
   std::optional<bool> inBounds = true;
+  /// Whether the entry's stride is valid (see `strideIsValid`): unknown for
+  /// a dynamic stride, which needs a run-time check. Never known false.
+  std::optional<bool> strideValid = true;
   /// The range provably selects the whole dimension in order (start 0,
   /// stride 1, size = dim), also when the dimension size is unknown.
   bool full = false;
@@ -429,6 +432,12 @@ struct ResolvedSlice {
   llvm::SmallVector<int64_t> resultToInput;
   /// The result shape (unknown where not computable).
   llvm::SmallVector<MaybeInt> resultShape;
+
+  /// Whether some check is left to run time: a stride or an index window
+  /// that only run-time values decide. The normal form emits an assert for
+  /// each such check (and for no other), so a slice without one cannot
+  /// stop the program.
+  bool needsRunTimeChecks() const;
 };
 
 /// Lays out the entries of a spec over `rank` input dimensions in result
