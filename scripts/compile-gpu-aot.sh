@@ -14,7 +14,10 @@
 # Usage: compile-gpu-aot.sh INPUT.mlir OUTPUT [slice-to-nvvm options] [cc args...]
 # The kernels are a fatbin (cubin for `chip` plus PTX) by default, which
 # needs ptxas and fatbinary (the CUDA toolkit; CUDA_PATH, default
-# /usr/local/cuda). SLICE_OPT overrides the slice-opt binary.
+# /usr/local/cuda). SLICE_OPT overrides the slice-opt binary. With
+# SLICE_AOT_IR set to a directory, the LLVM dialect is kept there for
+# checks: the host code (host.mlir) and the kernels as convert-gpu-to-nvvm
+# leaves them (kernels.mlir).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # In the source tree (scripts/compile-gpu-aot.sh): build/ or
@@ -46,8 +49,19 @@ if [ ! -f "$runtime" ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-PATH=$cuda/bin:$PATH "$slice_opt" "$input" \
-  --slice-to-nvvm="cuda-path=$cuda${options:+ $options}" -o "$work/lowered.mlir"
+if [ -n "${SLICE_AOT_IR:-}" ]; then
+  mkdir -p "$SLICE_AOT_IR"
+  PATH=$cuda/bin:$PATH "$slice_opt" "$input" \
+    --slice-to-nvvm="cuda-path=$cuda${options:+ $options}" -o "$work/lowered.mlir" \
+    --mlir-print-ir-after=convert-gpu-to-nvvm 2> "$SLICE_AOT_IR/kernels.mlir" || {
+      cat "$SLICE_AOT_IR/kernels.mlir" >&2
+      exit 1
+    }
+  cp "$work/lowered.mlir" "$SLICE_AOT_IR/host.mlir"
+else
+  PATH=$cuda/bin:$PATH "$slice_opt" "$input" \
+    --slice-to-nvvm="cuda-path=$cuda${options:+ $options}" -o "$work/lowered.mlir"
+fi
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$work/lowered.mlir" -o "$work/module.ll"
 # Without a target triple llc expands llvm.memcpy into byte loops.
 "$llvm/bin/llc" -O2 -mtriple="$("$llvm/bin/llvm-config" --host-target)" \

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Slice/Codegen/Passes.h"
+#include "Slice/Compat/MemRefToLLVM.h"
 #include "Slice/Pipelines/Pipelines.h"
 
 #include "mlir/Analysis/DataLayoutAnalysis.h"
@@ -63,6 +64,8 @@ static void populateBodyPatterns(LLVMTypeConverter &converter,
   populateMathToLLVMConversionPatterns(converter, patterns);
   populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
                                                  symbolTables);
+  // Ahead of upstream's load and store: no nuw on negative strides.
+  slice::populateMemRefAccessToLLVMPatterns(converter, patterns);
   ub::populateUBToLLVMConversionPatterns(converter, patterns);
   populateVectorToLLVMConversionPatterns(converter, patterns);
 }

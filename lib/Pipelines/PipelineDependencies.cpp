@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FrontEnd.h"
+#include "Slice/Compat/MemRefToLLVM.h"
 #include "Slice/IR/SliceDialect.h"
 #include "Slice/IR/SliceOps.h"
 #include "Slice/InitSlice.h"
@@ -135,6 +136,9 @@ void mlir::slice::registerPipelineDependencies(DialectRegistry &registry) {
   registerConvertMemRefToLLVMInterface(registry);
   ub::registerConvertUBToLLVMInterface(registry);
   vector::registerConvertVectorToLLVMInterface(registry);
+  // Memref accesses without nuw on negative strides, ahead of memref's own
+  // (an MLIR 22 workaround, Slice/Compat/MemRefToLLVM.h).
+  slice::registerConvertSliceToLLVMInterface(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
 
   // The output to LLVM IR: kernels (gpu-module-to-binary) and host code
@@ -265,6 +269,12 @@ static const Requirement kRequirements[] = {
      "the conversions to LLVM of arith, cf, func, index, math, memref, ub "
      "and vector (ConvertToLLVMPatternInterface)",
      "arith::registerConvertArithToLLVMInterface and the like", true},
+    {[](MLIRContext *c) {
+       return dialectHas<ConvertToLLVMPatternInterface>(c, "slice");
+     },
+     "the memref accesses of the kernels without nuw on negative strides "
+     "(the slice dialect's ConvertToLLVMPatternInterface)",
+     "slice::registerConvertSliceToLLVMInterface", true},
     {[](MLIRContext *c) {
        // The attribute's own interface map: isa<> would be a fatal error
        // on the unresolved promise in builds with assertions.

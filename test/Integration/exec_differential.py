@@ -41,6 +41,7 @@ import sys
 
 import numpy as np
 
+import check_no_wrap
 import slicegen as g
 
 nd = g.nd
@@ -139,6 +140,11 @@ def run_batch(args, cases):
     if lowered.returncode:
         return [f"slice-opt failed on a batch of {len(cases)}:\n"
                 + lowered.stderr[:3000]]
+    # No nuw that a possibly negative stride reaches (check_no_wrap.py).
+    findings = check_no_wrap.find_violations(lowered.stdout)
+    if findings:
+        return [f"nuw on possibly negative strides in a batch of "
+                f"{len(cases)}:\n  " + "\n  ".join(findings[:20])]
     run = subprocess.run(args.run, input=lowered.stdout, capture_output=True,
                          text=True)
     if run.returncode:

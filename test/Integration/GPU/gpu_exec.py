@@ -37,6 +37,7 @@ import argparse
 import glob
 import os
 import random
+import shutil
 import subprocess
 import sys
 
@@ -47,6 +48,8 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 diff = values = g = np = None
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
+
+import check_no_wrap  # noqa: E402 (test/Integration, on the path above)
 
 # element type -> the driver's kind letter (driver.c) and bytes in memory
 KINDS = {"i1": "b", "i8": "i", "i32": "i", "i64": "i", "f16": "h",
@@ -196,12 +199,23 @@ def build_batch(directory, name, cases, slices, slice_opt, chip,
     with open(cases_h, "w") as f:
         f.write("\n".join(tables) + "\n\nstatic const Case cases[] = {\n  " +
                 ",\n  ".join(entries) + "\n};\n")
-    env = dict(os.environ, SLICE_OPT=slice_opt)
+    ir = os.path.join(directory, f"{name}.ir")
+    env = dict(os.environ, SLICE_OPT=slice_opt, SLICE_AOT_IR=ir)
     subprocess.run(
         ["bash", os.path.join(ROOT, "scripts", "compile-gpu-aot.sh"), module,
          os.path.join(directory, name), f"slices={slices} format={kernel_format} chip={chip}",
          os.path.join(HERE, "driver.c"), f'-DSLICE_GPU_CASES="{cases_h}"'],
         check=True, env=env)
+    # No nuw that a possibly negative stride reaches, host or kernels
+    # (check_no_wrap.py, Slice/Compat/MemRefToLLVM.h).
+    findings = []
+    for part in ("host.mlir", "kernels.mlir"):
+        with open(os.path.join(ir, part)) as f:
+            findings += check_no_wrap.find_violations(f.read())
+    if findings:
+        raise SystemExit(f"{name}: nuw on possibly negative strides:\n  " +
+                         "\n  ".join(findings[:20]))
+    shutil.rmtree(ir)
     os.remove(module)
     os.remove(cases_h)
     return len(cases)
