@@ -73,54 +73,18 @@ struct KernelContext {
 };
 } // namespace
 
-/// Whether `value` is a multiple of `multiple` (a power of two).
-static OpFoldResult isMultipleOf(OpBuilder &b, Location loc, OpFoldResult value,
-                                 int64_t multiple) {
-  if (std::optional<int64_t> known = getConstantIntValue(value))
-    return b.getBoolAttr((*known & (multiple - 1)) == 0);
-  Value low = arith::AndIOp::create(
-      b, loc, getValueOrCreateConstantIndexOp(b, loc, value),
-      arith::ConstantIndexOp::create(b, loc, multiple - 1));
-  return ArithIndexBuilder(b, loc).equal(low, b.getIndexAttr(0));
-}
-
-/// Whether the buffer under `flat` starts at a multiple of `bytes`; true
-/// for a buffer allocated just before (gpu.alloc aligns to 256 bytes).
-static OpFoldResult isAlignedBuffer(OpBuilder &b, Location loc, Value flat,
-                                    bool fresh, int64_t bytes) {
-  if (fresh)
-    return b.getBoolAttr(true);
-  Value pointer = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, flat);
-  return isMultipleOf(b, loc, pointer, bytes);
-}
-
-/// Whether every vector of `lanes` elements of the innermost run, starting
-/// at element 0 of a row and read in the memory order of `innerStride` (1
-/// or -1), starts at a multiple of `lanes` elements: the offset of its
-/// lowest element and every outer stride are multiples of `lanes`.
-static OpFoldResult runsAreAligned(OpBuilder &b, Location loc,
+/// Whether every vector of the source (`source`) or the target read in the
+/// memory order `layout` lies on vector boundaries (lanesHaveLayout).
+static OpFoldResult runsHaveLayout(OpBuilder &b, Location loc,
                                    const KernelContext &ctx, bool source,
-                                   int64_t innerStride) {
-  OpFoldResult aligned = b.getBoolAttr(true);
-  const CopyDim &inner = ctx.dims.back();
-  OpFoldResult stride = source ? inner.sourceStride : inner.targetStride;
-  aligned = ArithIndexBuilder(b, loc).logicalAnd(
-      aligned,
-      ArithIndexBuilder(b, loc).equal(stride, b.getIndexAttr(innerStride)));
-  Value offset = source ? ctx.sourceOffset : ctx.targetOffset;
-  // A reversed vector's lowest element is lanes - 1 below the run's start.
-  OpFoldResult lowest = getAsOpFoldResult(offset);
-  if (innerStride < 0)
-    lowest = getAsOpFoldResult(b.createOrFold<arith::SubIOp>(
-        loc, offset, arith::ConstantIndexOp::create(b, loc, ctx.lanes - 1)));
-  aligned = ArithIndexBuilder(b, loc).logicalAnd(
-      aligned, isMultipleOf(b, loc, lowest, ctx.lanes));
-  for (const CopyDim &dim : ArrayRef(ctx.dims).drop_back())
-    aligned = ArithIndexBuilder(b, loc).logicalAnd(
-        aligned,
-        isMultipleOf(b, loc, source ? dim.sourceStride : dim.targetStride,
-                     ctx.lanes));
-  return aligned;
+                                   LaneLayout layout) {
+  SmallVector<OpFoldResult> strides =
+      llvm::map_to_vector(ctx.dims, [&](const CopyDim &dim) {
+        return source ? dim.sourceStride : dim.targetStride;
+      });
+  return lanesHaveLayout(
+      b, loc, getAsOpFoldResult(source ? ctx.sourceOffset : ctx.targetOffset),
+      strides, ctx.lanes, layout);
 }
 
 /// The body of one thread: moves chunk `chunk` (`perThread` elements).
@@ -159,41 +123,13 @@ static void emitChunk(OpBuilder &b, Location loc, const KernelContext &ctx,
   }
   auto vectorType = VectorType::get({ctx.lanes}, ctx.elementType);
   llvm::MaybeAlign alignment(ctx.vectorBytes);
-  Value vector;
-  switch (access) {
-  case ChunkAccess::Vector:
-    vector = vector::LoadOp::create(b, loc, vectorType, ctx.source, source,
-                                    /*nontemporal=*/false, alignment);
-    break;
-  case ChunkAccess::Reverse: {
-    Value lowest = b.createOrFold<arith::SubIOp>(
-        loc, source, arith::ConstantIndexOp::create(b, loc, ctx.lanes - 1));
-    Value loaded = vector::LoadOp::create(b, loc, vectorType, ctx.source,
-                                          lowest, false, alignment);
-    SmallVector<int64_t> reversed =
-        llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(0, ctx.lanes)));
-    vector = vector::ShuffleOp::create(b, loc, loaded, loaded, reversed);
-    break;
-  }
-  case ChunkAccess::Gather: {
-    Value stride =
-        getValueOrCreateConstantIndexOp(b, loc, ctx.dims.back().sourceStride);
-    SmallVector<Value> elements;
-    for (int64_t k = 0; k < ctx.lanes; ++k) {
-      Value at = b.createOrFold<arith::AddIOp>(
-          loc, source,
-          b.createOrFold<arith::MulIOp>(
-              loc, arith::ConstantIndexOp::create(b, loc, k), stride));
-      elements.push_back(memref::LoadOp::create(b, loc, ctx.source, at));
-    }
-    vector = vector::FromElementsOp::create(b, loc, vectorType, elements);
-    break;
-  }
-  case ChunkAccess::Scalar:
-    llvm_unreachable("handled above");
-  }
-  vector::StoreOp::create(b, loc, vector, ctx.target, target,
-                          /*nontemporal=*/false, alignment);
+  LaneLayout layout = access == ChunkAccess::Vector    ? LaneLayout::Vector
+                      : access == ChunkAccess::Reverse ? LaneLayout::Reverse
+                                                       : LaneLayout::Strided;
+  Value vector = loadLanes(b, loc, layout, ctx.source, source,
+                           ctx.dims.back().sourceStride, vectorType, alignment);
+  storeLanes(b, loc, LaneLayout::Vector, vector, ctx.target, target,
+             b.getIndexAttr(1), alignment);
 }
 
 /// Emits the block/thread nest of `scf.parallel` loops that moves the whole
@@ -288,7 +224,8 @@ LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
             .logicalAnd(
                 isMultipleOf(rewriter, loc, ctx.dims.back().size, ctx.lanes),
                 ArithIndexBuilder(rewriter, loc)
-                    .logicalAnd(runsAreAligned(rewriter, loc, ctx, false, 1),
+                    .logicalAnd(runsHaveLayout(rewriter, loc, ctx, false,
+                                               LaneLayout::Vector),
                                 isAlignedBuffer(rewriter, loc, ctx.target,
                                                 isFreshAllocation(target),
                                                 options.vectorBytes)));
@@ -296,12 +233,13 @@ LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
         isAlignedBuffer(rewriter, loc, ctx.source, isFreshAllocation(source),
                         options.vectorBytes);
     sourceVectors = ArithIndexBuilder(rewriter, loc)
-                        .logicalAnd(runsAreAligned(rewriter, loc, ctx, true, 1),
+                        .logicalAnd(runsHaveLayout(rewriter, loc, ctx, true,
+                                                   LaneLayout::Vector),
                                     sourceBuffer);
-    sourceReversed =
-        ArithIndexBuilder(rewriter, loc)
-            .logicalAnd(runsAreAligned(rewriter, loc, ctx, true, -1),
-                        sourceBuffer);
+    sourceReversed = ArithIndexBuilder(rewriter, loc)
+                         .logicalAnd(runsHaveLayout(rewriter, loc, ctx, true,
+                                                    LaneLayout::Reverse),
+                                     sourceBuffer);
   }
 
   auto kernel = [&](ChunkAccess access) {

@@ -8,9 +8,13 @@
 //
 // `--slice-parallel-loops-to-gpu`: the parallel loops of element-wise ops
 // mapped as the copy kernels are (CopiesToGPU.cpp): a 1-D grid of blocks of
-// `block-size` threads over the row-major iteration space, one iteration
-// per thread, so that consecutive threads take consecutive innermost
-// iterations.
+// `block-size` threads over the row-major iteration space, so that
+// consecutive threads take consecutive innermost iterations. A thread takes
+// one iteration, or, where the body allows it and the innermost trip count
+// is a multiple of the vector's lanes, `lanes` consecutive ones with the
+// body's ops on vectors: each memref it reads or writes is accessed by one
+// vector (reversed by a shuffle for a stride of -1) where its layout puts
+// the lanes on a vector boundary, element by element elsewhere.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,9 +26,12 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/ParallelLoopMapper.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
 namespace slice {
@@ -46,13 +53,272 @@ static bool isUnmappedElementwiseLoop(scf::ParallelOp loop) {
          !loop->getParentOfType<gpu::LaunchOp>();
 }
 
-/// Replaces `loop` by the block/thread nest over its iteration space.
-static void mapToBlocksOfThreads(scf::ParallelOp loop, int64_t blockSize) {
+namespace {
+/// A memref that the loop body reads or writes at exactly the loop's
+/// induction variables, as a vector kernel accesses it: a 1-D view of its
+/// buffer, the position of its element 0 and its strides, and where its
+/// runs of lanes lie (decided on the host, uniform over the kernel).
+struct LaneMemRef {
+  Value flat;
+  Value offset;
+  SmallVector<OpFoldResult> strides;
+  int64_t alignment = 0;
+  OpFoldResult vector, reverse;
+};
+
+/// The loop's iteration space and what a thread of either kernel needs.
+struct ElementwiseLoop {
+  scf::ParallelOp loop;
+  SmallVector<Value> counts;
+  /// Lanes per thread for the vector kernel (1: no vector kernel).
+  int64_t lanes = 1;
+  llvm::MapVector<Value, LaneMemRef> memrefs;
+};
+} // namespace
+
+/// Whether `indices` are exactly the induction variables of `loop`, in
+/// order.
+static bool isIdentityAccess(scf::ParallelOp loop, ValueRange indices) {
+  return llvm::equal(indices, loop.getInductionVars());
+}
+
+/// The lanes a thread can take of `loop`'s innermost dimension with vector
+/// ops: `vectorBytes` over the widest element it loads or stores, or 1 when
+/// the body is not a sequence of identity loads and stores and element-wise
+/// ops on scalars (the loops of element-wise linalg ops after
+/// --convert-linalg-to-parallel-loops).
+static int64_t getVectorLanes(scf::ParallelOp loop, int64_t vectorBytes) {
+  if (!llvm::all_of(loop.getLowerBound(), isZeroInteger) ||
+      !llvm::all_of(loop.getStep(), isOneInteger))
+    return 1;
+  auto isScalar = [](Type type) { return type.isIntOrIndexOrFloat(); };
+  int64_t widest = 0;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    Value memref;
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      if (!isIdentityAccess(loop, load.getIndices()))
+        return 1;
+      memref = load.getMemRef();
+    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      if (!isIdentityAccess(loop, store.getIndices()) ||
+          llvm::is_contained(loop.getInductionVars(), store.getValue()))
+        return 1;
+      memref = store.getMemRef();
+    } else {
+      // Element-wise ops on scalars that an iteration variable does not
+      // feed directly: each becomes one op on vectors.
+      if (op.getNumRegions() || !isMemoryEffectFree(&op) ||
+          !op.hasTrait<OpTrait::Elementwise>() ||
+          !op.hasTrait<OpTrait::Vectorizable>() ||
+          !llvm::all_of(op.getOperandTypes(), isScalar) ||
+          !llvm::all_of(op.getResultTypes(), isScalar) ||
+          llvm::any_of(op.getOperands(), [&](Value operand) {
+            return llvm::is_contained(loop.getInductionVars(), operand);
+          }))
+        return 1;
+      continue;
+    }
+    auto type = cast<MemRefType>(memref.getType());
+    int64_t bytes = vectorElementBytes(type.getElementType());
+    if (!bytes || !type.isStrided() ||
+        llvm::is_contained(loop.getInductionVars(), memref))
+      return 1;
+    widest = std::max(widest, bytes);
+  }
+  return widest && widest < vectorBytes ? vectorBytes / widest : 1;
+}
+
+/// The flat view, metadata and lane layouts of every memref `loop`
+/// accesses, computed before it; fails for a layout that is not strided.
+static LogicalResult prepareMemRefs(OpBuilder &b, Location loc,
+                                    ElementwiseLoop &info) {
+  for (Operation &op : info.loop.getBody()->without_terminator()) {
+    Value memref;
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      memref = load.getMemRef();
+    else if (auto store = dyn_cast<memref::StoreOp>(op))
+      memref = store.getMemRef();
+    else
+      continue;
+    if (info.memrefs.contains(memref))
+      continue;
+    FailureOr<StridedMetadata> metadata = getStridedMetadata(b, loc, memref);
+    if (failed(metadata))
+      return failure();
+    LaneMemRef lanes;
+    lanes.flat = flatView(b, loc, *metadata);
+    lanes.offset = getValueOrCreateConstantIndexOp(b, loc, metadata->offset);
+    lanes.strides = metadata->strides;
+    lanes.alignment =
+        info.lanes *
+        vectorElementBytes(cast<MemRefType>(memref.getType()).getElementType());
+    OpFoldResult buffer = isAlignedBuffer(
+        b, loc, lanes.flat, isFreshAllocation(memref), lanes.alignment);
+    ArithIndexBuilder arith(b, loc);
+    lanes.vector = arith.logicalAnd(
+        buffer, lanesHaveLayout(b, loc, metadata->offset, lanes.strides,
+                                info.lanes, LaneLayout::Vector));
+    lanes.reverse = arith.logicalAnd(
+        buffer, lanesHaveLayout(b, loc, metadata->offset, lanes.strides,
+                                info.lanes, LaneLayout::Reverse));
+    info.memrefs.insert({memref, lanes});
+  }
+  return success();
+}
+
+/// The row-major multi-index of `element` in the iteration space.
+static SmallVector<Value> delinearize(OpBuilder &b, Location loc,
+                                      ArrayRef<Value> counts, Value element) {
+  SmallVector<Value> indices(counts.size());
+  Value rest = element;
+  for (int64_t d = (int64_t)counts.size() - 1; d >= 0; --d) {
+    indices[d] = rest;
+    if (d > 0) {
+      indices[d] = b.createOrFold<arith::RemUIOp>(loc, rest, counts[d]);
+      rest = b.createOrFold<arith::DivUIOp>(loc, rest, counts[d]);
+    }
+  }
+  return indices;
+}
+
+/// `thenFn` or `elseFn`'s value, by `cond`: straight-line when `cond` is
+/// known, an `scf.if` yielding it otherwise.
+static Value selectValue(OpBuilder &b, Location loc, OpFoldResult cond,
+                         function_ref<Value(OpBuilder &, Location)> thenFn,
+                         function_ref<Value(OpBuilder &, Location)> elseFn) {
+  if (std::optional<bool> known = getConstantBool(cond))
+    return *known ? thenFn(b, loc) : elseFn(b, loc);
+  // The result type comes from the yields.
+  auto ifOp = scf::IfOp::create(
+      b, loc, cast<Value>(cond),
+      [&](OpBuilder &nb, Location nl) {
+        scf::YieldOp::create(nb, nl, thenFn(nb, nl));
+      },
+      [&](OpBuilder &nb, Location nl) {
+        scf::YieldOp::create(nb, nl, elseFn(nb, nl));
+      });
+  return ifOp.getResult(0);
+}
+
+/// The body of one thread of the vector kernel: `info.lanes` consecutive
+/// iterations of the innermost dimension from chunk `chunk`, the body's
+/// element-wise ops on vectors, values from outside the loop broadcast.
+static void emitVectorChunk(OpBuilder &b, Location loc, ElementwiseLoop &info,
+                            Value chunk) {
+  Value element = b.createOrFold<arith::MulIOp>(
+      loc, chunk, arith::ConstantIndexOp::create(b, loc, info.lanes));
+  SmallVector<Value> indices = delinearize(b, loc, info.counts, element);
+  // Each memref's position of the first lane.
+  llvm::DenseMap<Value, Value> positions;
+  for (const auto &[memref, lanes] : info.memrefs) {
+    Value position = lanes.offset;
+    for (auto [index, stride] : llvm::zip(indices, lanes.strides))
+      position = b.createOrFold<arith::AddIOp>(
+          loc, position,
+          b.createOrFold<arith::MulIOp>(
+              loc, index, getValueOrCreateConstantIndexOp(b, loc, stride)));
+    positions[memref] = position;
+  }
+
+  // Loop-varying values as vectors; the others stay scalars, cloned.
+  IRMapping scalars;
+  llvm::DenseMap<Value, Value> vectors;
+  auto vectorTypeOf = [&](Type scalar) {
+    return VectorType::get({info.lanes}, scalar);
+  };
+  auto asVector = [&](Value value) -> Value {
+    if (Value vector = vectors.lookup(value))
+      return vector;
+    return vector::BroadcastOp::create(b, loc, vectorTypeOf(value.getType()),
+                                       scalars.lookupOrDefault(value));
+  };
+  for (Operation &op : info.loop.getBody()->without_terminator()) {
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      const LaneMemRef &lanes = info.memrefs.find(load.getMemRef())->second;
+      Value position = positions.lookup(load.getMemRef());
+      VectorType type = vectorTypeOf(load.getType());
+      llvm::MaybeAlign alignment(lanes.alignment);
+      OpFoldResult stride = lanes.strides.back();
+      auto read = [&](LaneLayout layout) {
+        return [&, layout](OpBuilder &rb, Location rl) {
+          return loadLanes(rb, rl, layout, lanes.flat, position, stride, type,
+                           alignment);
+        };
+      };
+      vectors[load.getResult()] = selectValue(
+          b, loc, lanes.vector, read(LaneLayout::Vector),
+          [&](OpBuilder &rb, Location rl) {
+            return selectValue(rb, rl, lanes.reverse, read(LaneLayout::Reverse),
+                               read(LaneLayout::Strided));
+          });
+      continue;
+    }
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      const LaneMemRef &lanes = info.memrefs.find(store.getMemRef())->second;
+      Value position = positions.lookup(store.getMemRef());
+      Value value = asVector(store.getValue());
+      llvm::MaybeAlign alignment(lanes.alignment);
+      OpFoldResult stride = lanes.strides.back();
+      auto write = [&](LaneLayout layout) {
+        return [&, layout](OpBuilder &wb, Location wl) {
+          storeLanes(wb, wl, layout, value, lanes.flat, position, stride,
+                     alignment);
+        };
+      };
+      emitIf(b, loc, lanes.vector, write(LaneLayout::Vector),
+             [&](OpBuilder &wb, Location wl) {
+               emitIf(wb, wl, lanes.reverse, write(LaneLayout::Reverse),
+                      write(LaneLayout::Strided));
+             });
+      continue;
+    }
+    bool varying = llvm::any_of(op.getOperands(), [&](Value operand) {
+      return vectors.contains(operand);
+    });
+    if (!varying) {
+      b.clone(op, scalars);
+      continue;
+    }
+    OperationState state(op.getLoc(), op.getName());
+    for (Value operand : op.getOperands())
+      state.addOperands(asVector(operand));
+    for (Type type : op.getResultTypes())
+      state.addTypes(vectorTypeOf(type));
+    state.addAttributes(op.getAttrs());
+    Operation *vectorOp = b.create(state);
+    for (auto [result, vector] :
+         llvm::zip(op.getResults(), vectorOp->getResults()))
+      vectors[result] = vector;
+  }
+}
+
+/// The body of one thread of the scalar kernel: iteration `element`.
+static void emitScalarIteration(OpBuilder &b, Location loc,
+                                ElementwiseLoop &info, Value element) {
+  scf::ParallelOp loop = info.loop;
+  SmallVector<Value> indices = delinearize(b, loc, info.counts, element);
+  IRMapping mapping;
+  for (auto [d, index] : llvm::enumerate(indices)) {
+    Value iv = b.createOrFold<arith::AddIOp>(
+        loc, loop.getLowerBound()[d],
+        b.createOrFold<arith::MulIOp>(loc, index, loop.getStep()[d]));
+    mapping.map(loop.getInductionVars()[d], iv);
+  }
+  for (Operation &op : loop.getBody()->without_terminator())
+    b.clone(op, mapping);
+}
+
+/// Replaces `loop` by the block/thread nest over its iteration space: the
+/// vector kernel where the innermost trip count is a multiple of the lanes
+/// (checked on the host), the scalar one otherwise.
+static void mapToBlocksOfThreads(scf::ParallelOp loop, int64_t blockSize,
+                                 int64_t vectorBytes) {
   OpBuilder b(loop);
   Location loc = loop.getLoc();
   ArithIndexBuilder arith(b, loc);
+  ElementwiseLoop info;
+  info.loop = loop;
   // The trip count of each dimension, and their product.
-  SmallVector<Value> counts;
   OpFoldResult total = b.getIndexAttr(1);
   for (auto [lower, upper, step] :
        llvm::zip(loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
@@ -61,32 +327,9 @@ static void mapToBlocksOfThreads(scf::ParallelOp loop, int64_t blockSize) {
     OpFoldResult span = arith.max(arith.sub(upper, lower), arith.constant(0));
     OpFoldResult count = arith.divTrunc(
         arith.add(span, arith.sub(step, arith.constant(1))), step);
-    counts.push_back(getValueOrCreateConstantIndexOp(b, loc, count));
+    info.counts.push_back(getValueOrCreateConstantIndexOp(b, loc, count));
     total = arith.mul(total, count);
   }
-  Value elements = getValueOrCreateConstantIndexOp(b, loc, total);
-  auto emitNest = [&](OpBuilder &nb, Location nl) {
-    emitBlocksOfThreads(
-        nb, nl, elements, blockSize,
-        [&](OpBuilder &ib, Location il, Value element) {
-          // Row-major delinearization of the element.
-          IRMapping mapping;
-          Value rest = element;
-          for (int64_t d = (int64_t)counts.size() - 1; d >= 0; --d) {
-            Value index = rest;
-            if (d > 0) {
-              index = ib.createOrFold<arith::RemUIOp>(il, rest, counts[d]);
-              rest = ib.createOrFold<arith::DivUIOp>(il, rest, counts[d]);
-            }
-            Value iv = ib.createOrFold<arith::AddIOp>(
-                il, loop.getLowerBound()[d],
-                ib.createOrFold<arith::MulIOp>(il, index, loop.getStep()[d]));
-            mapping.map(loop.getInductionVars()[d], iv);
-          }
-          for (Operation &op : loop.getBody()->without_terminator())
-            ib.clone(op, mapping);
-        });
-  };
   // A grid of no blocks is a launch error: an empty loop launches nothing.
   OpFoldResult nonEmpty =
       arith.logicalNot(arith.equal(total, arith.constant(0)));
@@ -94,7 +337,33 @@ static void mapToBlocksOfThreads(scf::ParallelOp loop, int64_t blockSize) {
     loop.erase();
     return;
   }
-  emitIf(b, loc, nonEmpty, emitNest, [](OpBuilder &, Location) {});
+  Value elements = getValueOrCreateConstantIndexOp(b, loc, total);
+  auto scalarKernel = [&](OpBuilder &kb, Location kl) {
+    emitBlocksOfThreads(kb, kl, elements, blockSize,
+                        [&](OpBuilder &ib, Location il, Value element) {
+                          emitScalarIteration(ib, il, info, element);
+                        });
+  };
+  info.lanes = getVectorLanes(loop, vectorBytes);
+  if (info.lanes > 1 && failed(prepareMemRefs(b, loc, info)))
+    info.lanes = 1;
+  OpFoldResult wholeVectors = b.getBoolAttr(false);
+  if (info.lanes > 1)
+    wholeVectors = isMultipleOf(b, loc, info.counts.back(), info.lanes);
+  auto vectorKernel = [&](OpBuilder &kb, Location kl) {
+    Value chunks = kb.createOrFold<arith::DivUIOp>(
+        kl, elements, arith::ConstantIndexOp::create(kb, kl, info.lanes));
+    emitBlocksOfThreads(kb, kl, chunks, blockSize,
+                        [&](OpBuilder &ib, Location il, Value chunk) {
+                          emitVectorChunk(ib, il, info, chunk);
+                        });
+  };
+  emitIf(
+      b, loc, nonEmpty,
+      [&](OpBuilder &nb, Location nl) {
+        emitIf(nb, nl, wholeVectors, vectorKernel, scalarKernel);
+      },
+      [](OpBuilder &, Location) {});
   loop.erase();
 }
 
@@ -105,10 +374,13 @@ struct SliceParallelLoopsToGPUPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (blockSize < 1 || blockSize > 1024) {
+    if (blockSize < 1 || blockSize > 1024 ||
+        !llvm::is_contained({1, 4, 8, 16}, vectorBytes)) {
       mlir::emitError(getOperation().getLoc())
-          << "slice-parallel-loops-to-gpu: block-size must be 1 to 1024, got "
-          << static_cast<int64_t>(blockSize);
+          << "slice-parallel-loops-to-gpu: block-size must be 1 to 1024 and "
+             "vector-bytes 1, 4, 8 or 16, got block-size="
+          << static_cast<int64_t>(blockSize)
+          << " vector-bytes=" << static_cast<int64_t>(vectorBytes);
       return signalPassFailure();
     }
     SmallVector<scf::ParallelOp> loops;
@@ -117,7 +389,7 @@ struct SliceParallelLoopsToGPUPass
         loops.push_back(loop);
     });
     for (scf::ParallelOp loop : loops)
-      mapToBlocksOfThreads(loop, blockSize);
+      mapToBlocksOfThreads(loop, blockSize, vectorBytes);
   }
 };
 } // namespace

@@ -65,6 +65,7 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
     // Element-wise loops as the copies: blocks of threads over a 1-D grid.
     SliceParallelLoopsToGPUOptions elementwise;
     elementwise.blockSize = options.blockSize;
+    elementwise.vectorBytes = options.vectorBytes;
     fpm.addPass(createSliceParallelLoopsToGPU(elementwise));
     // Maps the loops that are left (those with reductions) greedily.
     fpm.addPass(createGpuMapParallelLoopsPass());

@@ -242,6 +242,17 @@ def SliceParallelLoopsToGPU
     dimension. An empty iteration space launches nothing (a grid of no
     blocks is a launch error).
 
+    Where the body is identity loads and stores (every index the loop's
+    own, in order) around element-wise ops on scalars, and the innermost
+    trip count is a multiple of `lanes` (`vector-bytes` over the widest
+    element accessed, checked on the host), a thread takes `lanes`
+    consecutive innermost iterations instead, the ops on vectors: each
+    memref is read or written by one aligned vector access where its
+    innermost stride is 1 and its runs of lanes start on vector boundaries,
+    by one reversed by a shuffle where the stride is -1, and element by
+    element otherwise (decided per memref on the host). Other trip counts
+    and bodies get one iteration per thread.
+
     Upstream's `--gpu-map-parallel-loops` maps one loop dimension per
     hardware dimension instead, one thread per block for a 1-D loop.
 
@@ -257,12 +268,17 @@ def SliceParallelLoopsToGPU
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
-           "Threads per block (1 to 1024)">
+           "Threads per block (1 to 1024)">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
+           "Bytes of a thread's vector accesses (4, 8 or 16; 1: one "
+           "iteration per thread)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
-    "::mlir::scf::SCFDialect"
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 

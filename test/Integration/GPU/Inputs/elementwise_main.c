@@ -40,12 +40,14 @@ static void intact(const float *d, const float *host, int64_t n) {
 }
 
 int main(int argc, char **argv) {
-  enum { N = 1000, R = 37, C = 45 };
+  enum { N = 1000, R = 37, C = 48 };
   static float a[N], b[R * C];
   for (int i = 0; i < N; ++i)
     a[i] = (float)i * 0.25f - 100.0f;
   for (int i = 0; i < R * C; ++i)
     b[i] = (float)(i % 97) * 0.5f - 7.0f;
+  // Rows of 45 for the run-time errors and the first h.
+  const int64_t c45 = 45;
   // Run-time errors on the device path: the program stops with the
   // check's message before any kernel runs.
   if (argc > 1 && !strcmp(argv[1], "zero-stride")) {
@@ -56,8 +58,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (argc > 1 && !strcmp(argv[1], "row")) {
-    float *db = device(b, R * C);
-    Memref2D in = {db, db, 0, {R, C}, {C, 1}};
+    float *db = device(b, R * c45);
+    Memref2D in = {db, db, 0, {R, c45}, {c45, 1}};
     Memref1D out;
     _mlir_ciface_row(&out, &in, strtoll(argv[2], NULL, 10));
     float v;
@@ -66,7 +68,7 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  const int64_t strides[] = {1, -1, 3, -7, 1000, -1001};
+  const int64_t strides[] = {1, -1, 2, -2, 3, 5, -5, -7, 1000, -1001};
   float *da = device(a, N);
   for (size_t k = 0; k < sizeof(strides) / sizeof(strides[0]); ++k) {
     Memref1D in = {da, da, 0, N, 1}, out;
@@ -85,24 +87,32 @@ int main(int argc, char **argv) {
   }
   intact(da, a, N);
 
-  float *db = device(b, R * C);
-  Memref2D in = {db, db, 0, {R, C}, {C, 1}}, out;
-  _mlir_ciface_h(&out, &in);
-  printf("h: %lld x %lld:", (long long)out.sizes[0], (long long)out.sizes[1]);
-  for (int64_t i = 0; i < out.sizes[0]; ++i)
-    for (int64_t j = 0; j < out.sizes[1]; ++j) {
-      float v;
-      sliceCudaCopy(&v,
-                    out.aligned + out.offset + i * out.strides[0] +
-                        j * out.strides[1],
-                    sizeof(float));
-      printf(" %.9g", v);
-    }
-  printf("\n");
-  intact(db, b, R * C);
-  if (out.allocated != db)
-    mgpuMemFree(out.allocated, NULL);
+  // Rows of 45 (one element per thread) and of 48 (four).
+  const int64_t columns[] = {45, C};
+  for (size_t k = 0; k < 2; ++k) {
+    int64_t cols = columns[k];
+    for (int64_t i = 0; i < R * cols; ++i)
+      b[i] = (float)(i % 97) * 0.5f - 7.0f;
+    float *db = device(b, R * cols);
+    Memref2D in = {db, db, 0, {R, cols}, {cols, 1}}, out;
+    _mlir_ciface_h(&out, &in);
+    printf("h: %lld x %lld:", (long long)out.sizes[0],
+           (long long)out.sizes[1]);
+    for (int64_t i = 0; i < out.sizes[0]; ++i)
+      for (int64_t j = 0; j < out.sizes[1]; ++j) {
+        float v;
+        sliceCudaCopy(&v,
+                      out.aligned + out.offset + i * out.strides[0] +
+                          j * out.strides[1],
+                      sizeof(float));
+        printf(" %.9g", v);
+      }
+    printf("\n");
+    intact(db, b, R * cols);
+    if (out.allocated != db)
+      mgpuMemFree(out.allocated, NULL);
+    mgpuMemFree(db, NULL);
+  }
   mgpuMemFree(da, NULL);
-  mgpuMemFree(db, NULL);
   return 0;
 }
