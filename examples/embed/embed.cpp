@@ -18,8 +18,14 @@
 //      input, every element checked against the semantics library's answer
 //      (the flat input index of each selected element), or, with
 //      --emit-llvm, translated to LLVM IR for an ahead-of-time build.
+// With --gpu, step 3 runs the GPU pipeline (buildSliceToNVVMPipeline,
+// kernels as PTX) and step 4 calls the JIT-compiled host code with device
+// buffers this program allocates through the slice CUDA runtime, whose
+// functions it hands to the JIT: the input is copied to the device, the
+// result's elements are read back from it, and the device input must be
+// left intact. --view asks for slices as views instead of dense copies.
 //
-// Usage: slice-embed [--emit-llvm FILE] [SLICE [D0xD1x...]]
+// Usage: slice-embed [--gpu] [--view] [--emit-llvm FILE] [SLICE [D0xD1x...]]
 //        default SLICE "1:5:2, ::-1, newaxis" on 6x8.
 // The function is `@slice` (`_mlir_ciface_slice` from C,
 // docs/calling-convention.md). Exit status 0 when all is right.
@@ -44,10 +50,15 @@
 
 #ifdef SLICE_EMBED_JIT
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/TargetSelect.h"
+#endif
+#ifdef SLICE_EMBED_GPU
+#include "SliceCudaRuntime.h"
 #endif
 
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -81,11 +92,91 @@ static int emitLLVM(ModuleOp module, StringRef path) {
 }
 
 #ifdef SLICE_EMBED_JIT
-/// JIT-compiles `module`, calls @slice on an iota of `shape` and checks the
-/// result against the semantics library.
+/// Where the function's buffers live: the host's memory, or a GPU's, which
+/// the program reaches only through copies.
+struct Memory {
+  bool device = false;
+
+  /// A buffer holding `values`.
+  float *place(const std::vector<float> &values) const {
+    size_t bytes = values.size() * sizeof(float);
+    if (!device) {
+      auto *buffer = static_cast<float *>(malloc(bytes));
+      memcpy(buffer, values.data(), bytes);
+      return buffer;
+    }
+#ifdef SLICE_EMBED_GPU
+    auto *buffer = static_cast<float *>(mgpuMemAlloc(bytes, nullptr, false));
+    sliceCudaCopy(buffer, values.data(), bytes);
+    return buffer;
+#else
+    return nullptr;
+#endif
+  }
+  /// Element `at` of `buffer`.
+  float read(const float *buffer, int64_t at) const {
+    if (!device)
+      return buffer[at];
+    float value = 0;
+#ifdef SLICE_EMBED_GPU
+    sliceCudaCopy(&value, buffer + at, sizeof(float));
+#endif
+    return value;
+  }
+  void release(float *buffer) const {
+    if (!device) {
+      free(buffer);
+      return;
+    }
+#ifdef SLICE_EMBED_GPU
+    mgpuMemFree(buffer, nullptr);
+#endif
+  }
+};
+
+#ifdef SLICE_EMBED_GPU
+/// Hands the slice CUDA runtime, linked into this program, to the JIT: the
+/// host code of --slice-to-nvvm calls these (upstream's gpu-to-llvm names).
+static void registerCudaRuntime(ExecutionEngine &engine) {
+  engine.registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    auto add = [&](const char *name, auto *function) {
+      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(function),
+                                 llvm::JITSymbolFlags::Exported};
+    };
+    add("mgpuModuleLoad", &mgpuModuleLoad);
+    add("mgpuModuleLoadJIT", &mgpuModuleLoadJIT);
+    add("mgpuModuleUnload", &mgpuModuleUnload);
+    add("mgpuModuleGetFunction", &mgpuModuleGetFunction);
+    add("mgpuLaunchKernel", &mgpuLaunchKernel);
+    add("mgpuStreamCreate", &mgpuStreamCreate);
+    add("mgpuStreamDestroy", &mgpuStreamDestroy);
+    add("mgpuStreamSynchronize", &mgpuStreamSynchronize);
+    add("mgpuStreamWaitEvent", &mgpuStreamWaitEvent);
+    add("mgpuEventCreate", &mgpuEventCreate);
+    add("mgpuEventDestroy", &mgpuEventDestroy);
+    add("mgpuEventSynchronize", &mgpuEventSynchronize);
+    add("mgpuEventRecord", &mgpuEventRecord);
+    add("mgpuMemAlloc", &mgpuMemAlloc);
+    add("mgpuMemFree", &mgpuMemFree);
+    add("mgpuMemcpy", &mgpuMemcpy);
+    add("mgpuMemset32", &mgpuMemset32);
+    add("mgpuMemset16", &mgpuMemset16);
+    add("mgpuMemHostRegister", &mgpuMemHostRegister);
+    add("mgpuMemHostUnregister", &mgpuMemHostUnregister);
+    add("mgpuMemHostRegisterMemRef", &mgpuMemHostRegisterMemRef);
+    add("mgpuMemHostUnregisterMemRef", &mgpuMemHostUnregisterMemRef);
+    add("mgpuSetDefaultDevice", &mgpuSetDefaultDevice);
+    return symbols;
+  });
+}
+#endif
+
+/// JIT-compiles `module`, calls @slice on an iota of `shape` held in
+/// `memory` and checks the result against the semantics library.
 static int runAndCheck(ModuleOp module, const slice::SparseSliceSpec &spec,
                        ArrayRef<int64_t> shape, size_t rank,
-                       StringRef description) {
+                       StringRef description, const Memory &memory) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   auto engine = ExecutionEngine::create(module);
@@ -93,6 +184,12 @@ static int runAndCheck(ModuleOp module, const slice::SparseSliceSpec &spec,
     llvm::errs() << "JIT: " << llvm::toString(engine.takeError()) << "\n";
     return 1;
   }
+#ifdef SLICE_EMBED_GPU
+  if (memory.device)
+    registerCudaRuntime(**engine);
+#endif
+  // Runs the global constructors: the GPU code's load its kernels.
+  (*engine)->initialize();
   auto entry = (*engine)->lookup("_mlir_ciface_slice");
   if (!entry) {
     llvm::errs() << "JIT: " << llvm::toString(entry.takeError()) << "\n";
@@ -101,10 +198,11 @@ static int runAndCheck(ModuleOp module, const slice::SparseSliceSpec &spec,
   int64_t count = 1;
   for (int64_t d : shape)
     count *= d;
-  std::vector<float> input(count);
+  std::vector<float> iota(count);
   for (int64_t i = 0; i < count; ++i)
-    input[i] = float(i);
-  Descriptor in{input.data(), input.data(), 0, {}}, out{};
+    iota[i] = float(i);
+  float *input = memory.place(iota);
+  Descriptor in{input, input, 0, {}}, out{};
   int64_t stride = 1;
   for (int64_t d = shape.size() - 1; d >= 0; --d) {
     in.sizesAndStrides[d] = shape[d];
@@ -128,7 +226,7 @@ static int runAndCheck(ModuleOp module, const slice::SparseSliceSpec &spec,
     int64_t at = out.offset;
     for (size_t d = 0; d < rank; ++d)
       at += index[d] * out.sizesAndStrides[rank + d];
-    float value = out.aligned[at];
+    float value = memory.read(out.aligned, at);
     llvm::outs() << " " << int64_t(value);
     if (value != float(expected[k]))
       ++mismatches;
@@ -140,16 +238,19 @@ static int runAndCheck(ModuleOp module, const slice::SparseSliceSpec &spec,
   }
   bool intact = true;
   for (int64_t i = 0; i < count; ++i)
-    intact &= input[i] == float(i);
+    intact &= memory.read(input, i) == float(i);
+  bool view = out.allocated == input;
   llvm::outs() << "\n"
                << (mismatches || !intact ? "MISMATCH: " : "ok: ")
                << expected.size() << " elements, " << mismatches
                << " differ from the semantics library, input "
-               << (intact ? "intact" : "WRITTEN") << "\n";
+               << (intact ? "intact" : "WRITTEN") << ", result "
+               << (view ? "a view of the input" : "a fresh buffer") << "\n";
   // The calling convention: a result is a view of the argument (the same
   // allocated pointer) or a fresh buffer the caller frees.
-  if (out.allocated != input.data())
-    free(out.allocated);
+  if (!view)
+    memory.release(out.allocated);
+  memory.release(input);
   return mismatches || !intact ? 1 : 0;
 }
 #endif
@@ -157,10 +258,28 @@ static int runAndCheck(ModuleOp module, const slice::SparseSliceSpec &spec,
 int main(int argc, char **argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   std::string llvmPath;
-  if (args.size() >= 2 && args[0] == "--emit-llvm") {
-    llvmPath = args[1];
-    args.erase(args.begin(), args.begin() + 2);
+  bool gpu = false, view = false;
+  while (!args.empty() && StringRef(args[0]).starts_with("--")) {
+    if (args[0] == "--gpu") {
+      gpu = true;
+    } else if (args[0] == "--view") {
+      view = true;
+    } else if (args[0] == "--emit-llvm" && args.size() >= 2) {
+      llvmPath = args[1];
+      args.erase(args.begin());
+    } else {
+      llvm::errs() << "unknown option " << args[0] << "\n";
+      return 2;
+    }
+    args.erase(args.begin());
   }
+#ifndef SLICE_EMBED_GPU
+  if (gpu && llvmPath.empty()) {
+    llvm::errs() << "this build has no slice CUDA runtime to run GPU code "
+                    "with: use --emit-llvm\n";
+    return 1;
+  }
+#endif
   std::string text = args.size() > 0 ? args[0] : "1:5:2, ::-1, newaxis";
   std::string shapeText = args.size() > 1 ? args[1] : "6x8";
   SmallVector<int64_t> shape;
@@ -216,12 +335,24 @@ int main(int argc, char **argv) {
   if (failed(module->verify()))
     return 1;
 
-  // 3. Canonicalize, then the CPU pipeline (dense results: slices=copy).
+  // 3. Canonicalize, then the CPU or the GPU pipeline (dense results,
+  // slices=copy, unless --view).
   PassManager pm(&context);
   pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
-  slice::SliceToLLVMOptions options;
-  options.slices = slice::SliceLowering::Copy;
-  slice::buildSliceToLLVMPipeline(pm, options);
+  slice::SliceLowering slices =
+      view ? slice::SliceLowering::View : slice::SliceLowering::Copy;
+  if (gpu) {
+    // Kernels as PTX text: no CUDA toolkit needed to build them, the
+    // driver compiles them when the module loads.
+    slice::SliceToNVVMOptions options;
+    options.slices = slices;
+    options.format = "isa";
+    slice::buildSliceToNVVMPipeline(pm, options);
+  } else {
+    slice::SliceToLLVMOptions options;
+    options.slices = slices;
+    slice::buildSliceToLLVMPipeline(pm, options);
+  }
   if (failed(pm.run(*module))) {
     llvm::errs() << "the pipeline failed\n";
     return 1;
@@ -231,8 +362,12 @@ int main(int argc, char **argv) {
   if (!llvmPath.empty())
     return emitLLVM(*module, llvmPath);
 #ifdef SLICE_EMBED_JIT
+  Memory memory;
+  memory.device = gpu;
   return runAndCheck(*module, *spec, shape, resultType->getRank(),
-                     "x[" + text + "] of a " + shapeText + " iota");
+                     "x[" + text + "] of a " + shapeText +
+                         (gpu ? " iota in device memory" : " iota"),
+                     memory);
 #else
   llvm::errs() << "this build has no JIT (mlir::ExecutionEngine): use "
                   "--emit-llvm\n";
