@@ -96,8 +96,7 @@ int main(int argc, char **argv) {
     float *db = device(b, R * cols);
     Memref2D in = {db, db, 0, {R, cols}, {cols, 1}}, out;
     _mlir_ciface_h(&out, &in);
-    printf("h: %lld x %lld:", (long long)out.sizes[0],
-           (long long)out.sizes[1]);
+    printf("h: %lld x %lld:", (long long)out.sizes[0], (long long)out.sizes[1]);
     for (int64_t i = 0; i < out.sizes[0]; ++i)
       for (int64_t j = 0; j < out.sizes[1]; ++j) {
         float v;
