@@ -38,6 +38,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Verifier.h"
@@ -356,7 +357,10 @@ void addUpdate(ModuleBuilder &mb, Operation *sliceOp, FuzzedDataProvider &data,
   else if (auto axes = dyn_cast<StridedAxesOp>(sliceOp))
     updated = StridedAxesUpdateOp::create(
         mb.builder, mb.loc, value, axes.getSource(), axes.getAxes(),
-        axes.getMixedStarts(), axes.getMixedEnds(), axes.getMixedStrides());
+        axes.getMixedStarts(), axes.getMixedEnds(),
+        axes.getStaticStrides()
+            ? std::optional<ArrayRef<OpFoldResult>>(axes.getMixedStrides())
+            : std::nullopt);
   else
     return;
   terminator->insertOperands(terminator->getNumOperands(), updated);
@@ -452,8 +456,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
       e.push_back(mb.add({gen.value(dim), gen.form()}, end));
       s.push_back(mb.add({gen.stride(dim), gen.form()}, strides));
     }
-    auto op =
-        StridedAxesOp::create(mb.builder, mb.loc, mb.source(), axes, b, e, s);
+    // As an importer writes it: axes left out where they are the default
+    // [0, 1, ...], strides where all are a static 1 (the same spec, and
+    // the same decoding of earlier inputs).
+    bool defaultAxes = llvm::equal(axes, llvm::seq<int64_t>(0, entries));
+    bool unitStrides = llvm::all_of(s, [](OpFoldResult stride) {
+      return isConstantIntValue(stride, 1) && isa<Attribute>(stride);
+    });
+    auto op = StridedAxesOp::create(
+        mb.builder, mb.loc, mb.source(),
+        defaultAxes ? std::nullopt : std::optional<ArrayRef<int64_t>>(axes), b,
+        e,
+        unitStrides ? std::nullopt : std::optional<ArrayRef<OpFoldResult>>(s));
     result = op.getResult();
     // Static INT64_MIN starts and ends: the builder's per-axis equivalent.
     std::string ignoredError;

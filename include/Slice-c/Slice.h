@@ -169,18 +169,21 @@ MLIR_CAPI_EXPORTED MlirValue mlirSliceStridedUpdateOpGetDest(MlirOperation op);
 
 /* The result type slice.strided_axes infers for `sourceType` (a ranked
    tensor): entry i slices dimension axes[i] (negative counts from the back)
-   with starts[i]:ends[i]:strides[i]. A null type when the spec is invalid;
-   the message then goes to `callback` (may be NULL). Dynamic entries are
-   unknown. */
+   with starts[i]:ends[i]:strides[i]. `axes` may be NULL (the default
+   [0, 1, ..., numEntries - 1], Paddle's and ONNX's), and so may
+   `staticStrides` (every stride 1, ONNX's default steps). A null type when
+   the spec is invalid; the message then goes to `callback` (may be NULL).
+   Dynamic entries are unknown. */
 MLIR_CAPI_EXPORTED MlirType mlirSliceStridedAxesInferResultType(
     MlirType sourceType, intptr_t numEntries, const int64_t *axes,
     const int64_t *staticStarts, const int64_t *staticEnds,
     const int64_t *staticStrides, MlirStringCallback callback, void *userData);
 
 /* Creates a slice.strided_axes (not inserted anywhere) with the inferred
-   result type; dynamic entries as for mlirSliceStridedOpCreate. Returns a
-   null operation, and emits the verifier's diagnostic at `loc`, when the
-   spec is invalid. */
+   result type; dynamic entries as for mlirSliceStridedOpCreate. `axes` NULL
+   leaves out the axes (the default), `staticStrides` NULL the strides (all
+   1; there are no dynamic strides then). Returns a null operation, and
+   emits the verifier's diagnostic at `loc`, when the spec is invalid. */
 MLIR_CAPI_EXPORTED MlirOperation mlirSliceStridedAxesOpCreate(
     MlirLocation loc, MlirValue source, intptr_t numEntries,
     const int64_t *axes, const int64_t *staticStarts, const int64_t *staticEnds,
@@ -213,9 +216,12 @@ MLIR_CAPI_EXPORTED MlirValue
 mlirSliceStridedAxesUpdateOpGetDest(MlirOperation op);
 
 /* The spec accessors below take a slice.strided_axes or a
-   slice.strided_axes_update. */
+   slice.strided_axes_update. Axes and strides the op leaves out read as
+   their defaults; the two predicates say whether the op holds them. */
 MLIR_CAPI_EXPORTED intptr_t
 mlirSliceStridedAxesOpGetNumEntries(MlirOperation op);
+MLIR_CAPI_EXPORTED bool mlirSliceStridedAxesOpHasAxes(MlirOperation op);
+MLIR_CAPI_EXPORTED bool mlirSliceStridedAxesOpHasStrides(MlirOperation op);
 MLIR_CAPI_EXPORTED int64_t mlirSliceStridedAxesOpGetAxis(MlirOperation op,
                                                          intptr_t pos);
 /* Entry `pos` of the static lists (mlirSliceDynamicEntry() when dynamic). */

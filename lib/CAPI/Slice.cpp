@@ -388,6 +388,21 @@ MlirValue mlirSliceStridedOpGetDynamicStride(MlirOperation op, intptr_t pos) {
 // slice.strided_axes
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// The axes and static strides of an axes-encoded call, with the defaults
+/// where the caller passed NULL.
+struct AxesDefaults {
+  SmallVector<int64_t> axes, strides;
+  AxesDefaults(intptr_t numEntries, const int64_t *givenAxes,
+               const int64_t *givenStrides)
+      : axes(givenAxes ? SmallVector<int64_t>(givenAxes, givenAxes + numEntries)
+                       : llvm::to_vector(llvm::seq<int64_t>(0, numEntries))),
+        strides(givenStrides ? SmallVector<int64_t>(givenStrides,
+                                                    givenStrides + numEntries)
+                             : SmallVector<int64_t>(numEntries, 1)) {}
+};
+} // namespace
+
 MlirType mlirSliceStridedAxesInferResultType(
     MlirType sourceType, intptr_t numEntries, const int64_t *axes,
     const int64_t *staticStarts, const int64_t *staticEnds,
@@ -401,10 +416,11 @@ MlirType mlirSliceStridedAxesInferResultType(
   if (!source)
     return report("the source type must be a ranked tensor");
   std::string error;
-  std::optional<SparseSliceSpec> spec = buildAxesSpec(
-      ArrayRef<int64_t>(axes, numEntries), maybeInts(numEntries, staticStarts),
-      maybeInts(numEntries, staticEnds), maybeInts(numEntries, staticStrides),
-      source.getRank(), error);
+  AxesDefaults defaults(numEntries, axes, staticStrides);
+  std::optional<SparseSliceSpec> spec =
+      buildAxesSpec(defaults.axes, maybeInts(numEntries, staticStarts),
+                    maybeInts(numEntries, staticEnds),
+                    toMaybeInts(defaults.strides), source.getRank(), error);
   std::optional<RankedTensorType> result;
   if (spec)
     result = StridedOp::inferResultType(source, *spec, error);
@@ -413,7 +429,8 @@ MlirType mlirSliceStridedAxesInferResultType(
   return wrap(Type(*result));
 }
 
-/// The entries of an axes-encoded creation call (starts, ends, strides).
+/// The entries of an axes-encoded creation call (starts, ends, strides);
+/// NULL `staticStrides` are all 1, and then there must be no dynamic ones.
 static FailureOr<MixedSpec>
 axesEntries(Location location, StringRef name, intptr_t numEntries,
             const int64_t *staticStarts, const int64_t *staticEnds,
@@ -421,10 +438,31 @@ axesEntries(Location location, StringRef name, intptr_t numEntries,
             const MlirValue *dynamicStarts, intptr_t numDynamicEnds,
             const MlirValue *dynamicEnds, intptr_t numDynamicStrides,
             const MlirValue *dynamicStrides) {
+  if (!staticStrides && numDynamicStrides) {
+    emitError(location) << name << ": " << numDynamicStrides
+                        << " dynamic strides given without static strides "
+                           "to place them";
+    return failure();
+  }
+  AxesDefaults defaults(numEntries, nullptr, staticStrides);
   return mixedSpec(location, name, numEntries, staticStarts, staticEnds,
-                   staticStrides, numDynamicStarts, dynamicStarts,
+                   defaults.strides.data(), numDynamicStarts, dynamicStarts,
                    numDynamicEnds, dynamicEnds, numDynamicStrides,
                    dynamicStrides, {"starts", "ends", "strides"});
+}
+
+/// The builders' optional axes and strides from a C call's pointers.
+static std::optional<ArrayRef<int64_t>> optionalAxes(intptr_t numEntries,
+                                                     const int64_t *axes) {
+  if (!axes)
+    return std::nullopt;
+  return ArrayRef<int64_t>(axes, numEntries);
+}
+static std::optional<ArrayRef<OpFoldResult>>
+optionalStrides(const int64_t *staticStrides, const MixedSpec &entries) {
+  if (!staticStrides)
+    return std::nullopt;
+  return ArrayRef<OpFoldResult>(entries.strides);
 }
 
 MlirOperation mlirSliceStridedAxesOpCreate(
@@ -444,8 +482,8 @@ MlirOperation mlirSliceStridedAxesOpCreate(
     return MlirOperation{nullptr};
   OpBuilder builder(location.getContext());
   auto op = StridedAxesOp::create(
-      builder, location, unwrap(source), ArrayRef<int64_t>(axes, numEntries),
-      entries->begin, entries->end, entries->strides);
+      builder, location, unwrap(source), optionalAxes(numEntries, axes),
+      entries->begin, entries->end, optionalStrides(staticStrides, *entries));
   return verifiedOrNull(op);
 }
 
@@ -468,8 +506,8 @@ MlirOperation mlirSliceStridedAxesUpdateOpCreate(
   OpBuilder builder(location.getContext());
   auto op = StridedAxesUpdateOp::create(
       builder, location, unwrap(value), unwrap(dest),
-      ArrayRef<int64_t>(axes, numEntries), entries->begin, entries->end,
-      entries->strides);
+      optionalAxes(numEntries, axes), entries->begin, entries->end,
+      optionalStrides(staticStrides, *entries));
   return verifiedOrNull(op);
 }
 
@@ -499,11 +537,21 @@ MlirValue mlirSliceStridedAxesOpGetSource(MlirOperation op) {
 }
 
 intptr_t mlirSliceStridedAxesOpGetNumEntries(MlirOperation op) {
-  return withAxesOp(op, [&](auto axesOp) { return axesOp.getAxes().size(); });
+  return withAxesOp(op, [&](auto axesOp) { return axesOp.getNumEntries(); });
+}
+
+bool mlirSliceStridedAxesOpHasAxes(MlirOperation op) {
+  return withAxesOp(op, [&](auto axesOp) { return !!axesOp.getAxes(); });
+}
+
+bool mlirSliceStridedAxesOpHasStrides(MlirOperation op) {
+  return withAxesOp(op,
+                    [&](auto axesOp) { return !!axesOp.getStaticStrides(); });
 }
 
 int64_t mlirSliceStridedAxesOpGetAxis(MlirOperation op, intptr_t pos) {
-  return withAxesOp(op, [&](auto axesOp) { return axesOp.getAxes()[pos]; });
+  return withAxesOp(
+      op, [&](auto axesOp) { return axesOp.getEffectiveAxes()[pos]; });
 }
 
 int64_t mlirSliceStridedAxesOpGetStaticStart(MlirOperation op, intptr_t pos) {
@@ -518,7 +566,7 @@ int64_t mlirSliceStridedAxesOpGetStaticEnd(MlirOperation op, intptr_t pos) {
 
 int64_t mlirSliceStridedAxesOpGetStaticStride(MlirOperation op, intptr_t pos) {
   return withAxesOp(
-      op, [&](auto axesOp) { return axesOp.getStaticStrides()[pos]; });
+      op, [&](auto axesOp) { return axesOp.getEffectiveStaticStrides()[pos]; });
 }
 
 intptr_t mlirSliceStridedAxesOpGetNumDynamicStarts(MlirOperation op) {

@@ -464,9 +464,9 @@ static std::optional<AxesAsStrided> axesAsStrided(Builder &builder, OpT op,
   std::string error;
   SmallVector<int64_t> sourceEntries;
   std::optional<SparseSliceSpec> spec = buildAxesSpec(
-      op.getAxes(), toMaybeInts(op.getStaticStarts()),
-      toMaybeInts(op.getStaticEnds()), toMaybeInts(op.getStaticStrides()), rank,
-      error, &sourceEntries);
+      op.getEffectiveAxes(), toMaybeInts(op.getStaticStarts()),
+      toMaybeInts(op.getStaticEnds()),
+      toMaybeInts(op.getEffectiveStaticStrides()), rank, error, &sourceEntries);
   if (!spec)
     return std::nullopt;
   SmallVector<OpFoldResult> starts = op.getMixedStarts();

@@ -536,22 +536,46 @@ template <typename OpT> static SmallVector<OpFoldResult> mixedStarts(OpT op) {
 template <typename OpT> static SmallVector<OpFoldResult> mixedEnds(OpT op) {
   return mixedList(op.getContext(), op.getStaticEnds(), op.getEnds());
 }
+/// The axes of an axes op, or the default [0, 1, ..., n - 1].
+template <typename OpT> static SmallVector<int64_t> effectiveAxes(OpT op) {
+  if (std::optional<ArrayRef<int64_t>> axes = op.getAxes())
+    return llvm::to_vector(*axes);
+  return llvm::to_vector(llvm::seq<int64_t>(0, op.getNumEntries()));
+}
+/// The static strides of an axes op, or all 1.
+template <typename OpT>
+static SmallVector<int64_t> effectiveStaticStrides(OpT op) {
+  if (std::optional<ArrayRef<int64_t>> strides = op.getStaticStrides())
+    return llvm::to_vector(*strides);
+  return SmallVector<int64_t>(op.getNumEntries(), 1);
+}
+template <typename OpT>
+static SmallVector<OpFoldResult> mixedAxesStrides(OpT op) {
+  return mixedList(op.getContext(), effectiveStaticStrides(op),
+                   op.getStrides());
+}
 template <typename OpT>
 static std::optional<SparseSliceSpec> axesSpecOf(OpT op, unsigned rank,
                                                  std::string &error) {
-  return buildAxesSpec(op.getAxes(), toMaybeInts(op.getStaticStarts()),
+  return buildAxesSpec(effectiveAxes(op), toMaybeInts(op.getStaticStarts()),
                        toMaybeInts(op.getStaticEnds()),
-                       toMaybeInts(op.getStaticStrides()), rank, error);
+                       toMaybeInts(effectiveStaticStrides(op)), rank, error);
 }
 /// The index lists checked, then the equivalent TF spec; a diagnostic at
 /// `op` and std::nullopt when either is invalid.
 template <typename OpT>
 static std::optional<SparseSliceSpec> verifiedAxesSpec(OpT op,
                                                        std::string &error) {
+  if (!op.getStaticStrides() && !op.getStrides().empty()) {
+    op.emitOpError() << "has " << op.getStrides().size()
+                     << " dynamic strides but no 'static_strides' to place "
+                        "them";
+    return std::nullopt;
+  }
   if (failed(verifyIndexLists(
           op, {{"starts", op.getStaticStarts(), op.getStarts()},
                {"ends", op.getStaticEnds(), op.getEnds()},
-               {"strides", op.getStaticStrides(), op.getStrides()}})))
+               {"strides", effectiveStaticStrides(op), op.getStrides()}})))
     return std::nullopt;
   std::optional<SparseSliceSpec> spec = op.getSparseSpec(error);
   if (!spec)
@@ -571,7 +595,13 @@ SmallVector<OpFoldResult> StridedAxesOp::getMixedEnds() {
   return mixedEnds(*this);
 }
 SmallVector<OpFoldResult> StridedAxesOp::getMixedStrides() {
-  return mixedStrides(*this);
+  return mixedAxesStrides(*this);
+}
+SmallVector<int64_t> StridedAxesOp::getEffectiveAxes() {
+  return effectiveAxes(*this);
+}
+SmallVector<int64_t> StridedAxesOp::getEffectiveStaticStrides() {
+  return effectiveStaticStrides(*this);
 }
 
 std::optional<SparseSliceSpec>
@@ -608,26 +638,46 @@ dispatchAxesSpec(OpBuilder &builder, Location loc, RankedTensorType sourceType,
   return DispatchedSpec(builder, loc, mixedStarts, mixedEnds, strides);
 }
 
+/// The axes and strides an axes op's builder was given, or the defaults.
+static std::pair<SmallVector<int64_t>, SmallVector<OpFoldResult>>
+withDefaults(Builder &builder, size_t numEntries,
+             std::optional<ArrayRef<int64_t>> axes,
+             std::optional<ArrayRef<OpFoldResult>> strides) {
+  SmallVector<int64_t> allAxes =
+      axes ? llvm::to_vector(*axes)
+           : llvm::to_vector(llvm::seq<int64_t>(0, numEntries));
+  SmallVector<OpFoldResult> allStrides =
+      strides ? llvm::to_vector(*strides)
+              : SmallVector<OpFoldResult>(numEntries, builder.getIndexAttr(1));
+  return {allAxes, allStrides};
+}
+
 void StridedAxesOp::build(OpBuilder &builder, OperationState &state,
-                          Value source, ArrayRef<int64_t> axes,
+                          Value source, std::optional<ArrayRef<int64_t>> axes,
                           ArrayRef<OpFoldResult> starts,
                           ArrayRef<OpFoldResult> ends,
-                          ArrayRef<OpFoldResult> strides,
+                          std::optional<ArrayRef<OpFoldResult>> strides,
                           ArrayRef<NamedAttribute> attrs) {
   auto sourceType = cast<RankedTensorType>(source.getType());
+  auto [allAxes, allStrides] =
+      withDefaults(builder, starts.size(), axes, strides);
   DispatchedSpec spec = dispatchAxesSpec(builder, state.location, sourceType,
-                                         axes, starts, ends, strides);
+                                         allAxes, starts, ends, allStrides);
   std::string error;
   std::optional<SparseSliceSpec> sparse = buildAxesSpec(
-      axes, toMaybeInts(spec.staticBegin), toMaybeInts(spec.staticEnd),
+      allAxes, toMaybeInts(spec.staticBegin), toMaybeInts(spec.staticEnd),
       toMaybeInts(spec.staticStrides), sourceType.getRank(), error);
   std::optional<RankedTensorType> resultType;
   if (sparse)
     resultType = StridedOp::inferResultType(sourceType, *sparse, error);
   // As for slice.strided: an invalid spec is the verifier's to report.
   build(builder, state, resultType ? *resultType : sourceType, source,
-        spec.begin, spec.end, spec.strides, axes, spec.staticBegin,
-        spec.staticEnd, spec.staticStrides);
+        spec.begin, spec.end, strides ? ValueRange(spec.strides) : ValueRange(),
+        axes ? builder.getDenseI64ArrayAttr(*axes) : DenseI64ArrayAttr(),
+        builder.getDenseI64ArrayAttr(spec.staticBegin),
+        builder.getDenseI64ArrayAttr(spec.staticEnd),
+        strides ? builder.getDenseI64ArrayAttr(spec.staticStrides)
+                : DenseI64ArrayAttr());
   state.addAttributes(attrs);
 }
 
@@ -655,7 +705,13 @@ SmallVector<OpFoldResult> StridedAxesUpdateOp::getMixedEnds() {
   return mixedEnds(*this);
 }
 SmallVector<OpFoldResult> StridedAxesUpdateOp::getMixedStrides() {
-  return mixedStrides(*this);
+  return mixedAxesStrides(*this);
+}
+SmallVector<int64_t> StridedAxesUpdateOp::getEffectiveAxes() {
+  return effectiveAxes(*this);
+}
+SmallVector<int64_t> StridedAxesUpdateOp::getEffectiveStaticStrides() {
+  return effectiveStaticStrides(*this);
 }
 
 std::optional<SparseSliceSpec>
@@ -664,17 +720,24 @@ StridedAxesUpdateOp::getSparseSpec(std::string &error) {
 }
 
 void StridedAxesUpdateOp::build(OpBuilder &builder, OperationState &state,
-                                Value value, Value dest, ArrayRef<int64_t> axes,
+                                Value value, Value dest,
+                                std::optional<ArrayRef<int64_t>> axes,
                                 ArrayRef<OpFoldResult> starts,
                                 ArrayRef<OpFoldResult> ends,
-                                ArrayRef<OpFoldResult> strides,
+                                std::optional<ArrayRef<OpFoldResult>> strides,
                                 ArrayRef<NamedAttribute> attrs) {
+  auto [allAxes, allStrides] =
+      withDefaults(builder, starts.size(), axes, strides);
   DispatchedSpec spec = dispatchAxesSpec(builder, state.location,
                                          cast<RankedTensorType>(dest.getType()),
-                                         axes, starts, ends, strides);
+                                         allAxes, starts, ends, allStrides);
   build(builder, state, dest.getType(), value, dest, spec.begin, spec.end,
-        spec.strides, axes, spec.staticBegin, spec.staticEnd,
-        spec.staticStrides);
+        strides ? ValueRange(spec.strides) : ValueRange(),
+        axes ? builder.getDenseI64ArrayAttr(*axes) : DenseI64ArrayAttr(),
+        builder.getDenseI64ArrayAttr(spec.staticBegin),
+        builder.getDenseI64ArrayAttr(spec.staticEnd),
+        strides ? builder.getDenseI64ArrayAttr(spec.staticStrides)
+                : DenseI64ArrayAttr());
   state.addAttributes(attrs);
 }
 
@@ -685,9 +748,6 @@ LogicalResult StridedAxesUpdateOp::verify() {
     return failure();
   return verifyUpdateValue(*this, getValueType(), getDestType(), *spec);
 }
-
-#define GET_OP_CLASSES
-#include "Slice/IR/SliceOps.cpp.inc"
 
 //===----------------------------------------------------------------------===//
 // Speculation
@@ -735,3 +795,6 @@ Speculation::Speculatability StridedAxesUpdateOp::getSpeculatability() {
   std::string error;
   return speculatabilityOf(getSparseSpec(error), getDestType(), getValueType());
 }
+
+#define GET_OP_CLASSES
+#include "Slice/IR/SliceOps.cpp.inc"

@@ -25,12 +25,20 @@
 //
 //   %r = slice.strided %x spec[5:8:1, 0:3:1] masks[begin_mask = 1] : ...
 //
+// The axes encoding prints its lists, leaving out `axes` and `strides`
+// when they are absent or equal to their defaults ([0, 1, ..., n - 1] and
+// all 1):
+//
+//   %s = slice.strided_axes %x axes [2] starts [1] ends [3] strides [%s]
+//       : tensor<3x4x5xf32> to tensor<3x4x?xf32>
+//
 //===----------------------------------------------------------------------===//
 
 #include "Slice/IR/SliceOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include <limits>
 
@@ -515,5 +523,129 @@ void StridedOp::print(OpAsmPrinter &p) {
 void StridedUpdateOp::print(OpAsmPrinter &p) {
   p << ' ' << getValue() << " into " << getDest();
   printSpec(p, *this);
+  p << " : " << getValueType() << " into " << getDestType();
+}
+
+//===----------------------------------------------------------------------===//
+// The axes encoding
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The lists of an axes-encoded spec as parsed; `axes` and `staticStrides`
+/// stay null when the text leaves them out.
+struct ParsedAxesSpec {
+  DenseI64ArrayAttr axes, staticStarts, staticEnds, staticStrides;
+  SmallVector<OpAsmParser::UnresolvedOperand> starts, ends, strides;
+};
+} // namespace
+
+/// `[axes [a, ...]] starts [...] ends [...] [strides [...]]`.
+static ParseResult parseAxesSpec(OpAsmParser &parser, ParsedAxesSpec &spec) {
+  if (succeeded(parser.parseOptionalKeyword("axes"))) {
+    Attribute axes = DenseI64ArrayAttr::parse(parser, Type());
+    if (!axes)
+      return failure();
+    spec.axes = cast<DenseI64ArrayAttr>(axes);
+  }
+  if (parser.parseKeyword("starts") ||
+      parseDynamicIndexList(parser, spec.starts, spec.staticStarts) ||
+      parser.parseKeyword("ends") ||
+      parseDynamicIndexList(parser, spec.ends, spec.staticEnds))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("strides")) &&
+      parseDynamicIndexList(parser, spec.strides, spec.staticStrides))
+    return failure();
+  return success();
+}
+
+/// Resolves the spec's operands and sets its properties, after the
+/// `leadingSegments` operands already resolved.
+template <typename OpT>
+static ParseResult finishAxesSpec(OpAsmParser &parser, OperationState &result,
+                                  ParsedAxesSpec &spec,
+                                  ArrayRef<int32_t> leadingSegments) {
+  Type indexType = parser.getBuilder().getIndexType();
+  if (parser.resolveOperands(spec.starts, indexType, result.operands) ||
+      parser.resolveOperands(spec.ends, indexType, result.operands) ||
+      parser.resolveOperands(spec.strides, indexType, result.operands))
+    return failure();
+  auto &props = result.getOrAddProperties<typename OpT::Properties>();
+  props.setAxes(spec.axes);
+  props.setStaticStarts(spec.staticStarts);
+  props.setStaticEnds(spec.staticEnds);
+  props.setStaticStrides(spec.staticStrides);
+  size_t next = 0;
+  for (int32_t segment : leadingSegments)
+    props.operandSegmentSizes[next++] = segment;
+  props.operandSegmentSizes[next++] = static_cast<int32_t>(spec.starts.size());
+  props.operandSegmentSizes[next++] = static_cast<int32_t>(spec.ends.size());
+  props.operandSegmentSizes[next++] = static_cast<int32_t>(spec.strides.size());
+  return success();
+}
+
+ParseResult StridedAxesOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand source;
+  ParsedAxesSpec spec;
+  RankedTensorType sourceType, resultType;
+  if (parser.parseOperand(source) || parseAxesSpec(parser, spec) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(sourceType) || parser.parseKeyword("to") ||
+      parser.parseType(resultType) ||
+      parser.resolveOperand(source, sourceType, result.operands))
+    return failure();
+  result.addTypes(resultType);
+  return finishAxesSpec<StridedAxesOp>(parser, result, spec, {1});
+}
+
+ParseResult StridedAxesUpdateOp::parse(OpAsmParser &parser,
+                                       OperationState &result) {
+  OpAsmParser::UnresolvedOperand value, dest;
+  ParsedAxesSpec spec;
+  RankedTensorType valueType, destType;
+  if (parser.parseOperand(value) || parser.parseKeyword("into") ||
+      parser.parseOperand(dest) || parseAxesSpec(parser, spec) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(valueType) || parser.parseKeyword("into") ||
+      parser.parseType(destType) ||
+      parser.resolveOperand(value, valueType, result.operands) ||
+      parser.resolveOperand(dest, destType, result.operands))
+    return failure();
+  result.addTypes(destType);
+  return finishAxesSpec<StridedAxesUpdateOp>(parser, result, spec, {1, 1});
+}
+
+/// Prints the lists of an axes op, leaving out axes and strides that equal
+/// their defaults, then its other attributes.
+template <typename OpT> static void printAxesSpec(OpAsmPrinter &p, OpT op) {
+  if (std::optional<ArrayRef<int64_t>> axes = op.getAxes();
+      axes && !llvm::equal(*axes, llvm::seq<int64_t>(0, axes->size()))) {
+    p << " axes ";
+    op.getAxesAttr().print(p);
+  }
+  p << " starts ";
+  printDynamicIndexList(p, op, op.getStarts(), op.getStaticStarts());
+  p << " ends ";
+  printDynamicIndexList(p, op, op.getEnds(), op.getStaticEnds());
+  if (std::optional<ArrayRef<int64_t>> strides = op.getStaticStrides();
+      strides && !llvm::all_of(*strides, [](int64_t s) { return s == 1; })) {
+    p << " strides ";
+    printDynamicIndexList(p, op, op.getStrides(), *strides);
+  }
+  p.printOptionalAttrDict(op->getAttrs(),
+                          {op.getAxesAttrName(), op.getStaticStartsAttrName(),
+                           op.getStaticEndsAttrName(),
+                           op.getStaticStridesAttrName(),
+                           op.getOperandSegmentSizeAttr()});
+}
+
+void StridedAxesOp::print(OpAsmPrinter &p) {
+  p << ' ' << getSource();
+  printAxesSpec(p, *this);
+  p << " : " << getSourceType() << " to " << getResultType();
+}
+
+void StridedAxesUpdateOp::print(OpAsmPrinter &p) {
+  p << ' ' << getValue() << " into " << getDest();
+  printAxesSpec(p, *this);
   p << " : " << getValueType() << " into " << getDestType();
 }

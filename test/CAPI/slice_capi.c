@@ -231,6 +231,40 @@ int main(void) {
   mlirOperationPrint(reversed, printToStdout, NULL);
   printf("\n");
 
+  /* What importers write: ONNX Slice without axes and steps, Paddle's
+     strided_slice without axes. NULL leaves them out of the op, which then
+     reads as the defaults ([0, 1, ...], all 1). */
+  MlirOperation defaults = mlirSliceStridedAxesOpCreate(
+      loc, x, 2, NULL, (int64_t[]){1, 0}, (int64_t[]){4, 6}, NULL, 0, NULL, 0,
+      NULL, 0, NULL);
+  mlirBlockInsertOwnedOperationBefore(entry, ret, defaults);
+  mlirOperationPrint(defaults, printToStdout, NULL);
+  printf("\nleft out: has axes %d, has strides %d, axis 1 %lld, stride 1 "
+         "%lld\n",
+         mlirSliceStridedAxesOpHasAxes(defaults),
+         mlirSliceStridedAxesOpHasStrides(defaults),
+         (long long)mlirSliceStridedAxesOpGetAxis(defaults, 1),
+         (long long)mlirSliceStridedAxesOpGetStaticStride(defaults, 1));
+  MlirOperation paddle = mlirSliceStridedAxesOpCreate(
+      loc, x, 1, NULL, (int64_t[]){-1}, (int64_t[]){0}, (int64_t[]){-2}, 0,
+      NULL, 0, NULL, 0, NULL);
+  mlirBlockInsertOwnedOperationBefore(entry, ret, paddle);
+  mlirOperationPrint(paddle, printToStdout, NULL);
+  printf("\nstrides given: has axes %d, has strides %d\n",
+         mlirSliceStridedAxesOpHasAxes(paddle),
+         mlirSliceStridedAxesOpHasStrides(paddle));
+  MlirType defaultsType = mlirSliceStridedAxesInferResultType(
+      mlirValueGetType(x), 1, NULL, (int64_t[]){2}, (int64_t[]){4}, NULL,
+      printToStdout, NULL);
+  printf("defaults inferred: ");
+  mlirTypePrint(defaultsType, printToStdout, NULL);
+  printf("\n");
+  MlirOperation unplaced = mlirSliceStridedAxesOpCreate(
+      loc, x, 1, NULL, (int64_t[]){0}, (int64_t[]){1}, NULL, 0, NULL, 0, NULL,
+      1, &b);
+  printf("dynamic strides without static ones give null: %d\n",
+         mlirOperationIsNull(unplaced));
+
   /* Invalid specs: a diagnostic and a null operation, never a crash. */
   MlirOperation bad = mlirSliceStridedOpCreateFromPython(
       loc, x, mlirStringRefCreateFromCString("::0"));

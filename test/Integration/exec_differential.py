@@ -38,6 +38,7 @@ import re
 import shlex
 import subprocess
 import sys
+import zlib
 
 import numpy as np
 
@@ -61,10 +62,25 @@ def random_case(rng):
                           strides=strides, masks=masks, offset=True)
         else:
             shape, axes, starts, ends, strides = nd.random_axes_spec(rng)
-            case = g.Case("axes", shape, "i64", axes=axes, begin=starts,
-                          end=ends, strides=strides)
+            case = leave_out_defaults(g.Case(
+                "axes", shape, "i64", axes=axes, begin=starts, end=ends,
+                strides=strides))
         if int(np.prod(shape, dtype=np.int64)) <= 2000:
             return case
+
+
+def leave_out_defaults(case):
+    """A third of the axes cases leave out `axes` (slicing the first
+    dimensions instead), a third, independently, `strides` (all 1), as
+    importers write them. The choice hashes the case, so the random stream
+    (and every other case) stays as it was."""
+    key = zlib.crc32(repr((case.shape, case.axes, case.begin, case.end,
+                           case.strides)).encode())
+    if key % 3 == 0:
+        case.axes, case.default_axes = list(range(len(case.begin))), True
+    if (key // 3) % 3 == 0 and len(case.strides) == len(case.begin):
+        case.strides, case.default_strides = [1] * len(case.begin), True
+    return case
 
 
 def random_value_shape(rng, slice_shape):

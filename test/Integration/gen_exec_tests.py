@@ -152,6 +152,14 @@ def axes_offset_cases():
             axes([3, 4, 5], [2, 0], [0, 5], [INT64_MAX, -5], [3, -1],
                  dynamic=dynamic),
             axes([6, 2], [], [], [], [], dynamic=dynamic),
+            # What importers leave out: axes (the first dimensions) and
+            # strides (all 1), as ONNX Slice and Paddle write them.
+            axes([3, 4, 5], [0, 1], [1, -1], [3, 0], [1, 1],
+                 default_axes=True, default_strides=True, dynamic=dynamic),
+            axes([6, 2], [0], [-1], [-7], [-2], default_axes=True,
+                 dynamic=dynamic),
+            axes([6, 2], [1], [1], [2], [1], default_strides=True,
+                 dynamic=dynamic),
         ]
     off = lambda shape, b, e, s, m=(0, 0, 0, 0, 0), **kw: g.Case(
         "raw", shape, "f32", begin=b, end=e, strides=s, masks=m, offset=True,

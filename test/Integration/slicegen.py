@@ -52,7 +52,7 @@ class Case:
     def __init__(self, kind, shape, dtype="f32", dynamic=False, text=None,
                  begin=None, end=None, strides=None, masks=(0, 0, 0, 0, 0),
                  offset=False, axes=None, comment=None, value_shape=None,
-                 gradient=False):
+                 gradient=False, default_axes=False, default_strides=False):
         self.kind, self.shape, self.dtype = kind, list(shape), dtype
         self.value_shape = value_shape
         # The gradient of the slice (--slice-test-gradient) instead of it.
@@ -60,6 +60,15 @@ class Case:
         self.dynamic, self.text, self.comment = dynamic, text, comment
         self.begin, self.end, self.strides = begin, end, strides
         self.masks, self.offset, self.axes = list(masks), offset, axes
+        # The axes encoding's optional lists left out of the op (`axes` and
+        # `strides` then hold the defaults they stand for).
+        self.default_axes, self.default_strides = default_axes, default_strides
+
+    def dynamic_lists(self):
+        """The entry lists whose values are operands in the dynamic form,
+        keyed b, e, s; strides the op leaves out have none."""
+        strides = [] if self.default_strides else self.strides
+        return list(zip("bes", [self.begin, self.end, strides]))
 
     def describe(self):
         if self.kind == "py":
@@ -70,6 +79,11 @@ class Case:
         else:
             spec = (f"axes {self.axes} starts {self.begin} ends {self.end} "
                     f"strides {self.strides}")
+            if self.default_axes or self.default_strides:
+                left_out = [name for name, flag in
+                            [("axes", self.default_axes),
+                             ("strides", self.default_strides)] if flag]
+                spec += f" ({' and '.join(left_out)} left out)"
         form = "dynamic" if self.dynamic else "static"
         if self.gradient:
             return f"{form} {self.dtype} {self.shape} gradient of {spec}"
@@ -220,6 +234,9 @@ class ModuleBuilder:
         if update:
             operands, segments = [update[0], source], [1, 1]
         for name, items, key in zip(names, lists, ["b", "e", "s"]):
+            if key == "s" and case.kind == "axes" and case.default_strides:
+                segments.append(0)
+                continue
             if values is None:
                 props.append(f"static_{name} = "
                              f"{_array([_static(v) for v in items])}")
@@ -231,7 +248,8 @@ class ModuleBuilder:
         props.append(f"operandSegmentSizes = array<i32: "
                      f"{', '.join(map(str, segments))}>")
         if case.kind == "axes":
-            props.append(f"axes = {_array(case.axes)}")
+            if not case.default_axes:
+                props.append(f"axes = {_array(case.axes)}")
             opname = ("slice.strided_axes_update" if update
                       else "slice.strided_axes")
         else:
@@ -291,7 +309,7 @@ class ModuleBuilder:
                 arg_types.insert(0, dyn_value_type)
                 dyn_update = ("%v", dyn_value_type)
                 result_type = dyn_type
-            for key, items in zip("bes", [case.begin, case.end, case.strides]):
+            for key, items in case.dynamic_lists():
                 values[key] = []
                 for i, v in enumerate(items):
                     lines.append(f"  %{key}{n}_{i} = arith.constant {v} : index")
@@ -336,7 +354,7 @@ class ModuleBuilder:
                          f"{dy_type}")
             args, arg_types = [f"%xd{n}"], [source_type]
             params, values = [f"%x: {source_type}"], {}
-            for key, items in zip("bes", [case.begin, case.end, case.strides]):
+            for key, items in case.dynamic_lists():
                 values[key] = []
                 for i, v in enumerate(items):
                     lines.append(f"  %{key}{n}_{i} = arith.constant {v} : index")

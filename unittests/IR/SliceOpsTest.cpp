@@ -135,6 +135,40 @@ TEST_F(SliceOpsTest, OnnxReversalGetsAStaticEnd) {
     EXPECT_TRUE(succeeded(verify(op)));
 }
 
+TEST_F(SliceOpsTest, AxesBuildersLeaveOutDefaults) {
+  // ONNX Slice without axes and steps, Paddle without axes: the builders
+  // leave them out of the op, whose accessors read the defaults, and infer
+  // the type from them; an update likewise.
+  auto [x, i] = makeFunction({4, 6});
+  auto onnx =
+      StridedAxesOp::create(builder, builder.getUnknownLoc(), x, std::nullopt,
+                            ints({1, 0}), ints({3, 6}), std::nullopt);
+  EXPECT_FALSE(onnx.getAxes().has_value());
+  EXPECT_FALSE(onnx.getStaticStrides().has_value());
+  EXPECT_TRUE(onnx.getStrides().empty());
+  EXPECT_EQ(onnx.getEffectiveAxes(), (SmallVector<int64_t>{0, 1}));
+  EXPECT_EQ(onnx.getEffectiveStaticStrides(), (SmallVector<int64_t>{1, 1}));
+  EXPECT_EQ(onnx.getResultType().getShape(), (ArrayRef<int64_t>{2, 6}));
+  auto paddle =
+      StridedAxesOp::create(builder, builder.getUnknownLoc(), x, std::nullopt,
+                            ints({0}), ints({4}), SmallVector<OpFoldResult>{i});
+  EXPECT_FALSE(paddle.getAxes().has_value());
+  ASSERT_TRUE(paddle.getStaticStrides().has_value());
+  EXPECT_EQ(paddle.getStrides().size(), 1u);
+  EXPECT_EQ(paddle.getMixedStrides()[0], OpFoldResult(i));
+  auto value = StridedAxesOp::create(builder, builder.getUnknownLoc(), x,
+                                     ArrayRef<int64_t>{1}, ints({0}), ints({2}),
+                                     std::nullopt);
+  EXPECT_EQ(value.getResultType().getShape(), (ArrayRef<int64_t>{4, 2}));
+  auto update = StridedAxesUpdateOp::create(builder, builder.getUnknownLoc(),
+                                            value, x, ArrayRef<int64_t>{1},
+                                            ints({4}), ints({6}), std::nullopt);
+  EXPECT_FALSE(update.getStaticStrides().has_value());
+  for (Operation *op : {onnx.getOperation(), paddle.getOperation(),
+                        value.getOperation(), update.getOperation()})
+    EXPECT_TRUE(succeeded(verify(op)));
+}
+
 TEST_F(SliceOpsTest, Int64MinWithoutStaticEquivalentIsMaterialized) {
   // A begin of INT64_MIN with a negative stride on a dynamic dimension
   // (an empty range, but one element on a dimension of INT64_MAX) and an

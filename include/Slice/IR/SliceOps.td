@@ -330,6 +330,12 @@ def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
     where `ShapedType::kDynamic` marks an entry given by the next SSA value
     of the matching operand group; `axes` is always static.
 
+    `axes` and `strides` are optional, as importers write them: without
+    `axes`, entry `i` slices dimension `i` (`[0, 1, ..., n - 1]` for `n`
+    entries, Paddle's and ONNX's default); without `static_strides` (and
+    then without stride operands), every stride is 1 (ONNX's `steps`).
+    The custom syntax leaves out what equals the default.
+
     Canonicalization rewrites the op into the `slice.strided` that means
     the same.
 
@@ -338,6 +344,9 @@ def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
     //                      strides=[1, -1]) on a 3x4x5 tensor.
     %r = slice.strided_axes %x axes [0, 2] starts [1, -1] ends [3, 0]
         strides [1, -1] : tensor<3x4x5xf32> to tensor<2x4x4xf32>
+    // ONNX Slice(x, starts=[1], ends=[3]): axes [0], steps [1].
+    %s = slice.strided_axes %x starts [1] ends [3]
+        : tensor<3x4x5xf32> to tensor<2x4x5xf32>
     ```
   }];
 
@@ -346,28 +355,22 @@ def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
     Variadic<Index>:$starts,
     Variadic<Index>:$ends,
     Variadic<Index>:$strides,
-    DenseI64ArrayAttr:$axes,
+    OptionalAttr<DenseI64ArrayAttr>:$axes,
     DenseI64ArrayAttr:$static_starts,
     DenseI64ArrayAttr:$static_ends,
-    DenseI64ArrayAttr:$static_strides
+    OptionalAttr<DenseI64ArrayAttr>:$static_strides
   );
   let results = (outs AnyRankedTensor:$result);
 
-  let assemblyFormat = [{
-    $source `axes` $axes
-    `starts` custom<DynamicIndexList>($starts, $static_starts)
-    `ends` custom<DynamicIndexList>($ends, $static_ends)
-    `strides` custom<DynamicIndexList>($strides, $static_strides)
-    attr-dict `:` type($source) `to` type($result)
-  }];
 
   let builders = [
-    // Infers the result type from the source type and the spec.
+    // Infers the result type from the source type and the spec. Without
+    // `axes` or `strides` (std::nullopt), the op has the defaults.
     OpBuilder<(ins "::mlir::Value":$source,
-      "::llvm::ArrayRef<int64_t>":$axes,
+      "std::optional<::llvm::ArrayRef<int64_t>>":$axes,
       "::llvm::ArrayRef<::mlir::OpFoldResult>":$starts,
       "::llvm::ArrayRef<::mlir::OpFoldResult>":$ends,
-      "::llvm::ArrayRef<::mlir::OpFoldResult>":$strides,
+      "std::optional<::llvm::ArrayRef<::mlir::OpFoldResult>>":$strides,
       CArg<"::llvm::ArrayRef<::mlir::NamedAttribute>", "{}">:$attrs)>
   ];
 
@@ -379,10 +382,18 @@ def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
       return ::llvm::cast<::mlir::RankedTensorType>(getResult().getType());
     }
 
-    /// Static and dynamic entries merged, in entry order.
+    /// Static and dynamic entries merged, in entry order (strides of 1
+    /// when the op has none).
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStarts();
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedEnds();
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStrides();
+
+    /// The number of entries (of `static_starts`).
+    unsigned getNumEntries() { return getStaticStarts().size(); }
+    /// The axes, or the default `[0, 1, ..., n - 1]` when the op has none.
+    ::llvm::SmallVector<int64_t> getEffectiveAxes();
+    /// The static strides, or all 1 when the op has none.
+    ::llvm::SmallVector<int64_t> getEffectiveStaticStrides();
 
     /// The equivalent TF sparse spec of the static entries (dynamic ones
     /// unknown), through the semantics library; std::nullopt with `error`
@@ -391,6 +402,7 @@ def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
     getSparseSpec(std::string &error);
   }];
 
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasCanonicalizer = 1;
 }
@@ -421,6 +433,8 @@ def Slice_StridedAxesUpdateOp : Slice_Op<"strided_axes_update", [
 
     The verifier checks the axes as `slice.strided_axes` does and the value
     as `slice.strided_update` does, naming the entry or the dimension.
+    `axes` and `strides` are optional, with `slice.strided_axes`'s
+    defaults.
     Canonicalization (and `--slice-normalize`) rewrites the op into the
     `slice.strided_update` that means the same.
 
@@ -437,27 +451,21 @@ def Slice_StridedAxesUpdateOp : Slice_Op<"strided_axes_update", [
     Variadic<Index>:$starts,
     Variadic<Index>:$ends,
     Variadic<Index>:$strides,
-    DenseI64ArrayAttr:$axes,
+    OptionalAttr<DenseI64ArrayAttr>:$axes,
     DenseI64ArrayAttr:$static_starts,
     DenseI64ArrayAttr:$static_ends,
-    DenseI64ArrayAttr:$static_strides
+    OptionalAttr<DenseI64ArrayAttr>:$static_strides
   );
   let results = (outs AnyRankedTensor:$result);
 
-  let assemblyFormat = [{
-    $value `into` $dest `axes` $axes
-    `starts` custom<DynamicIndexList>($starts, $static_starts)
-    `ends` custom<DynamicIndexList>($ends, $static_ends)
-    `strides` custom<DynamicIndexList>($strides, $static_strides)
-    attr-dict `:` type($value) `into` type($dest)
-  }];
 
   let builders = [
+    // Without `axes` or `strides` (std::nullopt), the defaults.
     OpBuilder<(ins "::mlir::Value":$value, "::mlir::Value":$dest,
-      "::llvm::ArrayRef<int64_t>":$axes,
+      "std::optional<::llvm::ArrayRef<int64_t>>":$axes,
       "::llvm::ArrayRef<::mlir::OpFoldResult>":$starts,
       "::llvm::ArrayRef<::mlir::OpFoldResult>":$ends,
-      "::llvm::ArrayRef<::mlir::OpFoldResult>":$strides,
+      "std::optional<::llvm::ArrayRef<::mlir::OpFoldResult>>":$strides,
       CArg<"::llvm::ArrayRef<::mlir::NamedAttribute>", "{}">:$attrs)>
   ];
 
@@ -475,6 +483,9 @@ def Slice_StridedAxesUpdateOp : Slice_Op<"strided_axes_update", [
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStarts();
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedEnds();
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStrides();
+    unsigned getNumEntries() { return getStaticStarts().size(); }
+    ::llvm::SmallVector<int64_t> getEffectiveAxes();
+    ::llvm::SmallVector<int64_t> getEffectiveStaticStrides();
 
     /// The equivalent TF sparse spec of the static entries on `dest`'s
     /// rank; std::nullopt with `error` set when the axes are invalid.
@@ -482,6 +493,7 @@ def Slice_StridedAxesUpdateOp : Slice_Op<"strided_axes_update", [
     getSparseSpec(std::string &error);
   }];
 
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasCanonicalizer = 1;
 }

@@ -77,3 +77,31 @@ func.func @shrink_index_message(%x: tensor<4x5xf32>) {
   %0 = slice.strided %x[:, 7] : tensor<4x5xf32> to tensor<4xf32>
   return
 }
+
+// -----
+
+// Dynamic strides need the static list that places them.
+func.func @axes_dynamic_strides_without_list(%x: tensor<3x4xf32>, %s: index) {
+  // expected-error @+1 {{'slice.strided_axes' op has 1 dynamic strides but no 'static_strides' to place them}}
+  %0 = "slice.strided_axes"(%x, %s) <{operandSegmentSizes = array<i32: 1, 0, 0, 1>, static_starts = array<i64: 0>, static_ends = array<i64: 1>}> : (tensor<3x4xf32>, index) -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+// Without axes, n entries slice the first n dimensions: more entries than
+// dimensions name an axis out of range.
+func.func @axes_default_too_many(%x: tensor<3xf32>) {
+  // expected-error @+1 {{'slice.strided_axes' op axis 1 of entry 1 is out of range [-1, 1) for an input of rank 1}}
+  %0 = slice.strided_axes %x starts [0, 0] ends [1, 1] : tensor<3xf32> to tensor<1xf32>
+  return
+}
+
+// -----
+
+// Given axes still must match the other lists.
+func.func @axes_update_lengths(%x: tensor<3x4xf32>, %v: tensor<1x4xf32>) {
+  // expected-error @+1 {{'slice.strided_axes_update' op axes, starts, ends and strides must have the same length, but have 2, 1, 1 and 1 entries}}
+  %0 = slice.strided_axes_update %v into %x axes [0, 1] starts [0] ends [1] : tensor<1x4xf32> into tensor<3x4xf32>
+  return
+}

@@ -8,7 +8,7 @@
 // CHECK-LABEL: func.func @main
 //   CHECK-NOT:   call @{{rows|axes}}
 //       CHECK:   slice.strided %{{.*}}[1:, ::-2] : tensor<4x6xf32> to tensor<3x3xf32>
-//       CHECK:   slice.strided_axes %{{.*}} axes [0] starts [-1] ends [0] strides [-2] : tensor<4x6xf32> to tensor<2x6xf32>
+//       CHECK:   slice.strided_axes %{{.*}} starts [-1] ends [0] strides [-2] : tensor<4x6xf32> to tensor<2x6xf32>
 //   CHECK-NOT:   call @{{rows|axes}}
 func.func private @rows(%x: tensor<4x6xf32>) -> tensor<3x3xf32> {
   %r = slice.strided %x[1:, ::-2] : tensor<4x6xf32> to tensor<3x3xf32>

@@ -116,11 +116,11 @@ func.func @update(%d: tensor<8xf32>, %v: tensor<2xf32>, %u: tensor<?xf32>,
 
 // The axes encoding: a run-time stride is checked, static ones are not.
 // CHECK-LABEL: func @axes
-// CHECK: %[[SLICE:.*]] = slice.strided_axes %{{.*}} axes [0] starts [%{{.*}}] ends [%{{.*}}] strides [-1]
-// CHECK: %[[UPDATE:.*]] = slice.strided_axes_update %{{.*}} into %{{.*}} axes [0] starts [0] ends [8] strides [4]
+// CHECK: %[[SLICE:.*]] = slice.strided_axes %{{.*}} starts [%{{.*}}] ends [%{{.*}}] strides [-1]
+// CHECK: %[[UPDATE:.*]] = slice.strided_axes_update %{{.*}} into %{{.*}} starts [0] ends [8] strides [4]
 // CHECK: scf.for
-// CHECK:   slice.strided_axes %{{.*}} axes [0] starts [0] ends [8] strides [%{{.*}}]
-// CHECK:   slice.strided_axes_update %{{.*}} into %{{.*}} axes [0] starts [0] ends [8] strides [%{{.*}}]
+// CHECK:   slice.strided_axes %{{.*}} starts [0] ends [8] strides [%{{.*}}]
+// CHECK:   slice.strided_axes_update %{{.*}} into %{{.*}} starts [0] ends [8] strides [%{{.*}}]
 func.func @axes(%a: tensor<8xf32>, %v: tensor<2xf32>, %s: index, %b: index,
                 %e: index, %n: index) -> f32 {
   %c0 = arith.constant 0 : index

@@ -51,10 +51,10 @@ func.func @generic(%v: tensor<3xi32>, %x: tensor<4x3xi32>, %i: index) -> tensor<
 // slice.strided_axes_update: the axes encoding, static and dynamic entries,
 // a negative axis and stride, a scalar broadcast.
 // CHECK-LABEL: func.func @axes_update
-//       CHECK:   slice.strided_axes_update %{{.*}} into %{{.*}} axes [1] starts [1] ends [3] strides [1] : tensor<4x2xf32> into tensor<4x5xf32>
+//       CHECK:   slice.strided_axes_update %{{.*}} into %{{.*}} axes [1] starts [1] ends [3] : tensor<4x2xf32> into tensor<4x5xf32>
 //       CHECK:   slice.strided_axes_update %{{.*}} into %{{.*}} axes [-1, 0] starts [-1, %{{.*}}] ends [0, 10] strides [-2, %{{.*}}] : tensor<f32> into tensor<?x5xf32>
 func.func @axes_update(%v: tensor<4x2xf32>, %x: tensor<4x5xf32>, %s: tensor<f32>, %d: tensor<?x5xf32>, %i: index, %st: index) -> (tensor<4x5xf32>, tensor<?x5xf32>) {
-  %y = slice.strided_axes_update %v into %x axes [1] starts [1] ends [3] strides [1] : tensor<4x2xf32> into tensor<4x5xf32>
+  %y = slice.strided_axes_update %v into %x axes [1] starts [1] ends [3] : tensor<4x2xf32> into tensor<4x5xf32>
   %z = slice.strided_axes_update %s into %d axes [-1, 0] starts [-1, %i] ends [0, 10] strides [-2, %st] : tensor<f32> into tensor<?x5xf32>
   return %y, %z : tensor<4x5xf32>, tensor<?x5xf32>
 }

@@ -47,23 +47,38 @@ func.func @iota_6x2_f32() -> tensor<6x2xf32> {
   return %x : tensor<6x2xf32>
 }
 
-func.func @slice_4(%x: tensor<?x?x?xf32>, %b0: index, %b1: index, %e0: index, %e1: index, %s0: index, %s1: index) -> tensor<?x?x?xf32> {
+func.func @slice_7(%x: tensor<?x?x?xf32>, %b0: index, %b1: index, %e0: index, %e1: index, %s0: index, %s1: index) -> tensor<?x?x?xf32> {
   %r = "slice.strided_axes"(%x, %b0, %b1, %e0, %e1, %s0, %s1) <{static_starts = array<i64: -9223372036854775808, -9223372036854775808>, static_ends = array<i64: -9223372036854775808, -9223372036854775808>, static_strides = array<i64: -9223372036854775808, -9223372036854775808>, operandSegmentSizes = array<i32: 1, 2, 2, 2>, axes = array<i64: 0, 2>}> : (tensor<?x?x?xf32>, index, index, index, index, index, index) -> tensor<?x?x?xf32>
   return %r : tensor<?x?x?xf32>
 }
 
-func.func @slice_5(%x: tensor<?x?x?xf32>, %b0: index, %e0: index, %s0: index) -> tensor<?x?x?xf32> {
+func.func @slice_8(%x: tensor<?x?x?xf32>, %b0: index, %e0: index, %s0: index) -> tensor<?x?x?xf32> {
   %r = "slice.strided_axes"(%x, %b0, %e0, %s0) <{static_starts = array<i64: -9223372036854775808>, static_ends = array<i64: -9223372036854775808>, static_strides = array<i64: -9223372036854775808>, operandSegmentSizes = array<i32: 1, 1, 1, 1>, axes = array<i64: -1>}> : (tensor<?x?x?xf32>, index, index, index) -> tensor<?x?x?xf32>
   return %r : tensor<?x?x?xf32>
 }
 
-func.func @slice_6(%x: tensor<?x?x?xf32>, %b0: index, %b1: index, %e0: index, %e1: index, %s0: index, %s1: index) -> tensor<?x?x?xf32> {
+func.func @slice_9(%x: tensor<?x?x?xf32>, %b0: index, %b1: index, %e0: index, %e1: index, %s0: index, %s1: index) -> tensor<?x?x?xf32> {
   %r = "slice.strided_axes"(%x, %b0, %b1, %e0, %e1, %s0, %s1) <{static_starts = array<i64: -9223372036854775808, -9223372036854775808>, static_ends = array<i64: -9223372036854775808, -9223372036854775808>, static_strides = array<i64: -9223372036854775808, -9223372036854775808>, operandSegmentSizes = array<i32: 1, 2, 2, 2>, axes = array<i64: 2, 0>}> : (tensor<?x?x?xf32>, index, index, index, index, index, index) -> tensor<?x?x?xf32>
   return %r : tensor<?x?x?xf32>
 }
 
-func.func @slice_7(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+func.func @slice_10(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %r = "slice.strided_axes"(%x) <{static_starts = array<i64>, static_ends = array<i64>, static_strides = array<i64>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, axes = array<i64>}> : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+func.func @slice_11(%x: tensor<?x?x?xf32>, %b0: index, %b1: index, %e0: index, %e1: index) -> tensor<?x?x?xf32> {
+  %r = "slice.strided_axes"(%x, %b0, %b1, %e0, %e1) <{static_starts = array<i64: -9223372036854775808, -9223372036854775808>, static_ends = array<i64: -9223372036854775808, -9223372036854775808>, operandSegmentSizes = array<i32: 1, 2, 2, 0>}> : (tensor<?x?x?xf32>, index, index, index, index) -> tensor<?x?x?xf32>
+  return %r : tensor<?x?x?xf32>
+}
+
+func.func @slice_12(%x: tensor<?x?xf32>, %b0: index, %e0: index, %s0: index) -> tensor<?x?xf32> {
+  %r = "slice.strided_axes"(%x, %b0, %e0, %s0) <{static_starts = array<i64: -9223372036854775808>, static_ends = array<i64: -9223372036854775808>, static_strides = array<i64: -9223372036854775808>, operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (tensor<?x?xf32>, index, index, index) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+func.func @slice_13(%x: tensor<?x?xf32>, %b0: index, %e0: index) -> tensor<?x?xf32> {
+  %r = "slice.strided_axes"(%x, %b0, %e0) <{static_starts = array<i64: -9223372036854775808>, static_ends = array<i64: -9223372036854775808>, operandSegmentSizes = array<i32: 1, 1, 1, 0>, axes = array<i64: 1>}> : (tensor<?x?xf32>, index, index) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
 
@@ -98,27 +113,27 @@ func.func @iota_4x8_f32() -> tensor<4x8xf32> {
   return %x : tensor<4x8xf32>
 }
 
-func.func @slice_13(%x: tensor<?xf32>, %b0: index, %e0: index, %s0: index) -> tensor<?xf32> {
+func.func @slice_19(%x: tensor<?xf32>, %b0: index, %e0: index, %s0: index) -> tensor<?xf32> {
   %r = "slice.strided"(%x, %b0, %e0, %s0) <{static_begin = array<i64: -9223372036854775808>, static_end = array<i64: -9223372036854775808>, static_strides = array<i64: -9223372036854775808>, operandSegmentSizes = array<i32: 1, 1, 1, 1>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<?xf32>, index, index, index) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
 
-func.func @slice_14(%x: tensor<?xf32>, %b0: index, %e0: index, %s0: index) -> tensor<?xf32> {
+func.func @slice_20(%x: tensor<?xf32>, %b0: index, %e0: index, %s0: index) -> tensor<?xf32> {
   %r = "slice.strided"(%x, %b0, %e0, %s0) <{static_begin = array<i64: -9223372036854775808>, static_end = array<i64: -9223372036854775808>, static_strides = array<i64: -9223372036854775808>, operandSegmentSizes = array<i32: 1, 1, 1, 1>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<?xf32>, index, index, index) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
 
-func.func @slice_15(%x: tensor<?x?xf32>, %b0: index, %b1: index, %e0: index, %e1: index, %s0: index, %s1: index) -> tensor<?x?xf32> {
+func.func @slice_21(%x: tensor<?x?xf32>, %b0: index, %b1: index, %e0: index, %e1: index, %s0: index, %s1: index) -> tensor<?x?xf32> {
   %r = "slice.strided"(%x, %b0, %b1, %e0, %e1, %s0, %s1) <{static_begin = array<i64: -9223372036854775808, -9223372036854775808>, static_end = array<i64: -9223372036854775808, -9223372036854775808>, static_strides = array<i64: -9223372036854775808, -9223372036854775808>, operandSegmentSizes = array<i32: 1, 2, 2, 2>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<?x?xf32>, index, index, index, index, index, index) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
 
-func.func @slice_16(%x: tensor<?x?xf32>, %b0: index, %b1: index, %e0: index, %e1: index, %s0: index, %s1: index) -> tensor<?x?xf32> {
+func.func @slice_22(%x: tensor<?x?xf32>, %b0: index, %b1: index, %e0: index, %e1: index, %s0: index, %s1: index) -> tensor<?x?xf32> {
   %r = "slice.strided"(%x, %b0, %b1, %e0, %e1, %s0, %s1) <{static_begin = array<i64: -9223372036854775808, -9223372036854775808>, static_end = array<i64: -9223372036854775808, -9223372036854775808>, static_strides = array<i64: -9223372036854775808, -9223372036854775808>, operandSegmentSizes = array<i32: 1, 2, 2, 2>, begin_mask = 0 : i64, end_mask = 2 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<?x?xf32>, index, index, index, index, index, index) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
 
-func.func @slice_17(%x: tensor<?x?xf32>, %b0: index, %b1: index, %e0: index, %e1: index, %s0: index, %s1: index) -> tensor<?xf32> {
+func.func @slice_23(%x: tensor<?x?xf32>, %b0: index, %b1: index, %e0: index, %e1: index, %s0: index, %s1: index) -> tensor<?xf32> {
   %r = "slice.strided"(%x, %b0, %b1, %e0, %e1, %s0, %s1) <{static_begin = array<i64: -9223372036854775808, -9223372036854775808>, static_end = array<i64: -9223372036854775808, -9223372036854775808>, static_strides = array<i64: -9223372036854775808, -9223372036854775808>, operandSegmentSizes = array<i32: 1, 2, 2, 2>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64, offset}> : (tensor<?x?xf32>, index, index, index, index, index, index) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
@@ -148,253 +163,343 @@ func.func @main() {
   %u3 = tensor.cast %r3 : tensor<6x2xf32> to tensor<*xf32>
   func.call @printMemrefF32(%u3) : (tensor<*xf32>) -> ()
 
-  // case 4: dynamic f32 [3, 4, 5] axes [0, 2] starts [1, -1] ends [3, 0] strides [1, -1]
+  // case 4: static f32 [3, 4, 5] axes [0, 1] starts [1, -1] ends [3, 0] strides [1, 1] (axes and strides left out)
   %x4 = call @iota_3x4x5_f32() : () -> tensor<3x4x5xf32>
-  %xd4 = tensor.cast %x4 : tensor<3x4x5xf32> to tensor<?x?x?xf32>
-  %b4_0 = arith.constant 1 : index
-  %b4_1 = arith.constant -1 : index
-  %e4_0 = arith.constant 3 : index
-  %e4_1 = arith.constant 0 : index
-  %s4_0 = arith.constant 1 : index
-  %s4_1 = arith.constant -1 : index
-  %r4 = call @slice_4(%xd4, %b4_0, %b4_1, %e4_0, %e4_1, %s4_0, %s4_1) {no_inline} : (tensor<?x?x?xf32>, index, index, index, index, index, index) -> tensor<?x?x?xf32>
-  %u4 = tensor.cast %r4 : tensor<?x?x?xf32> to tensor<*xf32>
-  %n4_0 = arith.constant 1 : index
-  %k4_0 = arith.constant 0 : index
-  %d4_0 = tensor.dim %r4, %k4_0 : tensor<?x?x?xf32>
-  %n4_1 = arith.muli %n4_0, %d4_0 : index
-  %k4_1 = arith.constant 1 : index
-  %d4_1 = tensor.dim %r4, %k4_1 : tensor<?x?x?xf32>
-  %n4_2 = arith.muli %n4_1, %d4_1 : index
-  %k4_2 = arith.constant 2 : index
-  %d4_2 = tensor.dim %r4, %k4_2 : tensor<?x?x?xf32>
-  %n4_3 = arith.muli %n4_2, %d4_2 : index
-  %z4 = arith.constant 0 : index
-  %e4 = arith.cmpi eq, %n4_3, %z4 : index
-  scf.if %e4 {
-    func.call @printMemrefShapeF32(%u4) : (tensor<*xf32>) -> ()
-  } else {
-    func.call @printMemrefF32(%u4) : (tensor<*xf32>) -> ()
-  }
+  %r4 = "slice.strided_axes"(%x4) <{static_starts = array<i64: 1, -1>, static_ends = array<i64: 3, 0>, operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (tensor<3x4x5xf32>) -> tensor<2x0x5xf32>
+  %u4 = tensor.cast %r4 : tensor<2x0x5xf32> to tensor<*xf32>
+  func.call @printMemrefShapeF32(%u4) : (tensor<*xf32>) -> ()
 
-  // case 5: dynamic f32 [3, 4, 5] axes [-1] starts [10] ends [-10] strides [-2]
-  %x5 = call @iota_3x4x5_f32() : () -> tensor<3x4x5xf32>
-  %xd5 = tensor.cast %x5 : tensor<3x4x5xf32> to tensor<?x?x?xf32>
-  %b5_0 = arith.constant 10 : index
-  %e5_0 = arith.constant -10 : index
-  %s5_0 = arith.constant -2 : index
-  %r5 = call @slice_5(%xd5, %b5_0, %e5_0, %s5_0) {no_inline} : (tensor<?x?x?xf32>, index, index, index) -> tensor<?x?x?xf32>
-  %u5 = tensor.cast %r5 : tensor<?x?x?xf32> to tensor<*xf32>
-  %n5_0 = arith.constant 1 : index
-  %k5_0 = arith.constant 0 : index
-  %d5_0 = tensor.dim %r5, %k5_0 : tensor<?x?x?xf32>
-  %n5_1 = arith.muli %n5_0, %d5_0 : index
-  %k5_1 = arith.constant 1 : index
-  %d5_1 = tensor.dim %r5, %k5_1 : tensor<?x?x?xf32>
-  %n5_2 = arith.muli %n5_1, %d5_1 : index
-  %k5_2 = arith.constant 2 : index
-  %d5_2 = tensor.dim %r5, %k5_2 : tensor<?x?x?xf32>
-  %n5_3 = arith.muli %n5_2, %d5_2 : index
-  %z5 = arith.constant 0 : index
-  %e5 = arith.cmpi eq, %n5_3, %z5 : index
-  scf.if %e5 {
-    func.call @printMemrefShapeF32(%u5) : (tensor<*xf32>) -> ()
-  } else {
-    func.call @printMemrefF32(%u5) : (tensor<*xf32>) -> ()
-  }
+  // case 5: static f32 [6, 2] axes [0] starts [-1] ends [-7] strides [-2] (axes left out)
+  %x5 = call @iota_6x2_f32() : () -> tensor<6x2xf32>
+  %r5 = "slice.strided_axes"(%x5) <{static_starts = array<i64: -1>, static_ends = array<i64: -7>, static_strides = array<i64: -2>, operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (tensor<6x2xf32>) -> tensor<3x2xf32>
+  %u5 = tensor.cast %r5 : tensor<3x2xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%u5) : (tensor<*xf32>) -> ()
 
-  // case 6: dynamic f32 [3, 4, 5] axes [2, 0] starts [0, 5] ends [9223372036854775807, -5] strides [3, -1]
-  %x6 = call @iota_3x4x5_f32() : () -> tensor<3x4x5xf32>
-  %xd6 = tensor.cast %x6 : tensor<3x4x5xf32> to tensor<?x?x?xf32>
-  %b6_0 = arith.constant 0 : index
-  %b6_1 = arith.constant 5 : index
-  %e6_0 = arith.constant 9223372036854775807 : index
-  %e6_1 = arith.constant -5 : index
-  %s6_0 = arith.constant 3 : index
-  %s6_1 = arith.constant -1 : index
-  %r6 = call @slice_6(%xd6, %b6_0, %b6_1, %e6_0, %e6_1, %s6_0, %s6_1) {no_inline} : (tensor<?x?x?xf32>, index, index, index, index, index, index) -> tensor<?x?x?xf32>
-  %u6 = tensor.cast %r6 : tensor<?x?x?xf32> to tensor<*xf32>
-  %n6_0 = arith.constant 1 : index
-  %k6_0 = arith.constant 0 : index
-  %d6_0 = tensor.dim %r6, %k6_0 : tensor<?x?x?xf32>
-  %n6_1 = arith.muli %n6_0, %d6_0 : index
-  %k6_1 = arith.constant 1 : index
-  %d6_1 = tensor.dim %r6, %k6_1 : tensor<?x?x?xf32>
-  %n6_2 = arith.muli %n6_1, %d6_1 : index
-  %k6_2 = arith.constant 2 : index
-  %d6_2 = tensor.dim %r6, %k6_2 : tensor<?x?x?xf32>
-  %n6_3 = arith.muli %n6_2, %d6_2 : index
-  %z6 = arith.constant 0 : index
-  %e6 = arith.cmpi eq, %n6_3, %z6 : index
-  scf.if %e6 {
-    func.call @printMemrefShapeF32(%u6) : (tensor<*xf32>) -> ()
-  } else {
-    func.call @printMemrefF32(%u6) : (tensor<*xf32>) -> ()
-  }
+  // case 6: static f32 [6, 2] axes [1] starts [1] ends [2] strides [1] (strides left out)
+  %x6 = call @iota_6x2_f32() : () -> tensor<6x2xf32>
+  %r6 = "slice.strided_axes"(%x6) <{static_starts = array<i64: 1>, static_ends = array<i64: 2>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, axes = array<i64: 1>}> : (tensor<6x2xf32>) -> tensor<6x1xf32>
+  %u6 = tensor.cast %r6 : tensor<6x1xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%u6) : (tensor<*xf32>) -> ()
 
-  // case 7: dynamic f32 [6, 2] axes [] starts [] ends [] strides []
-  %x7 = call @iota_6x2_f32() : () -> tensor<6x2xf32>
-  %xd7 = tensor.cast %x7 : tensor<6x2xf32> to tensor<?x?xf32>
-  %r7 = call @slice_7(%xd7) {no_inline} : (tensor<?x?xf32>) -> tensor<?x?xf32>
-  %u7 = tensor.cast %r7 : tensor<?x?xf32> to tensor<*xf32>
+  // case 7: dynamic f32 [3, 4, 5] axes [0, 2] starts [1, -1] ends [3, 0] strides [1, -1]
+  %x7 = call @iota_3x4x5_f32() : () -> tensor<3x4x5xf32>
+  %xd7 = tensor.cast %x7 : tensor<3x4x5xf32> to tensor<?x?x?xf32>
+  %b7_0 = arith.constant 1 : index
+  %b7_1 = arith.constant -1 : index
+  %e7_0 = arith.constant 3 : index
+  %e7_1 = arith.constant 0 : index
+  %s7_0 = arith.constant 1 : index
+  %s7_1 = arith.constant -1 : index
+  %r7 = call @slice_7(%xd7, %b7_0, %b7_1, %e7_0, %e7_1, %s7_0, %s7_1) {no_inline} : (tensor<?x?x?xf32>, index, index, index, index, index, index) -> tensor<?x?x?xf32>
+  %u7 = tensor.cast %r7 : tensor<?x?x?xf32> to tensor<*xf32>
   %n7_0 = arith.constant 1 : index
   %k7_0 = arith.constant 0 : index
-  %d7_0 = tensor.dim %r7, %k7_0 : tensor<?x?xf32>
+  %d7_0 = tensor.dim %r7, %k7_0 : tensor<?x?x?xf32>
   %n7_1 = arith.muli %n7_0, %d7_0 : index
   %k7_1 = arith.constant 1 : index
-  %d7_1 = tensor.dim %r7, %k7_1 : tensor<?x?xf32>
+  %d7_1 = tensor.dim %r7, %k7_1 : tensor<?x?x?xf32>
   %n7_2 = arith.muli %n7_1, %d7_1 : index
+  %k7_2 = arith.constant 2 : index
+  %d7_2 = tensor.dim %r7, %k7_2 : tensor<?x?x?xf32>
+  %n7_3 = arith.muli %n7_2, %d7_2 : index
   %z7 = arith.constant 0 : index
-  %e7 = arith.cmpi eq, %n7_2, %z7 : index
+  %e7 = arith.cmpi eq, %n7_3, %z7 : index
   scf.if %e7 {
     func.call @printMemrefShapeF32(%u7) : (tensor<*xf32>) -> ()
   } else {
     func.call @printMemrefF32(%u7) : (tensor<*xf32>) -> ()
   }
 
-  // case 8: static f32 [16] begin 3 end 4 strides 1 masks 0 0 0 0 0 offset
-  %x8 = call @iota_16_f32() : () -> tensor<16xf32>
-  %r8 = "slice.strided"(%x8) <{static_begin = array<i64: 3>, static_end = array<i64: 4>, static_strides = array<i64: 1>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<16xf32>) -> tensor<4xf32>
-  %u8 = tensor.cast %r8 : tensor<4xf32> to tensor<*xf32>
-  func.call @printMemrefF32(%u8) : (tensor<*xf32>) -> ()
+  // case 8: dynamic f32 [3, 4, 5] axes [-1] starts [10] ends [-10] strides [-2]
+  %x8 = call @iota_3x4x5_f32() : () -> tensor<3x4x5xf32>
+  %xd8 = tensor.cast %x8 : tensor<3x4x5xf32> to tensor<?x?x?xf32>
+  %b8_0 = arith.constant 10 : index
+  %e8_0 = arith.constant -10 : index
+  %s8_0 = arith.constant -2 : index
+  %r8 = call @slice_8(%xd8, %b8_0, %e8_0, %s8_0) {no_inline} : (tensor<?x?x?xf32>, index, index, index) -> tensor<?x?x?xf32>
+  %u8 = tensor.cast %r8 : tensor<?x?x?xf32> to tensor<*xf32>
+  %n8_0 = arith.constant 1 : index
+  %k8_0 = arith.constant 0 : index
+  %d8_0 = tensor.dim %r8, %k8_0 : tensor<?x?x?xf32>
+  %n8_1 = arith.muli %n8_0, %d8_0 : index
+  %k8_1 = arith.constant 1 : index
+  %d8_1 = tensor.dim %r8, %k8_1 : tensor<?x?x?xf32>
+  %n8_2 = arith.muli %n8_1, %d8_1 : index
+  %k8_2 = arith.constant 2 : index
+  %d8_2 = tensor.dim %r8, %k8_2 : tensor<?x?x?xf32>
+  %n8_3 = arith.muli %n8_2, %d8_2 : index
+  %z8 = arith.constant 0 : index
+  %e8 = arith.cmpi eq, %n8_3, %z8 : index
+  scf.if %e8 {
+    func.call @printMemrefShapeF32(%u8) : (tensor<*xf32>) -> ()
+  } else {
+    func.call @printMemrefF32(%u8) : (tensor<*xf32>) -> ()
+  }
 
-  // case 9: static f32 [16] begin -2 end -5 strides -3 masks 0 0 0 0 0 offset
-  %x9 = call @iota_16_f32() : () -> tensor<16xf32>
-  %r9 = "slice.strided"(%x9) <{static_begin = array<i64: -2>, static_end = array<i64: -5>, static_strides = array<i64: -3>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<16xf32>) -> tensor<2xf32>
-  %u9 = tensor.cast %r9 : tensor<2xf32> to tensor<*xf32>
-  func.call @printMemrefF32(%u9) : (tensor<*xf32>) -> ()
+  // case 9: dynamic f32 [3, 4, 5] axes [2, 0] starts [0, 5] ends [9223372036854775807, -5] strides [3, -1]
+  %x9 = call @iota_3x4x5_f32() : () -> tensor<3x4x5xf32>
+  %xd9 = tensor.cast %x9 : tensor<3x4x5xf32> to tensor<?x?x?xf32>
+  %b9_0 = arith.constant 0 : index
+  %b9_1 = arith.constant 5 : index
+  %e9_0 = arith.constant 9223372036854775807 : index
+  %e9_1 = arith.constant -5 : index
+  %s9_0 = arith.constant 3 : index
+  %s9_1 = arith.constant -1 : index
+  %r9 = call @slice_9(%xd9, %b9_0, %b9_1, %e9_0, %e9_1, %s9_0, %s9_1) {no_inline} : (tensor<?x?x?xf32>, index, index, index, index, index, index) -> tensor<?x?x?xf32>
+  %u9 = tensor.cast %r9 : tensor<?x?x?xf32> to tensor<*xf32>
+  %n9_0 = arith.constant 1 : index
+  %k9_0 = arith.constant 0 : index
+  %d9_0 = tensor.dim %r9, %k9_0 : tensor<?x?x?xf32>
+  %n9_1 = arith.muli %n9_0, %d9_0 : index
+  %k9_1 = arith.constant 1 : index
+  %d9_1 = tensor.dim %r9, %k9_1 : tensor<?x?x?xf32>
+  %n9_2 = arith.muli %n9_1, %d9_1 : index
+  %k9_2 = arith.constant 2 : index
+  %d9_2 = tensor.dim %r9, %k9_2 : tensor<?x?x?xf32>
+  %n9_3 = arith.muli %n9_2, %d9_2 : index
+  %z9 = arith.constant 0 : index
+  %e9 = arith.cmpi eq, %n9_3, %z9 : index
+  scf.if %e9 {
+    func.call @printMemrefShapeF32(%u9) : (tensor<*xf32>) -> ()
+  } else {
+    func.call @printMemrefF32(%u9) : (tensor<*xf32>) -> ()
+  }
 
-  // case 10: static f32 [4, 8] begin 1 7 end 2 -8 strides 1 -1 masks 0 0 0 0 0 offset
-  %x10 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
-  %r10 = "slice.strided"(%x10) <{static_begin = array<i64: 1, 7>, static_end = array<i64: 2, -8>, static_strides = array<i64: 1, -1>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<4x8xf32>) -> tensor<2x8xf32>
-  %u10 = tensor.cast %r10 : tensor<2x8xf32> to tensor<*xf32>
-  func.call @printMemrefF32(%u10) : (tensor<*xf32>) -> ()
+  // case 10: dynamic f32 [6, 2] axes [] starts [] ends [] strides []
+  %x10 = call @iota_6x2_f32() : () -> tensor<6x2xf32>
+  %xd10 = tensor.cast %x10 : tensor<6x2xf32> to tensor<?x?xf32>
+  %r10 = call @slice_10(%xd10) {no_inline} : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %u10 = tensor.cast %r10 : tensor<?x?xf32> to tensor<*xf32>
+  %n10_0 = arith.constant 1 : index
+  %k10_0 = arith.constant 0 : index
+  %d10_0 = tensor.dim %r10, %k10_0 : tensor<?x?xf32>
+  %n10_1 = arith.muli %n10_0, %d10_0 : index
+  %k10_1 = arith.constant 1 : index
+  %d10_1 = tensor.dim %r10, %k10_1 : tensor<?x?xf32>
+  %n10_2 = arith.muli %n10_1, %d10_1 : index
+  %z10 = arith.constant 0 : index
+  %e10 = arith.cmpi eq, %n10_2, %z10 : index
+  scf.if %e10 {
+    func.call @printMemrefShapeF32(%u10) : (tensor<*xf32>) -> ()
+  } else {
+    func.call @printMemrefF32(%u10) : (tensor<*xf32>) -> ()
+  }
 
-  // case 11: static f32 [4, 8] begin 0 5 end 3 0 strides 1 2 masks 0 2 0 0 0 offset
-  %x11 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
-  %r11 = "slice.strided"(%x11) <{static_begin = array<i64: 0, 5>, static_end = array<i64: 3, 0>, static_strides = array<i64: 1, 2>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 2 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<4x8xf32>) -> tensor<3x2xf32>
-  %u11 = tensor.cast %r11 : tensor<3x2xf32> to tensor<*xf32>
-  func.call @printMemrefF32(%u11) : (tensor<*xf32>) -> ()
+  // case 11: dynamic f32 [3, 4, 5] axes [0, 1] starts [1, -1] ends [3, 0] strides [1, 1] (axes and strides left out)
+  %x11 = call @iota_3x4x5_f32() : () -> tensor<3x4x5xf32>
+  %xd11 = tensor.cast %x11 : tensor<3x4x5xf32> to tensor<?x?x?xf32>
+  %b11_0 = arith.constant 1 : index
+  %b11_1 = arith.constant -1 : index
+  %e11_0 = arith.constant 3 : index
+  %e11_1 = arith.constant 0 : index
+  %r11 = call @slice_11(%xd11, %b11_0, %b11_1, %e11_0, %e11_1) {no_inline} : (tensor<?x?x?xf32>, index, index, index, index) -> tensor<?x?x?xf32>
+  %u11 = tensor.cast %r11 : tensor<?x?x?xf32> to tensor<*xf32>
+  %n11_0 = arith.constant 1 : index
+  %k11_0 = arith.constant 0 : index
+  %d11_0 = tensor.dim %r11, %k11_0 : tensor<?x?x?xf32>
+  %n11_1 = arith.muli %n11_0, %d11_0 : index
+  %k11_1 = arith.constant 1 : index
+  %d11_1 = tensor.dim %r11, %k11_1 : tensor<?x?x?xf32>
+  %n11_2 = arith.muli %n11_1, %d11_1 : index
+  %k11_2 = arith.constant 2 : index
+  %d11_2 = tensor.dim %r11, %k11_2 : tensor<?x?x?xf32>
+  %n11_3 = arith.muli %n11_2, %d11_2 : index
+  %z11 = arith.constant 0 : index
+  %e11 = arith.cmpi eq, %n11_3, %z11 : index
+  scf.if %e11 {
+    func.call @printMemrefShapeF32(%u11) : (tensor<*xf32>) -> ()
+  } else {
+    func.call @printMemrefF32(%u11) : (tensor<*xf32>) -> ()
+  }
 
-  // case 12: static f32 [4, 8] begin 2 0 end 0 3 strides 1 2 masks 0 0 0 0 1 offset
-  %x12 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
-  %r12 = "slice.strided"(%x12) <{static_begin = array<i64: 2, 0>, static_end = array<i64: 0, 3>, static_strides = array<i64: 1, 2>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64, offset}> : (tensor<4x8xf32>) -> tensor<2xf32>
-  %u12 = tensor.cast %r12 : tensor<2xf32> to tensor<*xf32>
-  func.call @printMemrefF32(%u12) : (tensor<*xf32>) -> ()
+  // case 12: dynamic f32 [6, 2] axes [0] starts [-1] ends [-7] strides [-2] (axes left out)
+  %x12 = call @iota_6x2_f32() : () -> tensor<6x2xf32>
+  %xd12 = tensor.cast %x12 : tensor<6x2xf32> to tensor<?x?xf32>
+  %b12_0 = arith.constant -1 : index
+  %e12_0 = arith.constant -7 : index
+  %s12_0 = arith.constant -2 : index
+  %r12 = call @slice_12(%xd12, %b12_0, %e12_0, %s12_0) {no_inline} : (tensor<?x?xf32>, index, index, index) -> tensor<?x?xf32>
+  %u12 = tensor.cast %r12 : tensor<?x?xf32> to tensor<*xf32>
+  %n12_0 = arith.constant 1 : index
+  %k12_0 = arith.constant 0 : index
+  %d12_0 = tensor.dim %r12, %k12_0 : tensor<?x?xf32>
+  %n12_1 = arith.muli %n12_0, %d12_0 : index
+  %k12_1 = arith.constant 1 : index
+  %d12_1 = tensor.dim %r12, %k12_1 : tensor<?x?xf32>
+  %n12_2 = arith.muli %n12_1, %d12_1 : index
+  %z12 = arith.constant 0 : index
+  %e12 = arith.cmpi eq, %n12_2, %z12 : index
+  scf.if %e12 {
+    func.call @printMemrefShapeF32(%u12) : (tensor<*xf32>) -> ()
+  } else {
+    func.call @printMemrefF32(%u12) : (tensor<*xf32>) -> ()
+  }
 
-  // case 13: dynamic f32 [16] begin 3 end 4 strides 1 masks 0 0 0 0 0 offset
-  %x13 = call @iota_16_f32() : () -> tensor<16xf32>
-  %xd13 = tensor.cast %x13 : tensor<16xf32> to tensor<?xf32>
-  %b13_0 = arith.constant 3 : index
-  %e13_0 = arith.constant 4 : index
-  %s13_0 = arith.constant 1 : index
-  %r13 = call @slice_13(%xd13, %b13_0, %e13_0, %s13_0) {no_inline} : (tensor<?xf32>, index, index, index) -> tensor<?xf32>
-  %u13 = tensor.cast %r13 : tensor<?xf32> to tensor<*xf32>
+  // case 13: dynamic f32 [6, 2] axes [1] starts [1] ends [2] strides [1] (strides left out)
+  %x13 = call @iota_6x2_f32() : () -> tensor<6x2xf32>
+  %xd13 = tensor.cast %x13 : tensor<6x2xf32> to tensor<?x?xf32>
+  %b13_0 = arith.constant 1 : index
+  %e13_0 = arith.constant 2 : index
+  %r13 = call @slice_13(%xd13, %b13_0, %e13_0) {no_inline} : (tensor<?x?xf32>, index, index) -> tensor<?x?xf32>
+  %u13 = tensor.cast %r13 : tensor<?x?xf32> to tensor<*xf32>
   %n13_0 = arith.constant 1 : index
   %k13_0 = arith.constant 0 : index
-  %d13_0 = tensor.dim %r13, %k13_0 : tensor<?xf32>
+  %d13_0 = tensor.dim %r13, %k13_0 : tensor<?x?xf32>
   %n13_1 = arith.muli %n13_0, %d13_0 : index
+  %k13_1 = arith.constant 1 : index
+  %d13_1 = tensor.dim %r13, %k13_1 : tensor<?x?xf32>
+  %n13_2 = arith.muli %n13_1, %d13_1 : index
   %z13 = arith.constant 0 : index
-  %e13 = arith.cmpi eq, %n13_1, %z13 : index
+  %e13 = arith.cmpi eq, %n13_2, %z13 : index
   scf.if %e13 {
     func.call @printMemrefShapeF32(%u13) : (tensor<*xf32>) -> ()
   } else {
     func.call @printMemrefF32(%u13) : (tensor<*xf32>) -> ()
   }
 
-  // case 14: dynamic f32 [16] begin -2 end -5 strides -3 masks 0 0 0 0 0 offset
+  // case 14: static f32 [16] begin 3 end 4 strides 1 masks 0 0 0 0 0 offset
   %x14 = call @iota_16_f32() : () -> tensor<16xf32>
-  %xd14 = tensor.cast %x14 : tensor<16xf32> to tensor<?xf32>
-  %b14_0 = arith.constant -2 : index
-  %e14_0 = arith.constant -5 : index
-  %s14_0 = arith.constant -3 : index
-  %r14 = call @slice_14(%xd14, %b14_0, %e14_0, %s14_0) {no_inline} : (tensor<?xf32>, index, index, index) -> tensor<?xf32>
-  %u14 = tensor.cast %r14 : tensor<?xf32> to tensor<*xf32>
-  %n14_0 = arith.constant 1 : index
-  %k14_0 = arith.constant 0 : index
-  %d14_0 = tensor.dim %r14, %k14_0 : tensor<?xf32>
-  %n14_1 = arith.muli %n14_0, %d14_0 : index
-  %z14 = arith.constant 0 : index
-  %e14 = arith.cmpi eq, %n14_1, %z14 : index
-  scf.if %e14 {
-    func.call @printMemrefShapeF32(%u14) : (tensor<*xf32>) -> ()
-  } else {
-    func.call @printMemrefF32(%u14) : (tensor<*xf32>) -> ()
-  }
+  %r14 = "slice.strided"(%x14) <{static_begin = array<i64: 3>, static_end = array<i64: 4>, static_strides = array<i64: 1>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<16xf32>) -> tensor<4xf32>
+  %u14 = tensor.cast %r14 : tensor<4xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%u14) : (tensor<*xf32>) -> ()
 
-  // case 15: dynamic f32 [4, 8] begin 1 7 end 2 -8 strides 1 -1 masks 0 0 0 0 0 offset
-  %x15 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
-  %xd15 = tensor.cast %x15 : tensor<4x8xf32> to tensor<?x?xf32>
-  %b15_0 = arith.constant 1 : index
-  %b15_1 = arith.constant 7 : index
-  %e15_0 = arith.constant 2 : index
-  %e15_1 = arith.constant -8 : index
-  %s15_0 = arith.constant 1 : index
-  %s15_1 = arith.constant -1 : index
-  %r15 = call @slice_15(%xd15, %b15_0, %b15_1, %e15_0, %e15_1, %s15_0, %s15_1) {no_inline} : (tensor<?x?xf32>, index, index, index, index, index, index) -> tensor<?x?xf32>
-  %u15 = tensor.cast %r15 : tensor<?x?xf32> to tensor<*xf32>
-  %n15_0 = arith.constant 1 : index
-  %k15_0 = arith.constant 0 : index
-  %d15_0 = tensor.dim %r15, %k15_0 : tensor<?x?xf32>
-  %n15_1 = arith.muli %n15_0, %d15_0 : index
-  %k15_1 = arith.constant 1 : index
-  %d15_1 = tensor.dim %r15, %k15_1 : tensor<?x?xf32>
-  %n15_2 = arith.muli %n15_1, %d15_1 : index
-  %z15 = arith.constant 0 : index
-  %e15 = arith.cmpi eq, %n15_2, %z15 : index
-  scf.if %e15 {
-    func.call @printMemrefShapeF32(%u15) : (tensor<*xf32>) -> ()
-  } else {
-    func.call @printMemrefF32(%u15) : (tensor<*xf32>) -> ()
-  }
+  // case 15: static f32 [16] begin -2 end -5 strides -3 masks 0 0 0 0 0 offset
+  %x15 = call @iota_16_f32() : () -> tensor<16xf32>
+  %r15 = "slice.strided"(%x15) <{static_begin = array<i64: -2>, static_end = array<i64: -5>, static_strides = array<i64: -3>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<16xf32>) -> tensor<2xf32>
+  %u15 = tensor.cast %r15 : tensor<2xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%u15) : (tensor<*xf32>) -> ()
 
-  // case 16: dynamic f32 [4, 8] begin 0 5 end 3 0 strides 1 2 masks 0 2 0 0 0 offset
+  // case 16: static f32 [4, 8] begin 1 7 end 2 -8 strides 1 -1 masks 0 0 0 0 0 offset
   %x16 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
-  %xd16 = tensor.cast %x16 : tensor<4x8xf32> to tensor<?x?xf32>
-  %b16_0 = arith.constant 0 : index
-  %b16_1 = arith.constant 5 : index
-  %e16_0 = arith.constant 3 : index
-  %e16_1 = arith.constant 0 : index
-  %s16_0 = arith.constant 1 : index
-  %s16_1 = arith.constant 2 : index
-  %r16 = call @slice_16(%xd16, %b16_0, %b16_1, %e16_0, %e16_1, %s16_0, %s16_1) {no_inline} : (tensor<?x?xf32>, index, index, index, index, index, index) -> tensor<?x?xf32>
-  %u16 = tensor.cast %r16 : tensor<?x?xf32> to tensor<*xf32>
-  %n16_0 = arith.constant 1 : index
-  %k16_0 = arith.constant 0 : index
-  %d16_0 = tensor.dim %r16, %k16_0 : tensor<?x?xf32>
-  %n16_1 = arith.muli %n16_0, %d16_0 : index
-  %k16_1 = arith.constant 1 : index
-  %d16_1 = tensor.dim %r16, %k16_1 : tensor<?x?xf32>
-  %n16_2 = arith.muli %n16_1, %d16_1 : index
-  %z16 = arith.constant 0 : index
-  %e16 = arith.cmpi eq, %n16_2, %z16 : index
-  scf.if %e16 {
-    func.call @printMemrefShapeF32(%u16) : (tensor<*xf32>) -> ()
+  %r16 = "slice.strided"(%x16) <{static_begin = array<i64: 1, 7>, static_end = array<i64: 2, -8>, static_strides = array<i64: 1, -1>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<4x8xf32>) -> tensor<2x8xf32>
+  %u16 = tensor.cast %r16 : tensor<2x8xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%u16) : (tensor<*xf32>) -> ()
+
+  // case 17: static f32 [4, 8] begin 0 5 end 3 0 strides 1 2 masks 0 2 0 0 0 offset
+  %x17 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
+  %r17 = "slice.strided"(%x17) <{static_begin = array<i64: 0, 5>, static_end = array<i64: 3, 0>, static_strides = array<i64: 1, 2>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 2 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<4x8xf32>) -> tensor<3x2xf32>
+  %u17 = tensor.cast %r17 : tensor<3x2xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%u17) : (tensor<*xf32>) -> ()
+
+  // case 18: static f32 [4, 8] begin 2 0 end 0 3 strides 1 2 masks 0 0 0 0 1 offset
+  %x18 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
+  %r18 = "slice.strided"(%x18) <{static_begin = array<i64: 2, 0>, static_end = array<i64: 0, 3>, static_strides = array<i64: 1, 2>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64, offset}> : (tensor<4x8xf32>) -> tensor<2xf32>
+  %u18 = tensor.cast %r18 : tensor<2xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%u18) : (tensor<*xf32>) -> ()
+
+  // case 19: dynamic f32 [16] begin 3 end 4 strides 1 masks 0 0 0 0 0 offset
+  %x19 = call @iota_16_f32() : () -> tensor<16xf32>
+  %xd19 = tensor.cast %x19 : tensor<16xf32> to tensor<?xf32>
+  %b19_0 = arith.constant 3 : index
+  %e19_0 = arith.constant 4 : index
+  %s19_0 = arith.constant 1 : index
+  %r19 = call @slice_19(%xd19, %b19_0, %e19_0, %s19_0) {no_inline} : (tensor<?xf32>, index, index, index) -> tensor<?xf32>
+  %u19 = tensor.cast %r19 : tensor<?xf32> to tensor<*xf32>
+  %n19_0 = arith.constant 1 : index
+  %k19_0 = arith.constant 0 : index
+  %d19_0 = tensor.dim %r19, %k19_0 : tensor<?xf32>
+  %n19_1 = arith.muli %n19_0, %d19_0 : index
+  %z19 = arith.constant 0 : index
+  %e19 = arith.cmpi eq, %n19_1, %z19 : index
+  scf.if %e19 {
+    func.call @printMemrefShapeF32(%u19) : (tensor<*xf32>) -> ()
   } else {
-    func.call @printMemrefF32(%u16) : (tensor<*xf32>) -> ()
+    func.call @printMemrefF32(%u19) : (tensor<*xf32>) -> ()
   }
 
-  // case 17: dynamic f32 [4, 8] begin 2 0 end 0 3 strides 1 2 masks 0 0 0 0 1 offset
-  %x17 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
-  %xd17 = tensor.cast %x17 : tensor<4x8xf32> to tensor<?x?xf32>
-  %b17_0 = arith.constant 2 : index
-  %b17_1 = arith.constant 0 : index
-  %e17_0 = arith.constant 0 : index
-  %e17_1 = arith.constant 3 : index
-  %s17_0 = arith.constant 1 : index
-  %s17_1 = arith.constant 2 : index
-  %r17 = call @slice_17(%xd17, %b17_0, %b17_1, %e17_0, %e17_1, %s17_0, %s17_1) {no_inline} : (tensor<?x?xf32>, index, index, index, index, index, index) -> tensor<?xf32>
-  %u17 = tensor.cast %r17 : tensor<?xf32> to tensor<*xf32>
-  %n17_0 = arith.constant 1 : index
-  %k17_0 = arith.constant 0 : index
-  %d17_0 = tensor.dim %r17, %k17_0 : tensor<?xf32>
-  %n17_1 = arith.muli %n17_0, %d17_0 : index
-  %z17 = arith.constant 0 : index
-  %e17 = arith.cmpi eq, %n17_1, %z17 : index
-  scf.if %e17 {
-    func.call @printMemrefShapeF32(%u17) : (tensor<*xf32>) -> ()
+  // case 20: dynamic f32 [16] begin -2 end -5 strides -3 masks 0 0 0 0 0 offset
+  %x20 = call @iota_16_f32() : () -> tensor<16xf32>
+  %xd20 = tensor.cast %x20 : tensor<16xf32> to tensor<?xf32>
+  %b20_0 = arith.constant -2 : index
+  %e20_0 = arith.constant -5 : index
+  %s20_0 = arith.constant -3 : index
+  %r20 = call @slice_20(%xd20, %b20_0, %e20_0, %s20_0) {no_inline} : (tensor<?xf32>, index, index, index) -> tensor<?xf32>
+  %u20 = tensor.cast %r20 : tensor<?xf32> to tensor<*xf32>
+  %n20_0 = arith.constant 1 : index
+  %k20_0 = arith.constant 0 : index
+  %d20_0 = tensor.dim %r20, %k20_0 : tensor<?xf32>
+  %n20_1 = arith.muli %n20_0, %d20_0 : index
+  %z20 = arith.constant 0 : index
+  %e20 = arith.cmpi eq, %n20_1, %z20 : index
+  scf.if %e20 {
+    func.call @printMemrefShapeF32(%u20) : (tensor<*xf32>) -> ()
   } else {
-    func.call @printMemrefF32(%u17) : (tensor<*xf32>) -> ()
+    func.call @printMemrefF32(%u20) : (tensor<*xf32>) -> ()
+  }
+
+  // case 21: dynamic f32 [4, 8] begin 1 7 end 2 -8 strides 1 -1 masks 0 0 0 0 0 offset
+  %x21 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
+  %xd21 = tensor.cast %x21 : tensor<4x8xf32> to tensor<?x?xf32>
+  %b21_0 = arith.constant 1 : index
+  %b21_1 = arith.constant 7 : index
+  %e21_0 = arith.constant 2 : index
+  %e21_1 = arith.constant -8 : index
+  %s21_0 = arith.constant 1 : index
+  %s21_1 = arith.constant -1 : index
+  %r21 = call @slice_21(%xd21, %b21_0, %b21_1, %e21_0, %e21_1, %s21_0, %s21_1) {no_inline} : (tensor<?x?xf32>, index, index, index, index, index, index) -> tensor<?x?xf32>
+  %u21 = tensor.cast %r21 : tensor<?x?xf32> to tensor<*xf32>
+  %n21_0 = arith.constant 1 : index
+  %k21_0 = arith.constant 0 : index
+  %d21_0 = tensor.dim %r21, %k21_0 : tensor<?x?xf32>
+  %n21_1 = arith.muli %n21_0, %d21_0 : index
+  %k21_1 = arith.constant 1 : index
+  %d21_1 = tensor.dim %r21, %k21_1 : tensor<?x?xf32>
+  %n21_2 = arith.muli %n21_1, %d21_1 : index
+  %z21 = arith.constant 0 : index
+  %e21 = arith.cmpi eq, %n21_2, %z21 : index
+  scf.if %e21 {
+    func.call @printMemrefShapeF32(%u21) : (tensor<*xf32>) -> ()
+  } else {
+    func.call @printMemrefF32(%u21) : (tensor<*xf32>) -> ()
+  }
+
+  // case 22: dynamic f32 [4, 8] begin 0 5 end 3 0 strides 1 2 masks 0 2 0 0 0 offset
+  %x22 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
+  %xd22 = tensor.cast %x22 : tensor<4x8xf32> to tensor<?x?xf32>
+  %b22_0 = arith.constant 0 : index
+  %b22_1 = arith.constant 5 : index
+  %e22_0 = arith.constant 3 : index
+  %e22_1 = arith.constant 0 : index
+  %s22_0 = arith.constant 1 : index
+  %s22_1 = arith.constant 2 : index
+  %r22 = call @slice_22(%xd22, %b22_0, %b22_1, %e22_0, %e22_1, %s22_0, %s22_1) {no_inline} : (tensor<?x?xf32>, index, index, index, index, index, index) -> tensor<?x?xf32>
+  %u22 = tensor.cast %r22 : tensor<?x?xf32> to tensor<*xf32>
+  %n22_0 = arith.constant 1 : index
+  %k22_0 = arith.constant 0 : index
+  %d22_0 = tensor.dim %r22, %k22_0 : tensor<?x?xf32>
+  %n22_1 = arith.muli %n22_0, %d22_0 : index
+  %k22_1 = arith.constant 1 : index
+  %d22_1 = tensor.dim %r22, %k22_1 : tensor<?x?xf32>
+  %n22_2 = arith.muli %n22_1, %d22_1 : index
+  %z22 = arith.constant 0 : index
+  %e22 = arith.cmpi eq, %n22_2, %z22 : index
+  scf.if %e22 {
+    func.call @printMemrefShapeF32(%u22) : (tensor<*xf32>) -> ()
+  } else {
+    func.call @printMemrefF32(%u22) : (tensor<*xf32>) -> ()
+  }
+
+  // case 23: dynamic f32 [4, 8] begin 2 0 end 0 3 strides 1 2 masks 0 0 0 0 1 offset
+  %x23 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
+  %xd23 = tensor.cast %x23 : tensor<4x8xf32> to tensor<?x?xf32>
+  %b23_0 = arith.constant 2 : index
+  %b23_1 = arith.constant 0 : index
+  %e23_0 = arith.constant 0 : index
+  %e23_1 = arith.constant 3 : index
+  %s23_0 = arith.constant 1 : index
+  %s23_1 = arith.constant 2 : index
+  %r23 = call @slice_23(%xd23, %b23_0, %b23_1, %e23_0, %e23_1, %s23_0, %s23_1) {no_inline} : (tensor<?x?xf32>, index, index, index, index, index, index) -> tensor<?xf32>
+  %u23 = tensor.cast %r23 : tensor<?xf32> to tensor<*xf32>
+  %n23_0 = arith.constant 1 : index
+  %k23_0 = arith.constant 0 : index
+  %d23_0 = tensor.dim %r23, %k23_0 : tensor<?xf32>
+  %n23_1 = arith.muli %n23_0, %d23_0 : index
+  %z23 = arith.constant 0 : index
+  %e23 = arith.cmpi eq, %n23_1, %z23 : index
+  scf.if %e23 {
+    func.call @printMemrefShapeF32(%u23) : (tensor<*xf32>) -> ()
+  } else {
+    func.call @printMemrefF32(%u23) : (tensor<*xf32>) -> ()
   }
   return
 }
@@ -445,7 +550,22 @@ func.func @main() {
 // CHECK-NEXT: {{\[}}6,   7],
 // CHECK-NEXT: {{\[}}8,   9],
 // CHECK-NEXT: {{\[}}10,   11]]
-// case 4: dynamic f32 [3, 4, 5] axes [0, 2] starts [1, -1] ends [3, 0] strides [1, -1]
+// case 4: static f32 [3, 4, 5] axes [0, 1] starts [1, -1] ends [3, 0] strides [1, 1] (axes and strides left out)
+// CHECK: rank = 3 offset = {{-?[0-9]+}} sizes = {{\[}}2, 0, 5] strides = 
+// case 5: static f32 [6, 2] axes [0] starts [-1] ends [-7] strides [-2] (axes left out)
+// CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}3, 2] strides = 
+// CHECK-NEXT: {{\[}}{{\[}}10,   11],
+// CHECK-NEXT: {{\[}}6,   7],
+// CHECK-NEXT: {{\[}}2,   3]]
+// case 6: static f32 [6, 2] axes [1] starts [1] ends [2] strides [1] (strides left out)
+// CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}6, 1] strides = 
+// CHECK-NEXT: {{\[}}{{\[}}1],
+// CHECK-NEXT: {{\[}}3],
+// CHECK-NEXT: {{\[}}5],
+// CHECK-NEXT: {{\[}}7],
+// CHECK-NEXT: {{\[}}9],
+// CHECK-NEXT: {{\[}}11]]
+// case 7: dynamic f32 [3, 4, 5] axes [0, 2] starts [1, -1] ends [3, 0] strides [1, -1]
 // CHECK: rank = 3 offset = {{-?[0-9]+}} sizes = {{\[}}2, 4, 4] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}{{\[}}24,    23,    22,    21],
 // CHECK-NEXT: {{\[}}29,    28,    27,    26],
@@ -455,7 +575,7 @@ func.func @main() {
 // CHECK-NEXT: {{\[}}49,    48,    47,    46],
 // CHECK-NEXT: {{\[}}54,    53,    52,    51],
 // CHECK-NEXT: {{\[}}59,    58,    57,    56]]]
-// case 5: dynamic f32 [3, 4, 5] axes [-1] starts [10] ends [-10] strides [-2]
+// case 8: dynamic f32 [3, 4, 5] axes [-1] starts [10] ends [-10] strides [-2]
 // CHECK: rank = 3 offset = {{-?[0-9]+}} sizes = {{\[}}3, 4, 3] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}{{\[}}4,    2,    0],
 // CHECK-NEXT: {{\[}}9,    7,    5],
@@ -469,7 +589,7 @@ func.func @main() {
 // CHECK-NEXT: {{\[}}49,    47,    45],
 // CHECK-NEXT: {{\[}}54,    52,    50],
 // CHECK-NEXT: {{\[}}59,    57,    55]]]
-// case 6: dynamic f32 [3, 4, 5] axes [2, 0] starts [0, 5] ends [9223372036854775807, -5] strides [3, -1]
+// case 9: dynamic f32 [3, 4, 5] axes [2, 0] starts [0, 5] ends [9223372036854775807, -5] strides [3, -1]
 // CHECK: rank = 3 offset = {{-?[0-9]+}} sizes = {{\[}}3, 4, 2] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}{{\[}}40,    43],
 // CHECK-NEXT: {{\[}}45,    48],
@@ -483,7 +603,7 @@ func.func @main() {
 // CHECK-NEXT: {{\[}}5,    8],
 // CHECK-NEXT: {{\[}}10,    13],
 // CHECK-NEXT: {{\[}}15,    18]]]
-// case 7: dynamic f32 [6, 2] axes [] starts [] ends [] strides []
+// case 10: dynamic f32 [6, 2] axes [] starts [] ends [] strides []
 // CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}6, 2] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}0,   1],
 // CHECK-NEXT: {{\[}}2,   3],
@@ -491,39 +611,54 @@ func.func @main() {
 // CHECK-NEXT: {{\[}}6,   7],
 // CHECK-NEXT: {{\[}}8,   9],
 // CHECK-NEXT: {{\[}}10,   11]]
-// case 8: static f32 [16] begin 3 end 4 strides 1 masks 0 0 0 0 0 offset
+// case 11: dynamic f32 [3, 4, 5] axes [0, 1] starts [1, -1] ends [3, 0] strides [1, 1] (axes and strides left out)
+// CHECK: rank = 3 offset = {{-?[0-9]+}} sizes = {{\[}}2, 0, 5] strides = 
+// case 12: dynamic f32 [6, 2] axes [0] starts [-1] ends [-7] strides [-2] (axes left out)
+// CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}3, 2] strides = 
+// CHECK-NEXT: {{\[}}{{\[}}10,   11],
+// CHECK-NEXT: {{\[}}6,   7],
+// CHECK-NEXT: {{\[}}2,   3]]
+// case 13: dynamic f32 [6, 2] axes [1] starts [1] ends [2] strides [1] (strides left out)
+// CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}6, 1] strides = 
+// CHECK-NEXT: {{\[}}{{\[}}1],
+// CHECK-NEXT: {{\[}}3],
+// CHECK-NEXT: {{\[}}5],
+// CHECK-NEXT: {{\[}}7],
+// CHECK-NEXT: {{\[}}9],
+// CHECK-NEXT: {{\[}}11]]
+// case 14: static f32 [16] begin 3 end 4 strides 1 masks 0 0 0 0 0 offset
 // CHECK: rank = 1 offset = {{-?[0-9]+}} sizes = {{\[}}4] strides = 
 // CHECK-NEXT: {{\[}}3,  4,  5,  6]
-// case 9: static f32 [16] begin -2 end -5 strides -3 masks 0 0 0 0 0 offset
+// case 15: static f32 [16] begin -2 end -5 strides -3 masks 0 0 0 0 0 offset
 // CHECK: rank = 1 offset = {{-?[0-9]+}} sizes = {{\[}}2] strides = 
 // CHECK-NEXT: {{\[}}14,  11]
-// case 10: static f32 [4, 8] begin 1 7 end 2 -8 strides 1 -1 masks 0 0 0 0 0 offset
+// case 16: static f32 [4, 8] begin 1 7 end 2 -8 strides 1 -1 masks 0 0 0 0 0 offset
 // CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}2, 8] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}15,   14,   13,   12,   11,   10,   9,   8],
 // CHECK-NEXT: {{\[}}23,   22,   21,   20,   19,   18,   17,   16]]
-// case 11: static f32 [4, 8] begin 0 5 end 3 0 strides 1 2 masks 0 2 0 0 0 offset
+// case 17: static f32 [4, 8] begin 0 5 end 3 0 strides 1 2 masks 0 2 0 0 0 offset
 // CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}3, 2] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}5,   7],
 // CHECK-NEXT: {{\[}}13,   15],
 // CHECK-NEXT: {{\[}}21,   23]]
-// case 12: static f32 [4, 8] begin 2 0 end 0 3 strides 1 2 masks 0 0 0 0 1 offset
+// case 18: static f32 [4, 8] begin 2 0 end 0 3 strides 1 2 masks 0 0 0 0 1 offset
 // CHECK: rank = 1 offset = {{-?[0-9]+}} sizes = {{\[}}2] strides = 
 // CHECK-NEXT: {{\[}}16,  18]
-// case 13: dynamic f32 [16] begin 3 end 4 strides 1 masks 0 0 0 0 0 offset
+// case 19: dynamic f32 [16] begin 3 end 4 strides 1 masks 0 0 0 0 0 offset
 // CHECK: rank = 1 offset = {{-?[0-9]+}} sizes = {{\[}}4] strides = 
 // CHECK-NEXT: {{\[}}3,  4,  5,  6]
-// case 14: dynamic f32 [16] begin -2 end -5 strides -3 masks 0 0 0 0 0 offset
+// case 20: dynamic f32 [16] begin -2 end -5 strides -3 masks 0 0 0 0 0 offset
 // CHECK: rank = 1 offset = {{-?[0-9]+}} sizes = {{\[}}2] strides = 
 // CHECK-NEXT: {{\[}}14,  11]
-// case 15: dynamic f32 [4, 8] begin 1 7 end 2 -8 strides 1 -1 masks 0 0 0 0 0 offset
+// case 21: dynamic f32 [4, 8] begin 1 7 end 2 -8 strides 1 -1 masks 0 0 0 0 0 offset
 // CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}2, 8] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}15,   14,   13,   12,   11,   10,   9,   8],
 // CHECK-NEXT: {{\[}}23,   22,   21,   20,   19,   18,   17,   16]]
-// case 16: dynamic f32 [4, 8] begin 0 5 end 3 0 strides 1 2 masks 0 2 0 0 0 offset
+// case 22: dynamic f32 [4, 8] begin 0 5 end 3 0 strides 1 2 masks 0 2 0 0 0 offset
 // CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}3, 2] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}5,   7],
 // CHECK-NEXT: {{\[}}13,   15],
 // CHECK-NEXT: {{\[}}21,   23]]
-// case 17: dynamic f32 [4, 8] begin 2 0 end 0 3 strides 1 2 masks 0 0 0 0 1 offset
+// case 23: dynamic f32 [4, 8] begin 2 0 end 0 3 strides 1 2 masks 0 0 0 0 1 offset
 // CHECK: rank = 1 offset = {{-?[0-9]+}} sizes = {{\[}}2] strides = 
 // CHECK-NEXT: {{\[}}16,  18]

@@ -1306,127 +1306,139 @@ func.func @main() {
   %u85 = tensor.cast %r85 : tensor<6x2xf32> to tensor<*xf32>
   func.call @printMemrefF32(%u85) : (tensor<*xf32>) -> ()
 
-  // case 86: static f32 [16] begin 3 end 4 strides 1 masks 0 0 0 0 0 offset
-  %x86 = call @iota_16_f32() : () -> tensor<16xf32>
-  %r86 = "slice.strided"(%x86) <{static_begin = array<i64: 3>, static_end = array<i64: 4>, static_strides = array<i64: 1>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<16xf32>) -> tensor<4xf32>
-  %u86 = tensor.cast %r86 : tensor<4xf32> to tensor<*xf32>
+  // case 86: static f32 [6, 2] axes [0] starts [-1] ends [-7] strides [-2] (axes left out)
+  %x86 = call @iota_6x2_f32() : () -> tensor<6x2xf32>
+  %r86 = "slice.strided_axes"(%x86) <{static_starts = array<i64: -1>, static_ends = array<i64: -7>, static_strides = array<i64: -2>, operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (tensor<6x2xf32>) -> tensor<3x2xf32>
+  %u86 = tensor.cast %r86 : tensor<3x2xf32> to tensor<*xf32>
   func.call @printMemrefF32(%u86) : (tensor<*xf32>) -> ()
 
-  // case 87: static f32 [16] begin -2 end -5 strides -3 masks 0 0 0 0 0 offset
-  %x87 = call @iota_16_f32() : () -> tensor<16xf32>
-  %r87 = "slice.strided"(%x87) <{static_begin = array<i64: -2>, static_end = array<i64: -5>, static_strides = array<i64: -3>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<16xf32>) -> tensor<2xf32>
-  %u87 = tensor.cast %r87 : tensor<2xf32> to tensor<*xf32>
+  // case 87: static f32 [6, 2] axes [1] starts [1] ends [2] strides [1] (strides left out)
+  %x87 = call @iota_6x2_f32() : () -> tensor<6x2xf32>
+  %r87 = "slice.strided_axes"(%x87) <{static_starts = array<i64: 1>, static_ends = array<i64: 2>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, axes = array<i64: 1>}> : (tensor<6x2xf32>) -> tensor<6x1xf32>
+  %u87 = tensor.cast %r87 : tensor<6x1xf32> to tensor<*xf32>
   func.call @printMemrefF32(%u87) : (tensor<*xf32>) -> ()
 
-  // case 88: static f32 [4, 8] begin 1 7 end 2 -8 strides 1 -1 masks 0 0 0 0 0 offset
-  %x88 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
-  %r88 = "slice.strided"(%x88) <{static_begin = array<i64: 1, 7>, static_end = array<i64: 2, -8>, static_strides = array<i64: 1, -1>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<4x8xf32>) -> tensor<2x8xf32>
-  %u88 = tensor.cast %r88 : tensor<2x8xf32> to tensor<*xf32>
+  // case 88: static f32 [16] begin 3 end 4 strides 1 masks 0 0 0 0 0 offset
+  %x88 = call @iota_16_f32() : () -> tensor<16xf32>
+  %r88 = "slice.strided"(%x88) <{static_begin = array<i64: 3>, static_end = array<i64: 4>, static_strides = array<i64: 1>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<16xf32>) -> tensor<4xf32>
+  %u88 = tensor.cast %r88 : tensor<4xf32> to tensor<*xf32>
   func.call @printMemrefF32(%u88) : (tensor<*xf32>) -> ()
 
-  // case 89: static f32 [4, 8] begin 0 5 end 3 0 strides 1 2 masks 0 2 0 0 0 offset
-  %x89 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
-  %r89 = "slice.strided"(%x89) <{static_begin = array<i64: 0, 5>, static_end = array<i64: 3, 0>, static_strides = array<i64: 1, 2>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 2 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<4x8xf32>) -> tensor<3x2xf32>
-  %u89 = tensor.cast %r89 : tensor<3x2xf32> to tensor<*xf32>
+  // case 89: static f32 [16] begin -2 end -5 strides -3 masks 0 0 0 0 0 offset
+  %x89 = call @iota_16_f32() : () -> tensor<16xf32>
+  %r89 = "slice.strided"(%x89) <{static_begin = array<i64: -2>, static_end = array<i64: -5>, static_strides = array<i64: -3>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<16xf32>) -> tensor<2xf32>
+  %u89 = tensor.cast %r89 : tensor<2xf32> to tensor<*xf32>
   func.call @printMemrefF32(%u89) : (tensor<*xf32>) -> ()
 
-  // case 90: static f32 [4, 8] begin 2 0 end 0 3 strides 1 2 masks 0 0 0 0 1 offset
+  // case 90: static f32 [4, 8] begin 1 7 end 2 -8 strides 1 -1 masks 0 0 0 0 0 offset
   %x90 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
-  %r90 = "slice.strided"(%x90) <{static_begin = array<i64: 2, 0>, static_end = array<i64: 0, 3>, static_strides = array<i64: 1, 2>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64, offset}> : (tensor<4x8xf32>) -> tensor<2xf32>
-  %u90 = tensor.cast %r90 : tensor<2xf32> to tensor<*xf32>
+  %r90 = "slice.strided"(%x90) <{static_begin = array<i64: 1, 7>, static_end = array<i64: 2, -8>, static_strides = array<i64: 1, -1>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<4x8xf32>) -> tensor<2x8xf32>
+  %u90 = tensor.cast %r90 : tensor<2x8xf32> to tensor<*xf32>
   func.call @printMemrefF32(%u90) : (tensor<*xf32>) -> ()
 
-  // case 91: static i1 [6, 7] x[::-2, 1::3]
-  %x91 = call @iota_6x7_i1() : () -> tensor<6x7xi1>
-  %r91 = slice.strided %x91[::-2, 1::3] : tensor<6x7xi1> to tensor<3x2xi1>
-  %p91 = arith.extui %r91 : tensor<3x2xi1> to tensor<3x2xi32>
-  %u91 = tensor.cast %p91 : tensor<3x2xi32> to tensor<*xi32>
-  func.call @printMemrefI32(%u91) : (tensor<*xi32>) -> ()
+  // case 91: static f32 [4, 8] begin 0 5 end 3 0 strides 1 2 masks 0 2 0 0 0 offset
+  %x91 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
+  %r91 = "slice.strided"(%x91) <{static_begin = array<i64: 0, 5>, static_end = array<i64: 3, 0>, static_strides = array<i64: 1, 2>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 2 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64, offset}> : (tensor<4x8xf32>) -> tensor<3x2xf32>
+  %u91 = tensor.cast %r91 : tensor<3x2xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%u91) : (tensor<*xf32>) -> ()
 
-  // case 92: static i1 [3, 4, 5] x[1, newaxis, ..., ::-1]
-  %x92 = call @iota_3x4x5_i1() : () -> tensor<3x4x5xi1>
-  %r92 = slice.strided %x92[1, newaxis, ..., ::-1] : tensor<3x4x5xi1> to tensor<1x4x5xi1>
-  %p92 = arith.extui %r92 : tensor<1x4x5xi1> to tensor<1x4x5xi32>
-  %u92 = tensor.cast %p92 : tensor<1x4x5xi32> to tensor<*xi32>
-  func.call @printMemrefI32(%u92) : (tensor<*xi32>) -> ()
+  // case 92: static f32 [4, 8] begin 2 0 end 0 3 strides 1 2 masks 0 0 0 0 1 offset
+  %x92 = call @iota_4x8_f32() : () -> tensor<4x8xf32>
+  %r92 = "slice.strided"(%x92) <{static_begin = array<i64: 2, 0>, static_end = array<i64: 0, 3>, static_strides = array<i64: 1, 2>, operandSegmentSizes = array<i32: 1, 0, 0, 0>, begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64, offset}> : (tensor<4x8xf32>) -> tensor<2xf32>
+  %u92 = tensor.cast %r92 : tensor<2xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%u92) : (tensor<*xf32>) -> ()
 
-  // case 93: static i8 [6, 7] x[::-2, 1::3]
-  %x93 = call @iota_6x7_i8() : () -> tensor<6x7xi8>
-  %r93 = slice.strided %x93[::-2, 1::3] : tensor<6x7xi8> to tensor<3x2xi8>
-  %p93 = arith.extsi %r93 : tensor<3x2xi8> to tensor<3x2xi32>
+  // case 93: static i1 [6, 7] x[::-2, 1::3]
+  %x93 = call @iota_6x7_i1() : () -> tensor<6x7xi1>
+  %r93 = slice.strided %x93[::-2, 1::3] : tensor<6x7xi1> to tensor<3x2xi1>
+  %p93 = arith.extui %r93 : tensor<3x2xi1> to tensor<3x2xi32>
   %u93 = tensor.cast %p93 : tensor<3x2xi32> to tensor<*xi32>
   func.call @printMemrefI32(%u93) : (tensor<*xi32>) -> ()
 
-  // case 94: static i8 [3, 4, 5] x[1, newaxis, ..., ::-1]
-  %x94 = call @iota_3x4x5_i8() : () -> tensor<3x4x5xi8>
-  %r94 = slice.strided %x94[1, newaxis, ..., ::-1] : tensor<3x4x5xi8> to tensor<1x4x5xi8>
-  %p94 = arith.extsi %r94 : tensor<1x4x5xi8> to tensor<1x4x5xi32>
+  // case 94: static i1 [3, 4, 5] x[1, newaxis, ..., ::-1]
+  %x94 = call @iota_3x4x5_i1() : () -> tensor<3x4x5xi1>
+  %r94 = slice.strided %x94[1, newaxis, ..., ::-1] : tensor<3x4x5xi1> to tensor<1x4x5xi1>
+  %p94 = arith.extui %r94 : tensor<1x4x5xi1> to tensor<1x4x5xi32>
   %u94 = tensor.cast %p94 : tensor<1x4x5xi32> to tensor<*xi32>
   func.call @printMemrefI32(%u94) : (tensor<*xi32>) -> ()
 
-  // case 95: static i32 [6, 7] x[::-2, 1::3]
-  %x95 = call @iota_6x7_i32() : () -> tensor<6x7xi32>
-  %r95 = slice.strided %x95[::-2, 1::3] : tensor<6x7xi32> to tensor<3x2xi32>
-  %u95 = tensor.cast %r95 : tensor<3x2xi32> to tensor<*xi32>
+  // case 95: static i8 [6, 7] x[::-2, 1::3]
+  %x95 = call @iota_6x7_i8() : () -> tensor<6x7xi8>
+  %r95 = slice.strided %x95[::-2, 1::3] : tensor<6x7xi8> to tensor<3x2xi8>
+  %p95 = arith.extsi %r95 : tensor<3x2xi8> to tensor<3x2xi32>
+  %u95 = tensor.cast %p95 : tensor<3x2xi32> to tensor<*xi32>
   func.call @printMemrefI32(%u95) : (tensor<*xi32>) -> ()
 
-  // case 96: static i32 [3, 4, 5] x[1, newaxis, ..., ::-1]
-  %x96 = call @iota_3x4x5_i32() : () -> tensor<3x4x5xi32>
-  %r96 = slice.strided %x96[1, newaxis, ..., ::-1] : tensor<3x4x5xi32> to tensor<1x4x5xi32>
-  %u96 = tensor.cast %r96 : tensor<1x4x5xi32> to tensor<*xi32>
+  // case 96: static i8 [3, 4, 5] x[1, newaxis, ..., ::-1]
+  %x96 = call @iota_3x4x5_i8() : () -> tensor<3x4x5xi8>
+  %r96 = slice.strided %x96[1, newaxis, ..., ::-1] : tensor<3x4x5xi8> to tensor<1x4x5xi8>
+  %p96 = arith.extsi %r96 : tensor<1x4x5xi8> to tensor<1x4x5xi32>
+  %u96 = tensor.cast %p96 : tensor<1x4x5xi32> to tensor<*xi32>
   func.call @printMemrefI32(%u96) : (tensor<*xi32>) -> ()
 
-  // case 97: static i64 [6, 7] x[::-2, 1::3]
-  %x97 = call @iota_6x7_i64() : () -> tensor<6x7xi64>
-  %r97 = slice.strided %x97[::-2, 1::3] : tensor<6x7xi64> to tensor<3x2xi64>
-  %u97 = tensor.cast %r97 : tensor<3x2xi64> to tensor<*xi64>
-  func.call @printMemrefI64(%u97) : (tensor<*xi64>) -> ()
+  // case 97: static i32 [6, 7] x[::-2, 1::3]
+  %x97 = call @iota_6x7_i32() : () -> tensor<6x7xi32>
+  %r97 = slice.strided %x97[::-2, 1::3] : tensor<6x7xi32> to tensor<3x2xi32>
+  %u97 = tensor.cast %r97 : tensor<3x2xi32> to tensor<*xi32>
+  func.call @printMemrefI32(%u97) : (tensor<*xi32>) -> ()
 
-  // case 98: static i64 [3, 4, 5] x[1, newaxis, ..., ::-1]
-  %x98 = call @iota_3x4x5_i64() : () -> tensor<3x4x5xi64>
-  %r98 = slice.strided %x98[1, newaxis, ..., ::-1] : tensor<3x4x5xi64> to tensor<1x4x5xi64>
-  %u98 = tensor.cast %r98 : tensor<1x4x5xi64> to tensor<*xi64>
-  func.call @printMemrefI64(%u98) : (tensor<*xi64>) -> ()
+  // case 98: static i32 [3, 4, 5] x[1, newaxis, ..., ::-1]
+  %x98 = call @iota_3x4x5_i32() : () -> tensor<3x4x5xi32>
+  %r98 = slice.strided %x98[1, newaxis, ..., ::-1] : tensor<3x4x5xi32> to tensor<1x4x5xi32>
+  %u98 = tensor.cast %r98 : tensor<1x4x5xi32> to tensor<*xi32>
+  func.call @printMemrefI32(%u98) : (tensor<*xi32>) -> ()
 
-  // case 99: static f16 [6, 7] x[::-2, 1::3]
-  %x99 = call @iota_6x7_f16() : () -> tensor<6x7xf16>
-  %r99 = slice.strided %x99[::-2, 1::3] : tensor<6x7xf16> to tensor<3x2xf16>
-  %p99 = arith.extf %r99 : tensor<3x2xf16> to tensor<3x2xf32>
-  %u99 = tensor.cast %p99 : tensor<3x2xf32> to tensor<*xf32>
-  func.call @printMemrefF32(%u99) : (tensor<*xf32>) -> ()
+  // case 99: static i64 [6, 7] x[::-2, 1::3]
+  %x99 = call @iota_6x7_i64() : () -> tensor<6x7xi64>
+  %r99 = slice.strided %x99[::-2, 1::3] : tensor<6x7xi64> to tensor<3x2xi64>
+  %u99 = tensor.cast %r99 : tensor<3x2xi64> to tensor<*xi64>
+  func.call @printMemrefI64(%u99) : (tensor<*xi64>) -> ()
 
-  // case 100: static f16 [3, 4, 5] x[1, newaxis, ..., ::-1]
-  %x100 = call @iota_3x4x5_f16() : () -> tensor<3x4x5xf16>
-  %r100 = slice.strided %x100[1, newaxis, ..., ::-1] : tensor<3x4x5xf16> to tensor<1x4x5xf16>
-  %p100 = arith.extf %r100 : tensor<1x4x5xf16> to tensor<1x4x5xf32>
-  %u100 = tensor.cast %p100 : tensor<1x4x5xf32> to tensor<*xf32>
-  func.call @printMemrefF32(%u100) : (tensor<*xf32>) -> ()
+  // case 100: static i64 [3, 4, 5] x[1, newaxis, ..., ::-1]
+  %x100 = call @iota_3x4x5_i64() : () -> tensor<3x4x5xi64>
+  %r100 = slice.strided %x100[1, newaxis, ..., ::-1] : tensor<3x4x5xi64> to tensor<1x4x5xi64>
+  %u100 = tensor.cast %r100 : tensor<1x4x5xi64> to tensor<*xi64>
+  func.call @printMemrefI64(%u100) : (tensor<*xi64>) -> ()
 
-  // case 101: static f32 [6, 7] x[::-2, 1::3]
-  %x101 = call @iota_6x7_f32() : () -> tensor<6x7xf32>
-  %r101 = slice.strided %x101[::-2, 1::3] : tensor<6x7xf32> to tensor<3x2xf32>
-  %u101 = tensor.cast %r101 : tensor<3x2xf32> to tensor<*xf32>
+  // case 101: static f16 [6, 7] x[::-2, 1::3]
+  %x101 = call @iota_6x7_f16() : () -> tensor<6x7xf16>
+  %r101 = slice.strided %x101[::-2, 1::3] : tensor<6x7xf16> to tensor<3x2xf16>
+  %p101 = arith.extf %r101 : tensor<3x2xf16> to tensor<3x2xf32>
+  %u101 = tensor.cast %p101 : tensor<3x2xf32> to tensor<*xf32>
   func.call @printMemrefF32(%u101) : (tensor<*xf32>) -> ()
 
-  // case 102: static f32 [3, 4, 5] x[1, newaxis, ..., ::-1]
-  %x102 = call @iota_3x4x5_f32() : () -> tensor<3x4x5xf32>
-  %r102 = slice.strided %x102[1, newaxis, ..., ::-1] : tensor<3x4x5xf32> to tensor<1x4x5xf32>
-  %u102 = tensor.cast %r102 : tensor<1x4x5xf32> to tensor<*xf32>
+  // case 102: static f16 [3, 4, 5] x[1, newaxis, ..., ::-1]
+  %x102 = call @iota_3x4x5_f16() : () -> tensor<3x4x5xf16>
+  %r102 = slice.strided %x102[1, newaxis, ..., ::-1] : tensor<3x4x5xf16> to tensor<1x4x5xf16>
+  %p102 = arith.extf %r102 : tensor<1x4x5xf16> to tensor<1x4x5xf32>
+  %u102 = tensor.cast %p102 : tensor<1x4x5xf32> to tensor<*xf32>
   func.call @printMemrefF32(%u102) : (tensor<*xf32>) -> ()
 
-  // case 103: static i8 [300] x[120:140:3]
-  %x103 = call @iota_300_i8() : () -> tensor<300xi8>
-  %r103 = slice.strided %x103[120:140:3] : tensor<300xi8> to tensor<7xi8>
-  %p103 = arith.extsi %r103 : tensor<7xi8> to tensor<7xi32>
-  %u103 = tensor.cast %p103 : tensor<7xi32> to tensor<*xi32>
-  func.call @printMemrefI32(%u103) : (tensor<*xi32>) -> ()
+  // case 103: static f32 [6, 7] x[::-2, 1::3]
+  %x103 = call @iota_6x7_f32() : () -> tensor<6x7xf32>
+  %r103 = slice.strided %x103[::-2, 1::3] : tensor<6x7xf32> to tensor<3x2xf32>
+  %u103 = tensor.cast %r103 : tensor<3x2xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%u103) : (tensor<*xf32>) -> ()
 
-  // case 104: static f16 [4100] x[2045:2056:2]
-  %x104 = call @iota_4100_f16() : () -> tensor<4100xf16>
-  %r104 = slice.strided %x104[2045:2056:2] : tensor<4100xf16> to tensor<6xf16>
-  %p104 = arith.extf %r104 : tensor<6xf16> to tensor<6xf32>
-  %u104 = tensor.cast %p104 : tensor<6xf32> to tensor<*xf32>
+  // case 104: static f32 [3, 4, 5] x[1, newaxis, ..., ::-1]
+  %x104 = call @iota_3x4x5_f32() : () -> tensor<3x4x5xf32>
+  %r104 = slice.strided %x104[1, newaxis, ..., ::-1] : tensor<3x4x5xf32> to tensor<1x4x5xf32>
+  %u104 = tensor.cast %r104 : tensor<1x4x5xf32> to tensor<*xf32>
   func.call @printMemrefF32(%u104) : (tensor<*xf32>) -> ()
+
+  // case 105: static i8 [300] x[120:140:3]
+  %x105 = call @iota_300_i8() : () -> tensor<300xi8>
+  %r105 = slice.strided %x105[120:140:3] : tensor<300xi8> to tensor<7xi8>
+  %p105 = arith.extsi %r105 : tensor<7xi8> to tensor<7xi32>
+  %u105 = tensor.cast %p105 : tensor<7xi32> to tensor<*xi32>
+  func.call @printMemrefI32(%u105) : (tensor<*xi32>) -> ()
+
+  // case 106: static f16 [4100] x[2045:2056:2]
+  %x106 = call @iota_4100_f16() : () -> tensor<4100xf16>
+  %r106 = slice.strided %x106[2045:2056:2] : tensor<4100xf16> to tensor<6xf16>
+  %p106 = arith.extf %r106 : tensor<6xf16> to tensor<6xf32>
+  %u106 = tensor.cast %p106 : tensor<6xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%u106) : (tensor<*xf32>) -> ()
   return
 }
 
@@ -3245,93 +3257,106 @@ func.func @main() {
 // CHECK-NEXT: {{\[}}6,   7],
 // CHECK-NEXT: {{\[}}8,   9],
 // CHECK-NEXT: {{\[}}10,   11]]
-// case 86: static f32 [16] begin 3 end 4 strides 1 masks 0 0 0 0 0 offset
+// case 86: static f32 [6, 2] axes [0] starts [-1] ends [-7] strides [-2] (axes left out)
+// CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}3, 2] strides = 
+// CHECK-NEXT: {{\[}}{{\[}}10,   11],
+// CHECK-NEXT: {{\[}}6,   7],
+// CHECK-NEXT: {{\[}}2,   3]]
+// case 87: static f32 [6, 2] axes [1] starts [1] ends [2] strides [1] (strides left out)
+// CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}6, 1] strides = 
+// CHECK-NEXT: {{\[}}{{\[}}1],
+// CHECK-NEXT: {{\[}}3],
+// CHECK-NEXT: {{\[}}5],
+// CHECK-NEXT: {{\[}}7],
+// CHECK-NEXT: {{\[}}9],
+// CHECK-NEXT: {{\[}}11]]
+// case 88: static f32 [16] begin 3 end 4 strides 1 masks 0 0 0 0 0 offset
 // CHECK: rank = 1 offset = {{-?[0-9]+}} sizes = {{\[}}4] strides = 
 // CHECK-NEXT: {{\[}}3,  4,  5,  6]
-// case 87: static f32 [16] begin -2 end -5 strides -3 masks 0 0 0 0 0 offset
+// case 89: static f32 [16] begin -2 end -5 strides -3 masks 0 0 0 0 0 offset
 // CHECK: rank = 1 offset = {{-?[0-9]+}} sizes = {{\[}}2] strides = 
 // CHECK-NEXT: {{\[}}14,  11]
-// case 88: static f32 [4, 8] begin 1 7 end 2 -8 strides 1 -1 masks 0 0 0 0 0 offset
+// case 90: static f32 [4, 8] begin 1 7 end 2 -8 strides 1 -1 masks 0 0 0 0 0 offset
 // CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}2, 8] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}15,   14,   13,   12,   11,   10,   9,   8],
 // CHECK-NEXT: {{\[}}23,   22,   21,   20,   19,   18,   17,   16]]
-// case 89: static f32 [4, 8] begin 0 5 end 3 0 strides 1 2 masks 0 2 0 0 0 offset
+// case 91: static f32 [4, 8] begin 0 5 end 3 0 strides 1 2 masks 0 2 0 0 0 offset
 // CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}3, 2] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}5,   7],
 // CHECK-NEXT: {{\[}}13,   15],
 // CHECK-NEXT: {{\[}}21,   23]]
-// case 90: static f32 [4, 8] begin 2 0 end 0 3 strides 1 2 masks 0 0 0 0 1 offset
+// case 92: static f32 [4, 8] begin 2 0 end 0 3 strides 1 2 masks 0 0 0 0 1 offset
 // CHECK: rank = 1 offset = {{-?[0-9]+}} sizes = {{\[}}2] strides = 
 // CHECK-NEXT: {{\[}}16,  18]
-// case 91: static i1 [6, 7] x[::-2, 1::3]
+// case 93: static i1 [6, 7] x[::-2, 1::3]
 // CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}3, 2] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}0,   1],
 // CHECK-NEXT: {{\[}}0,   1],
 // CHECK-NEXT: {{\[}}0,   1]]
-// case 92: static i1 [3, 4, 5] x[1, newaxis, ..., ::-1]
+// case 94: static i1 [3, 4, 5] x[1, newaxis, ..., ::-1]
 // CHECK: rank = 3 offset = {{-?[0-9]+}} sizes = {{\[}}1, 4, 5] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}{{\[}}0,    1,    0,    1,    0],
 // CHECK-NEXT: {{\[}}1,    0,    1,    0,    1],
 // CHECK-NEXT: {{\[}}0,    1,    0,    1,    0],
 // CHECK-NEXT: {{\[}}1,    0,    1,    0,    1]]]
-// case 93: static i8 [6, 7] x[::-2, 1::3]
+// case 95: static i8 [6, 7] x[::-2, 1::3]
 // CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}3, 2] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}36,   39],
 // CHECK-NEXT: {{\[}}22,   25],
 // CHECK-NEXT: {{\[}}8,   11]]
-// case 94: static i8 [3, 4, 5] x[1, newaxis, ..., ::-1]
+// case 96: static i8 [3, 4, 5] x[1, newaxis, ..., ::-1]
 // CHECK: rank = 3 offset = {{-?[0-9]+}} sizes = {{\[}}1, 4, 5] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}{{\[}}24,    23,    22,    21,    20],
 // CHECK-NEXT: {{\[}}29,    28,    27,    26,    25],
 // CHECK-NEXT: {{\[}}34,    33,    32,    31,    30],
 // CHECK-NEXT: {{\[}}39,    38,    37,    36,    35]]]
-// case 95: static i32 [6, 7] x[::-2, 1::3]
+// case 97: static i32 [6, 7] x[::-2, 1::3]
 // CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}3, 2] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}36,   39],
 // CHECK-NEXT: {{\[}}22,   25],
 // CHECK-NEXT: {{\[}}8,   11]]
-// case 96: static i32 [3, 4, 5] x[1, newaxis, ..., ::-1]
+// case 98: static i32 [3, 4, 5] x[1, newaxis, ..., ::-1]
 // CHECK: rank = 3 offset = {{-?[0-9]+}} sizes = {{\[}}1, 4, 5] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}{{\[}}24,    23,    22,    21,    20],
 // CHECK-NEXT: {{\[}}29,    28,    27,    26,    25],
 // CHECK-NEXT: {{\[}}34,    33,    32,    31,    30],
 // CHECK-NEXT: {{\[}}39,    38,    37,    36,    35]]]
-// case 97: static i64 [6, 7] x[::-2, 1::3]
+// case 99: static i64 [6, 7] x[::-2, 1::3]
 // CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}3, 2] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}36,   39],
 // CHECK-NEXT: {{\[}}22,   25],
 // CHECK-NEXT: {{\[}}8,   11]]
-// case 98: static i64 [3, 4, 5] x[1, newaxis, ..., ::-1]
+// case 100: static i64 [3, 4, 5] x[1, newaxis, ..., ::-1]
 // CHECK: rank = 3 offset = {{-?[0-9]+}} sizes = {{\[}}1, 4, 5] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}{{\[}}24,    23,    22,    21,    20],
 // CHECK-NEXT: {{\[}}29,    28,    27,    26,    25],
 // CHECK-NEXT: {{\[}}34,    33,    32,    31,    30],
 // CHECK-NEXT: {{\[}}39,    38,    37,    36,    35]]]
-// case 99: static f16 [6, 7] x[::-2, 1::3]
+// case 101: static f16 [6, 7] x[::-2, 1::3]
 // CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}3, 2] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}36,   39],
 // CHECK-NEXT: {{\[}}22,   25],
 // CHECK-NEXT: {{\[}}8,   11]]
-// case 100: static f16 [3, 4, 5] x[1, newaxis, ..., ::-1]
+// case 102: static f16 [3, 4, 5] x[1, newaxis, ..., ::-1]
 // CHECK: rank = 3 offset = {{-?[0-9]+}} sizes = {{\[}}1, 4, 5] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}{{\[}}24,    23,    22,    21,    20],
 // CHECK-NEXT: {{\[}}29,    28,    27,    26,    25],
 // CHECK-NEXT: {{\[}}34,    33,    32,    31,    30],
 // CHECK-NEXT: {{\[}}39,    38,    37,    36,    35]]]
-// case 101: static f32 [6, 7] x[::-2, 1::3]
+// case 103: static f32 [6, 7] x[::-2, 1::3]
 // CHECK: rank = 2 offset = {{-?[0-9]+}} sizes = {{\[}}3, 2] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}36,   39],
 // CHECK-NEXT: {{\[}}22,   25],
 // CHECK-NEXT: {{\[}}8,   11]]
-// case 102: static f32 [3, 4, 5] x[1, newaxis, ..., ::-1]
+// case 104: static f32 [3, 4, 5] x[1, newaxis, ..., ::-1]
 // CHECK: rank = 3 offset = {{-?[0-9]+}} sizes = {{\[}}1, 4, 5] strides = 
 // CHECK-NEXT: {{\[}}{{\[}}{{\[}}24,    23,    22,    21,    20],
 // CHECK-NEXT: {{\[}}29,    28,    27,    26,    25],
 // CHECK-NEXT: {{\[}}34,    33,    32,    31,    30],
 // CHECK-NEXT: {{\[}}39,    38,    37,    36,    35]]]
-// case 103: static i8 [300] x[120:140:3]
+// case 105: static i8 [300] x[120:140:3]
 // CHECK: rank = 1 offset = {{-?[0-9]+}} sizes = {{\[}}7] strides = 
 // CHECK-NEXT: {{\[}}120,  123,  126,  -127,  -124,  -121,  -118]
-// case 104: static f16 [4100] x[2045:2056:2]
+// case 106: static f16 [4100] x[2045:2056:2]
 // CHECK: rank = 1 offset = {{-?[0-9]+}} sizes = {{\[}}6] strides = 
 // CHECK-NEXT: {{\[}}2045,  2047,  2048,  2052,  2052,  2056]

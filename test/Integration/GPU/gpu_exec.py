@@ -73,7 +73,9 @@ def flat_indices(case):
     as_index = g.Case(case.kind, case.shape, "i64", dynamic=case.dynamic,
                       text=case.text, begin=case.begin, end=case.end,
                       strides=case.strides, masks=case.masks,
-                      offset=case.offset, axes=case.axes)
+                      offset=case.offset, axes=case.axes,
+                      default_axes=case.default_axes,
+                      default_strides=case.default_strides)
     return g.numpy_result(as_index)
 
 
@@ -98,7 +100,7 @@ def function(case, n, result_shape):
         source_type = g.tensor_type([None] * rank, case.dtype)
         result_type = g.tensor_type([None] * len(result_shape), case.dtype)
         names, args = {}, []
-        for key, items in zip("bes", [case.begin, case.end, case.strides]):
+        for key, items in case.dynamic_lists():
             names[key] = []
             for i, v in enumerate(items):
                 names[key].append(f"%{key}{i}")
@@ -176,7 +178,9 @@ def cases_of(which, count, seed):
         dynamic = g.Case(case.kind, case.shape, case.dtype, dynamic=True,
                          begin=case.begin, end=case.end,
                          strides=case.strides, masks=case.masks,
-                         offset=case.offset, axes=case.axes)
+                         offset=case.offset, axes=case.axes,
+                      default_axes=case.default_axes,
+                      default_strides=case.default_strides)
         dynamic.value_shape = case.value_shape
         cases.append(dynamic)
     return cases
