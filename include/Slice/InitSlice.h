@@ -22,6 +22,7 @@
 #define SLICE_INITSLICE_H
 
 #include "Slice/Codegen/Passes.h"
+#include "Slice/Compat/MemRefToLLVM.h"
 #include "Slice/Conversion/Passes.h"
 #include "Slice/IR/SliceDialect.h"
 #include "Slice/Pipelines/Pipelines.h"
@@ -34,12 +35,16 @@
 namespace mlir {
 namespace slice {
 
-/// Adds the slice dialect to `registry`, with the external models it needs
-/// elsewhere (slice.strided's BufferizableOpInterface and ShardingInterface).
+/// Adds the slice dialect to `registry`, with every external model it
+/// promises: the BufferizableOpInterface and ShardingInterface of
+/// slice.strided and slice.strided_update, and the dialect's
+/// ConvertToLLVMPatternInterface (memref accesses lowered without nuw on
+/// negative strides, Slice/Compat/MemRefToLLVM.h).
 inline void registerSliceDialect(DialectRegistry &registry) {
   registry.insert<SliceDialect>();
   registerBufferizableOpInterfaceExternalModels(registry);
   registerShardingInterfaceExternalModels(registry);
+  registerConvertSliceToLLVMInterface(registry);
 }
 
 /// Adds to `registry` exactly what `--slice-to-llvm` and `--slice-to-nvvm`

@@ -447,20 +447,11 @@ void StridedUpdateOp::getCanonicalizationPatterns(RewritePatternSet &results,
 // StridedAxesOp canonicalization
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// An axes-encoded spec laid out as the TF spec that means the same.
-struct AxesAsStrided {
-  SmallVector<OpFoldResult> begin, end, strides;
-  SliceMasks masks;
-};
-} // namespace
-
 /// The library lays out the equivalent spec of an axes op (slice.strided_axes,
 /// slice.strided_axes_update) on an input of rank `rank`; the op's mixed
 /// values are carried over entry by entry.
 template <typename OpT>
-static std::optional<AxesAsStrided> axesAsStrided(Builder &builder, OpT op,
-                                                  unsigned rank) {
+static std::optional<MixedSliceSpec> axesAsStrided(OpT op, unsigned rank) {
   std::string error;
   SmallVector<int64_t> sourceEntries;
   std::optional<SparseSliceSpec> spec = buildAxesSpec(
@@ -469,10 +460,11 @@ static std::optional<AxesAsStrided> axesAsStrided(Builder &builder, OpT op,
       toMaybeInts(op.getEffectiveStaticStrides()), rank, error, &sourceEntries);
   if (!spec)
     return std::nullopt;
+  Builder builder(op.getContext());
   SmallVector<OpFoldResult> starts = op.getMixedStarts();
   SmallVector<OpFoldResult> ends = op.getMixedEnds();
   SmallVector<OpFoldResult> strides = op.getMixedStrides();
-  AxesAsStrided result;
+  MixedSliceSpec result;
   result.masks = spec->masks;
   for (auto [index, entry] : llvm::enumerate(sourceEntries)) {
     if (entry < 0) {
@@ -488,10 +480,19 @@ static std::optional<AxesAsStrided> axesAsStrided(Builder &builder, OpT op,
   return result;
 }
 
+std::optional<MixedSliceSpec>
+mlir::slice::getEquivalentStridedSpec(StridedAxesOp op) {
+  return axesAsStrided(op, op.getSourceType().getRank());
+}
+
+std::optional<MixedSliceSpec>
+mlir::slice::getEquivalentStridedSpec(StridedAxesUpdateOp op) {
+  return axesAsStrided(op, op.getDestType().getRank());
+}
+
 FailureOr<StridedOp> mlir::slice::convertAxesToStrided(RewriterBase &rewriter,
                                                        StridedAxesOp op) {
-  std::optional<AxesAsStrided> spec =
-      axesAsStrided(rewriter, op, op.getSourceType().getRank());
+  std::optional<MixedSliceSpec> spec = getEquivalentStridedSpec(op);
   if (!spec)
     return failure();
   return rewriter.replaceOpWithNewOp<StridedOp>(
@@ -502,8 +503,7 @@ FailureOr<StridedOp> mlir::slice::convertAxesToStrided(RewriterBase &rewriter,
 FailureOr<StridedUpdateOp>
 mlir::slice::convertAxesUpdateToStrided(RewriterBase &rewriter,
                                         StridedAxesUpdateOp op) {
-  std::optional<AxesAsStrided> spec =
-      axesAsStrided(rewriter, op, op.getDestType().getRank());
+  std::optional<MixedSliceSpec> spec = getEquivalentStridedSpec(op);
   if (!spec)
     return failure();
   return rewriter.replaceOpWithNewOp<StridedUpdateOp>(

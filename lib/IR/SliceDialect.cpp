@@ -13,8 +13,10 @@
 #include "Slice/IR/SliceDialect.h"
 #include "Slice/IR/SliceOps.h"
 
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
 #include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
@@ -23,8 +25,8 @@ using namespace mlir::slice;
 #include "Slice/IR/SliceOpsDialect.cpp.inc"
 
 namespace {
-/// Slice ops are pure and hold no regions: a callee that contains them
-/// inlines like any other.
+/// Slice ops hold no regions and touch no memory: a callee that contains
+/// them inlines like any other.
 struct SliceInlinerInterface : DialectInlinerInterface {
   using DialectInlinerInterface::DialectInlinerInterface;
 
@@ -41,11 +43,17 @@ void SliceDialect::initialize() {
 #include "Slice/IR/SliceOps.cpp.inc"
       >();
   addInterfaces<SliceInlinerInterface>();
-  // The bufferization model lives in SliceTransforms and is attached by
-  // registerSliceDialect (registerBufferizableOpInterfaceExternalModels);
-  // a context that forgot it is told so instead of silently not
-  // bufferizing the op.
-  declarePromisedInterface<bufferization::BufferizableOpInterface, StridedOp>();
+  // Every external model lives in a library above this one and is attached
+  // by a registration call; a context that forgot it is told which instead
+  // of silently not bufferizing, partitioning or lowering:
+  // - bufferization and sharding (SliceTransforms, registerSliceDialect);
+  declarePromisedInterfaces<bufferization::BufferizableOpInterface, StridedOp,
+                            StridedUpdateOp>();
+  declarePromisedInterfaces<shard::ShardingInterface, StridedOp,
+                            StridedUpdateOp>();
+  // - the memref accesses' lowering to LLVM (SliceCompat,
+  //   registerPipelineDependencies).
+  declarePromisedInterface<ConvertToLLVMPatternInterface, SliceDialect>();
 }
 
 /// Folded slices of constants become arith.constant ops.

@@ -136,9 +136,8 @@ void mlir::slice::registerPipelineDependencies(DialectRegistry &registry) {
   registerConvertMemRefToLLVMInterface(registry);
   ub::registerConvertUBToLLVMInterface(registry);
   vector::registerConvertVectorToLLVMInterface(registry);
-  // Memref accesses without nuw on negative strides, ahead of memref's own
-  // (an MLIR 22 workaround, Slice/Compat/MemRefToLLVM.h).
-  slice::registerConvertSliceToLLVMInterface(registry);
+  // (registerSliceDialect above adds the slice dialect's: memref accesses
+  // without nuw on negative strides, Slice/Compat/MemRefToLLVM.h.)
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
 
   // The output to LLVM IR: kernels (gpu-module-to-binary) and host code
@@ -274,7 +273,7 @@ static const Requirement kRequirements[] = {
      },
      "the memref accesses of the kernels without nuw on negative strides "
      "(the slice dialect's ConvertToLLVMPatternInterface)",
-     "slice::registerConvertSliceToLLVMInterface", true},
+     "slice::registerSliceDialect", true},
     {[](MLIRContext *c) {
        // The attribute's own interface map: isa<> would be a fatal error
        // on the unresolved promise in builds with assertions.

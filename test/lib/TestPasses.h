@@ -21,6 +21,9 @@ namespace test {
 /// --slice-test-gradient (TestGradient.cpp).
 void registerTestGradientPass();
 
+/// --slice-test-value-bounds (TestValueBounds.cpp).
+void registerTestValueBoundsPass();
+
 } // namespace test
 } // namespace slice
 } // namespace mlir

@@ -32,6 +32,7 @@ int main(int argc, char **argv) {
   mlir::slice::registerAllSlicePasses();
 #ifdef SLICE_INCLUDE_TESTS
   mlir::slice::test::registerTestGradientPass();
+  mlir::slice::test::registerTestValueBoundsPass();
 #endif
 
   mlir::DialectRegistry registry;

@@ -23,6 +23,7 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 #define GET_OP_CLASSES
@@ -59,6 +60,18 @@ DenseElementsAttr sliceConstant(StridedOp op, DenseElementsAttr source,
 /// into a splat dest of the same element folds to `dest` at any size.
 DenseElementsAttr updateConstant(StridedUpdateOp op, DenseElementsAttr dest,
                                  DenseElementsAttr value, int64_t maxElements);
+
+/// A TensorFlow spec with its entries as static values or SSA values.
+struct MixedSliceSpec {
+  SmallVector<OpFoldResult> begin, end, strides;
+  SliceMasks masks;
+};
+
+/// The slice.strided spec that an axes op means (what canonicalization
+/// builds), its mixed values carried over entry by entry; std::nullopt for
+/// an invalid op.
+std::optional<MixedSliceSpec> getEquivalentStridedSpec(StridedAxesOp op);
+std::optional<MixedSliceSpec> getEquivalentStridedSpec(StridedAxesUpdateOp op);
 
 /// Replaces `op` by the slice.strided that means the same (what its
 /// canonicalization does) and returns it; fails for an invalid op.

@@ -19,6 +19,7 @@ include "mlir/IR/OpAsmInterface.td"
 include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ValueBoundsOpInterface.td"
 
 //===----------------------------------------------------------------------===//
 // StridedOp
@@ -27,6 +28,8 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 def Slice_StridedOp : Slice_Op<"strided", [
     NoMemoryEffect,
     DeclareOpInterfaceMethods<ConditionallySpeculatable>,
+    DeclareOpInterfaceMethods<ValueBoundsOpInterface,
+        ["populateBoundsForShapedValueDim"]>,
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
     DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
@@ -206,6 +209,8 @@ def Slice_StridedOp : Slice_Op<"strided", [
 def Slice_StridedUpdateOp : Slice_Op<"strided_update", [
     NoMemoryEffect,
     DeclareOpInterfaceMethods<ConditionallySpeculatable>,
+    DeclareOpInterfaceMethods<ValueBoundsOpInterface,
+        ["populateBoundsForShapedValueDim"]>,
     AttrSizedOperandSegments,
     AllTypesMatch<["dest", "result"]>,
     DestinationStyleOpInterface,
@@ -308,6 +313,8 @@ def Slice_StridedUpdateOp : Slice_Op<"strided_update", [
 def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
     NoMemoryEffect,
     DeclareOpInterfaceMethods<ConditionallySpeculatable>,
+    DeclareOpInterfaceMethods<ValueBoundsOpInterface,
+        ["populateBoundsForShapedValueDim"]>,
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>
   ]> {
@@ -414,6 +421,8 @@ def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
 def Slice_StridedAxesUpdateOp : Slice_Op<"strided_axes_update", [
     NoMemoryEffect,
     DeclareOpInterfaceMethods<ConditionallySpeculatable>,
+    DeclareOpInterfaceMethods<ValueBoundsOpInterface,
+        ["populateBoundsForShapedValueDim"]>,
     AttrSizedOperandSegments,
     AllTypesMatch<["dest", "result"]>,
     DestinationStyleOpInterface,
