@@ -190,6 +190,14 @@ static bool writesNoneOf(StridedUpdateOp update, StridedOp slice) {
   return written && read && areKnownDisjoint(*written, *read);
 }
 
+/// Whether `op` leaves no check to run time (ConditionallySpeculatable):
+/// a fold may then drop it, as it may drop any op without side effects.
+static bool isSpeculatable(Operation *op) {
+  auto speculatable = dyn_cast<ConditionallySpeculatable>(op);
+  return speculatable &&
+         speculatable.getSpeculatability() == Speculation::Speculatable;
+}
+
 OpFoldResult StridedOp::fold(FoldAdaptor adaptor) {
   // slice(tensor.cast(x)) where the cast only erases static information
   // slices x directly, unless the spec is invalid on x's known shape
@@ -204,15 +212,17 @@ OpFoldResult StridedOp::fold(FoldAdaptor adaptor) {
   if (isIdentity(*this))
     return getSource();
   // The slice of an update with the same spec is what it wrote, when the
-  // value was written as it is (no broadcasting).
+  // value was written as it is (no broadcasting). Not when a check is left
+  // to run time: the update, dead then, would take it along.
   if (auto update = getSource().getDefiningOp<StridedUpdateOp>();
       update && haveSameSpec(*this, update) &&
-      update.getValueType() == getResultType())
+      update.getValueType() == getResultType() && isSpeculatable(update))
     return update.getValue();
   // The slice of an update that writes none of its elements reads the
-  // update's dest instead.
+  // update's dest instead (likewise only for an update without run-time
+  // checks).
   if (auto update = getSource().getDefiningOp<StridedUpdateOp>();
-      update && writesNoneOf(update, *this)) {
+      update && isSpeculatable(update) && writesNoneOf(update, *this)) {
     getSourceMutable().assign(update.getDest());
     return getResult();
   }
@@ -228,26 +238,34 @@ OpFoldResult StridedOp::fold(FoldAdaptor adaptor) {
 //===----------------------------------------------------------------------===//
 
 OpFoldResult StridedUpdateOp::fold(FoldAdaptor adaptor) {
-  // Writing the whole of dest with a value of dest's type: the value.
+  // The folds below drop this op (or the update before it): not while a
+  // check is left to run time (a stride that may be 0, a value size only
+  // run time matches), which must still stop the program when it fails.
   std::string error;
   std::optional<ResolvedSlice> resolved = resolveStridedSlice(
       getSparseSpec(), toMaybeInts(getDestType().getShape()), error);
-  if (resolved && getValueType() == getDestType() &&
+  bool speculatable = isSpeculatable(*this);
+  // Writing the whole of dest with a value of dest's type: the value.
+  if (speculatable && resolved && getValueType() == getDestType() &&
       resolved->resultToInput.size() == resolved->dims.size() &&
       llvm::all_of(resolved->dims,
                    [](const ResolvedDim &dim) { return dim.full; }))
     return getValue();
   // Writing nothing (a slice known to be empty): dest.
-  if (resolved && llvm::is_contained(resolved->resultShape, MaybeInt(0)))
+  if (speculatable && resolved &&
+      llvm::is_contained(resolved->resultShape, MaybeInt(0)))
     return getDest();
-  // Writing back what the same spec reads from dest: dest.
+  // Writing back what the same spec reads from dest: dest. The value's
+  // sizes are the slice's by construction; the spec's own checks must not
+  // be left to run time.
   if (auto slice = getValue().getDefiningOp<StridedOp>();
-      slice && slice.getSource() == getDest() && haveSameSpec(slice, *this))
+      slice && slice.getSource() == getDest() && haveSameSpec(slice, *this) &&
+      resolved && !resolved->needsRunTimeChecks())
     return getDest();
   // An update of an update with the same spec overwrites every element the
   // first one wrote: the first one's dest is updated instead.
   if (auto inner = getDest().getDefiningOp<StridedUpdateOp>();
-      inner && haveSameSpec(inner, *this)) {
+      inner && haveSameSpec(inner, *this) && isSpeculatable(inner)) {
     getDestMutable().assign(inner.getDest());
     return getResult();
   }

@@ -13,9 +13,17 @@
 // (rows 0 and 2 of a 4 x 3 x 2 dest, column 1), an empty one, one that
 // broadcasts, and one with a new axis.
 //
+// An empty value of the wrong shape (0 x 0 into the 2 x 0 slice) is
+// NumPy's "could not broadcast input array from shape (0,0) into shape
+// (2,0)": it stops the program. (This test used to expect it to write
+// nothing: the update folded to its dest, dropping the run-time check.)
+//
 // RUN: slice-opt %s --slice-to-llvm | %mlir_run | FileCheck %s
 // RUN: slice-opt %s --slice-to-llvm=slices=copy | %mlir_run | FileCheck %s
 // RUN: slice-opt %s --slice-to-llvm=via-bufferization=true | %mlir_run | FileCheck %s
+// RUN: slice-opt %s --slice-to-llvm | not --crash %mlir_runner -e mismatch -entry-point-result=void -shared-libs=%mlir_runner_libs 2>&1 | FileCheck %s --check-prefix=MISMATCH
+// MISMATCH: slice.strided_update: value dimension 0 does not match slice dimension 0
+// MISMATCH-NOT: sizes
 
 // CHECK:      sizes = [4, 3, 2]
 // CHECK-NEXT: {{\[\[\[}}0, 1],
@@ -68,11 +76,30 @@ func.func @update(%v: tensor<2x1xf32>, %x: tensor<4x3x2xf32>, %b: index,
   return %y : tensor<4x3x2xf32>
 }
 
-func.func @update_empty(%v: tensor<0x0xf32>, %x: tensor<4x3x2xf32>, %b: index,
+func.func @update_empty(%v: tensor<2x0xf32>, %x: tensor<4x3x2xf32>, %b: index,
                         %e: index, %s: index) -> tensor<4x3x2xf32>
     attributes {no_inline} {
+  %y = slice.strided_update %v into %x[%b:%e:%s, 2:2, 1] : tensor<2x0xf32> into tensor<4x3x2xf32>
+  return %y : tensor<4x3x2xf32>
+}
+
+func.func @update_empty_mismatch(%v: tensor<0x0xf32>, %x: tensor<4x3x2xf32>,
+                                 %b: index, %e: index, %s: index)
+    -> tensor<4x3x2xf32> attributes {no_inline} {
   %y = slice.strided_update %v into %x[%b:%e:%s, 2:2, 1] : tensor<0x0xf32> into tensor<4x3x2xf32>
   return %y : tensor<4x3x2xf32>
+}
+
+func.func @mismatch() {
+  %x = arith.constant dense<0.0> : tensor<4x3x2xf32>
+  %empty = arith.constant dense<0.0> : tensor<0x0xf32>
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %r = call @update_empty_mismatch(%empty, %x, %c0, %c4, %c2) : (tensor<0x0xf32>, tensor<4x3x2xf32>, index, index, index) -> tensor<4x3x2xf32>
+  %u = tensor.cast %r : tensor<4x3x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
+  return
 }
 
 func.func @update_broadcast(%v: tensor<1x2xf32>, %x: tensor<4x3x2xf32>,
@@ -98,8 +125,8 @@ func.func @main() {
   %r = call @update(%v, %x, %c0, %c4, %c2) : (tensor<2x1xf32>, tensor<4x3x2xf32>, index, index, index) -> tensor<4x3x2xf32>
   %u = tensor.cast %r : tensor<4x3x2xf32> to tensor<*xf32>
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
-  %empty = arith.constant dense<0.0> : tensor<0x0xf32>
-  %r2 = call @update_empty(%empty, %x, %c0, %c4, %c2) : (tensor<0x0xf32>, tensor<4x3x2xf32>, index, index, index) -> tensor<4x3x2xf32>
+  %empty = arith.constant dense<0.0> : tensor<2x0xf32>
+  %r2 = call @update_empty(%empty, %x, %c0, %c4, %c2) : (tensor<2x0xf32>, tensor<4x3x2xf32>, index, index, index) -> tensor<4x3x2xf32>
   %u2 = tensor.cast %r2 : tensor<4x3x2xf32> to tensor<*xf32>
   call @printMemrefF32(%u2) : (tensor<*xf32>) -> ()
   %vb = arith.constant dense<[[-5.0, -6.0]]> : tensor<1x2xf32>

@@ -211,3 +211,29 @@ func.func @axes_update(%v: tensor<f32>, %x: tensor<?x5xf32>, %i: index) -> tenso
   %y = slice.strided_axes_update %v into %x axes [-1, 0] starts [-1, %i] ends [0, 10] strides [-2, 1] : tensor<f32> into tensor<?x5xf32>
   return %y : tensor<?x5xf32>
 }
+
+// -----
+
+// Folds that would drop a check left to run time do not fold: the program
+// must still stop when it fails. An empty slice by a stride that may be 0,
+// a whole write whose value's size only run time matches, a read-back and
+// an overwritten update with such a stride.
+// CHECK-LABEL: func @no_fold_run_time_checks
+// CHECK-SAME: (%[[E:.*]]: tensor<2x0xf32>, %[[V:.*]]: tensor<1x0xf32>, %[[X:.*]]: tensor<?xf32>, %[[W:.*]]: tensor<?xf32>, %[[S:.*]]: index, %[[F:.*]]: tensor<f32>)
+// CHECK: %[[EMPTY:.*]] = slice.strided_update %[[V]] into %[[E]][::%[[S]]]
+// CHECK: %[[WHOLE:.*]] = slice.strided_update %[[W]] into %[[X]][:]
+// CHECK: %[[INNER:.*]] = slice.strided_update %[[W]] into %[[X]][::%[[S]]]
+// CHECK: %[[READ:.*]] = slice.strided %[[INNER]][::%[[S]]]
+// CHECK: %[[OUTER:.*]] = slice.strided_update %[[F]] into %[[INNER]][::%[[S]]]
+// CHECK: return %[[EMPTY]], %[[WHOLE]], %[[READ]], %[[OUTER]]
+func.func @no_fold_run_time_checks(%e: tensor<2x0xf32>, %v: tensor<1x0xf32>,
+                                   %x: tensor<?xf32>, %w: tensor<?xf32>,
+                                   %s: index, %f: tensor<f32>)
+    -> (tensor<2x0xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
+  %0 = slice.strided_update %v into %e[::%s] : tensor<1x0xf32> into tensor<2x0xf32>
+  %1 = slice.strided_update %w into %x[:] : tensor<?xf32> into tensor<?xf32>
+  %2 = slice.strided_update %w into %x[::%s] : tensor<?xf32> into tensor<?xf32>
+  %3 = slice.strided %2[::%s] : tensor<?xf32> to tensor<?xf32>
+  %4 = slice.strided_update %f into %2[::%s] : tensor<f32> into tensor<?xf32>
+  return %0, %1, %3, %4 : tensor<2x0xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
+}
