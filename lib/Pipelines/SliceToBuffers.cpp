@@ -60,6 +60,8 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
       fpm.addPass(createConvertSliceToTensor());
     fpm.addPass(createCanonicalizerPass());
     fpm.addPass(createCSEPass());
+    // What an embedder's remove-dead-values leaves for erased tensors.
+    fpm.addPass(createSliceRefinePoisonTensors());
     // After the clean-up, which leaves it a fifth of the ops to look at;
     // the linalg.generic ops it makes need no canonicalization of their own
     // before bufferization.
@@ -68,6 +70,12 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
 
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
+  // A loop may yield a value that is not its iteration argument's buffer
+  // (a whole-tensor update folds to its value, an embedder's loop yields
+  // another tensor): it then gets a buffer of its own instead of failing
+  // the pipeline ("Yield operand #0 is not equivalent to the
+  // corresponding iter bbArg").
+  bufferize.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   if (denseArguments) {
     pm.addPass(createSliceDenseArguments());
