@@ -26,6 +26,10 @@ namespace slice {
 #define GEN_PASS_REGISTRATION
 #include "Slice/Codegen/Passes.h.inc"
 
+/// The pattern of `--slice-refine-poison-tensors`: `ub.poison` of a ranked
+/// tensor type becomes a `tensor.empty` (dynamic sizes 0).
+void populateRefinePoisonTensorsPatterns(RewritePatternSet &patterns);
+
 /// What `--slice-assert-to-stderr` does, for a pass that runs it as one of
 /// its steps (`--slice-finalize-to-llvm`): every `cf.assert` of `module`
 /// becomes a call of the internal check function, which it defines.

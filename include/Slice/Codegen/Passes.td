@@ -38,6 +38,31 @@ def SliceMarkRuntimeReadOnly
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def SliceRefinePoisonTensors
+    : Pass<"slice-refine-poison-tensors", "::mlir::func::FuncOp"> {
+  let summary = "Make ub.poison of a tensor type an empty tensor, which "
+                "bufferizes";
+  let description = [{
+    Upstream's `--remove-dead-values` replaces a value it erased, where dead
+    code still names it, by `ub.poison`; of a tensor type that stops
+    one-shot-bufferize ("op was not bufferized"). Poison may be refined to
+    any value: this pass makes each such `ub.poison` a `tensor.empty` (its
+    dynamic sizes 0). The GPU and CPU pipelines run it before
+    bufferization; `populateRefinePoisonTensorsPatterns` gives the pattern.
+
+    ```mlir
+    %p = ub.poison : tensor<?x4xf32>
+    // becomes
+    %c0 = arith.constant 0 : index
+    %p = tensor.empty(%c0) : tensor<?x4xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def SliceReadOnlyArguments
     : Pass<"slice-read-only-arguments", "::mlir::ModuleOp"> {
   let summary = "Make the tensor arguments of public functions read-only "
