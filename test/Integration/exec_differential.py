@@ -185,9 +185,18 @@ def check_rejected(args, cases):
     for n, case in enumerate(cases):
         shape = case.shape
         builder = g.ModuleBuilder()
-        text = builder._op(case, "%x", g.tensor_type(shape, "i64"),
-                           g.tensor_type([None] * 8, "i64"), None)
-        chunk = (f"func.func @f{n}(%x: {g.tensor_type(shape, 'i64')}) {{\n"
+        source = g.tensor_type(shape, "i64")
+        params = f"%x: {source}"
+        if case.value_shape is None:
+            text = builder._op(case, "%x", source,
+                               g.tensor_type([None] * 8, "i64"), None)
+        else:
+            # An update: its spec, or its value, does not fit.
+            value = g.tensor_type(case.value_shape, "i64")
+            params = f"%v: {value}, " + params
+            text = builder._op(case, "%x", source, source, None,
+                               ("%v", value))
+        chunk = (f"func.func @f{n}({params}) {{\n"
                  f"  %r = {text}\n  return\n}}\n")
         lines.append(line + 1)
         line += chunk.count("\n") + 1
