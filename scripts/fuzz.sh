@@ -16,7 +16,15 @@
 #   runs a fixed number of mutations from a fixed seed
 #   ($SLICE_FUZZ_SEED, default 1; $SLICE_FUZZ_RUNS_SPEC / _SYNTAX) on a
 #   fresh corpus, so that its verdict depends on the tree, not on the
-#   machine's speed or luck; SECONDS (default 900) only caps a hang.
+#   machine's speed or luck; SECONDS (default 900) only caps a hang. Three
+#   things made the same tree's runs differ (docs/reliability.md, finding
+#   19): given a directory, libFuzzer takes the seeds in the file system's
+#   order, which differs between clones, and keeps it among seeds of one
+#   size; and the coverage an input reaches varies with the addresses
+#   ASLR gives (MLIR hashes pointers), which steers which mutants are
+#   kept. So the seeds go in as a list in name order (-seed_inputs), and
+#   the targets run without address randomization (setarch -R) where the
+#   kernel allows it.
 #   New bugs are the hunting runs' to find.
 # Prints one line per target,
 # `fuzz TARGET: N executions in S s[ (seed K)], C crashes`, and appends to
@@ -55,11 +63,17 @@ run_target() {  # run_target TARGET
                          ci_runs=${SLICE_FUZZ_RUNS_SYNTAX:-16000} ;;
     *) echo "fuzz.sh: unknown target $target" >&2; return 2 ;;
   esac
+  local inputs=("$seeds") fixed=()
   if [ "$ci" = 1 ]; then
+    if setarch "$(uname -m)" -R true 2>/dev/null; then
+      fixed=(setarch "$(uname -m)" -R)
+    fi
     local seed=${SLICE_FUZZ_SEED:-1}
     corpus="$out/ci-corpus-$target"
     rm -rf "$corpus"
-    extra+=(-seed="$seed" -runs="$ci_runs")
+    find "$seeds" -type f | LC_ALL=C sort | paste -sd, > "$out/seeds-$target"
+    inputs=(-seed_inputs=@"$out/seeds-$target")
+    extra+=(-seed="$seed" -runs="$ci_runs" -reload=0)
     seed_note=" (seed $seed)"
   else
     corpus="$out/corpus-$target"
@@ -70,7 +84,7 @@ run_target() {  # run_target TARGET
   start=$SECONDS
   # -rss_limit_mb: ASan's quarantine and MLIR contexts stay well below it;
   # a leak or a runaway allocation does not.
-  "$build/bin/$target" "$corpus" "$seeds" "${extra[@]}" \
+  "${fixed[@]}" "$build/bin/$target" "$corpus" "${inputs[@]}" "${extra[@]}" \
     -max_total_time="$seconds" -rss_limit_mb=4096 -timeout=60 \
     -print_final_stats=1 -artifact_prefix="$out/crash-$target-" \
     > "$log" 2>&1 || rc=$?
