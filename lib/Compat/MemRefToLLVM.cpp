@@ -40,46 +40,57 @@ namespace {
 /// lowerings (10), which never match memref ops anyway.
 constexpr unsigned kBenefit = 2;
 
+/// What the two patterns share: the address of the element `op` (a
+/// memref.load or memref.store) accesses, with the fixed flags.
+template <typename OpT> struct AccessLowering : ConvertOpToLLVMPattern<OpT> {
+  AccessLowering(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern<OpT>(converter, kBenefit) {}
+
+  /// Fails for a memref type the converter cannot lower.
+  FailureOr<Value> elementAddress(ConversionPatternRewriter &rewriter, OpT op,
+                                  typename OpT::Adaptor adaptor) const {
+    MemRefType type = op.getMemRefType();
+    if (!this->getTypeConverter()->convertType(type.getElementType()) ||
+        !type.isStrided())
+      return rewriter.notifyMatchFailure(op, "unsupported memref type");
+    return this->getStridedElementPtr(rewriter, op.getLoc(), type,
+                                      adaptor.getMemref(), adaptor.getIndices(),
+                                      slice::getAccessNoWrapFlags(type));
+  }
+};
+
 /// memref.load: the element's address with the fixed flags, then a load,
 /// as upstream's LoadOpLowering does otherwise.
-struct LoadLowering : ConvertOpToLLVMPattern<memref::LoadOp> {
-  LoadLowering(const LLVMTypeConverter &converter)
-      : ConvertOpToLLVMPattern(converter, kBenefit) {}
+struct LoadLowering : AccessLowering<memref::LoadOp> {
+  using AccessLowering::AccessLowering;
 
   LogicalResult
   matchAndRewrite(memref::LoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    MemRefType type = op.getMemRefType();
-    Type elementType = getTypeConverter()->convertType(type.getElementType());
-    if (!elementType || !type.isStrided())
-      return rewriter.notifyMatchFailure(op, "unsupported memref type");
-    Value address = getStridedElementPtr(
-        rewriter, op.getLoc(), type, adaptor.getMemref(), adaptor.getIndices(),
-        slice::getAccessNoWrapFlags(type));
+    Type elementType =
+        getTypeConverter()->convertType(op.getMemRefType().getElementType());
+    FailureOr<Value> address = elementAddress(rewriter, op, adaptor);
+    if (failed(address))
+      return failure();
     rewriter.replaceOpWithNewOp<LLVM::LoadOp>(
-        op, elementType, address, op.getAlignment().value_or(0),
+        op, elementType, *address, op.getAlignment().value_or(0),
         /*isVolatile=*/false, op.getNontemporal());
     return success();
   }
 };
 
 /// memref.store, likewise.
-struct StoreLowering : ConvertOpToLLVMPattern<memref::StoreOp> {
-  StoreLowering(const LLVMTypeConverter &converter)
-      : ConvertOpToLLVMPattern(converter, kBenefit) {}
+struct StoreLowering : AccessLowering<memref::StoreOp> {
+  using AccessLowering::AccessLowering;
 
   LogicalResult
   matchAndRewrite(memref::StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    MemRefType type = op.getMemRefType();
-    if (!getTypeConverter()->convertType(type.getElementType()) ||
-        !type.isStrided())
-      return rewriter.notifyMatchFailure(op, "unsupported memref type");
-    Value address = getStridedElementPtr(
-        rewriter, op.getLoc(), type, adaptor.getMemref(), adaptor.getIndices(),
-        slice::getAccessNoWrapFlags(type));
+    FailureOr<Value> address = elementAddress(rewriter, op, adaptor);
+    if (failed(address))
+      return failure();
     rewriter.replaceOpWithNewOp<LLVM::StoreOp>(
-        op, adaptor.getValue(), address, op.getAlignment().value_or(0),
+        op, adaptor.getValue(), *address, op.getAlignment().value_or(0),
         /*isVolatile=*/false, op.getNontemporal());
     return success();
   }

@@ -163,6 +163,20 @@ static MaybeInt attributeValue(OpFoldResult value) {
   return std::nullopt;
 }
 
+SparseSliceSpec mlir::slice::getStaticSpec(const MixedSliceSpec &spec,
+                                           bool offset) {
+  auto known = [](ArrayRef<OpFoldResult> values) {
+    return llvm::map_to_vector(values, attributeValue);
+  };
+  SparseSliceSpec sparse;
+  sparse.begin = known(spec.begin);
+  sparse.end = known(spec.end);
+  sparse.strides = known(spec.strides);
+  sparse.masks = spec.masks;
+  sparse.offset = offset;
+  return sparse;
+}
+
 /// INT64_MIN cannot be a static entry: a begin or end attribute of INT64_MIN
 /// (ONNX's "to the front") becomes the static value, or the end mask bit,
 /// that selects the same elements (the semantics library's

@@ -287,6 +287,18 @@ static ParseResult parseSpec(OpAsmParser &parser, ParsedSpec &spec,
   return success();
 }
 
+/// Fills an op's operandSegmentSizes: the `leading` segments (source,
+/// value, dest), then one per list of entry operands.
+static void setSegmentSizes(MutableArrayRef<int32_t> segments,
+                            ArrayRef<int32_t> leading,
+                            std::initializer_list<size_t> lists) {
+  size_t next = 0;
+  for (int32_t segment : leading)
+    segments[next++] = segment;
+  for (size_t list : lists)
+    segments[next++] = static_cast<int32_t>(list);
+}
+
 /// Resolves the spec's operands (after `firstOperands`, whose count is the
 /// first `numLeading` segments) and sets the spec's properties.
 template <typename OpT>
@@ -317,12 +329,8 @@ static ParseResult finishSpec(OpAsmParser &parser, OperationState &result,
   props.setShrinkAxisMask(maskAttr(spec.masks.shrinkAxis));
   if (offset)
     props.setOffset(builder.getUnitAttr());
-  size_t next = 0;
-  for (int32_t segment : leadingSegments)
-    props.operandSegmentSizes[next++] = segment;
-  props.operandSegmentSizes[next++] = static_cast<int32_t>(spec.begin.size());
-  props.operandSegmentSizes[next++] = static_cast<int32_t>(spec.end.size());
-  props.operandSegmentSizes[next++] = static_cast<int32_t>(spec.strides.size());
+  setSegmentSizes(props.operandSegmentSizes, leadingSegments,
+                  {spec.begin.size(), spec.end.size(), spec.strides.size()});
   return success();
 }
 
@@ -574,12 +582,8 @@ static ParseResult finishAxesSpec(OpAsmParser &parser, OperationState &result,
   props.setStaticStarts(spec.staticStarts);
   props.setStaticEnds(spec.staticEnds);
   props.setStaticStrides(spec.staticStrides);
-  size_t next = 0;
-  for (int32_t segment : leadingSegments)
-    props.operandSegmentSizes[next++] = segment;
-  props.operandSegmentSizes[next++] = static_cast<int32_t>(spec.starts.size());
-  props.operandSegmentSizes[next++] = static_cast<int32_t>(spec.ends.size());
-  props.operandSegmentSizes[next++] = static_cast<int32_t>(spec.strides.size());
+  setSegmentSizes(props.operandSegmentSizes, leadingSegments,
+                  {spec.starts.size(), spec.ends.size(), spec.strides.size()});
   return success();
 }
 

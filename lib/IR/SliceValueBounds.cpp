@@ -36,22 +36,9 @@ static void populateSliceDimBounds(Value result, int64_t dim, Value source,
                                    const MixedSliceSpec &spec, bool offset,
                                    ValueBoundsConstraintSet &cstr) {
   auto sourceType = cast<RankedTensorType>(source.getType());
-  auto known = [](ArrayRef<OpFoldResult> values) {
-    return llvm::map_to_vector(values, [](OpFoldResult value) -> MaybeInt {
-      if (isa<Value>(value))
-        return std::nullopt;
-      return getConstantIntValue(value);
-    });
-  };
-  SparseSliceSpec sparse;
-  sparse.begin = known(spec.begin);
-  sparse.end = known(spec.end);
-  sparse.strides = known(spec.strides);
-  sparse.masks = spec.masks;
-  sparse.offset = offset;
   std::string error;
   std::optional<DenseSliceSpec> dense =
-      buildDenseSpec(sparse, sourceType.getRank(), error);
+      buildDenseSpec(getStaticSpec(spec, offset), sourceType.getRank(), error);
   if (!dense || dim >= static_cast<int64_t>(dense->resultToInput.size()))
     return;
   int64_t input = dense->resultToInput[dim];

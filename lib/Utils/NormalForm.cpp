@@ -74,20 +74,8 @@ static SliceMasks getNormalFormMasks(const DenseSliceSpec &dense) {
 /// The spec the verifier sees in `spec`: static entries known, SSA values
 /// unknown (even constant ones).
 static SparseSliceSpec toSparseSpec(const NormalFormSpec &spec) {
-  auto known = [](ArrayRef<OpFoldResult> values) {
-    return llvm::map_to_vector(values, [](OpFoldResult value) -> MaybeInt {
-      if (isa<Value>(value))
-        return std::nullopt;
-      return getConstantIntValue(value);
-    });
-  };
-  SparseSliceSpec sparse;
-  sparse.begin = known(spec.begin);
-  sparse.end = known(spec.end);
-  sparse.strides = known(spec.strides);
-  sparse.masks = spec.masks;
-  sparse.offset = true;
-  return sparse;
+  return getStaticSpec({spec.begin, spec.end, spec.strides, spec.masks},
+                       /*offset=*/true);
 }
 
 /// Keeps as SSA values the extent and stride of the entries whose static

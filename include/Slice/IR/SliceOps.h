@@ -67,6 +67,10 @@ struct MixedSliceSpec {
   SliceMasks masks;
 };
 
+/// The spec the verifier sees in mixed entries: attributes known, SSA
+/// values unknown (even constant ones).
+SparseSliceSpec getStaticSpec(const MixedSliceSpec &spec, bool offset);
+
 /// The slice.strided spec that an axes op means (what canonicalization
 /// builds), its mixed values carried over entry by entry; std::nullopt for
 /// an invalid op.
