@@ -58,6 +58,9 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
       fpm.addPass(createConvertSliceToLinalg());
     else if (!viaBufferization)
       fpm.addPass(createConvertSliceToTensor());
+    // Before canonicalization gives the placeholder views behind checks
+    // known to fail static sizes that the code after them contradicts.
+    fpm.addPass(createSliceEraseAfterFailingAsserts());
     fpm.addPass(createCanonicalizerPass());
     fpm.addPass(createCSEPass());
     // What an embedder's remove-dead-values leaves for erased tensors.
@@ -77,6 +80,8 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
   // corresponding iter bbArg").
   bufferize.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // The bufferization model's checks (via-bufferization=true) likewise.
+  pm.addNestedPass<func::FuncOp>(createSliceEraseAfterFailingAsserts());
   if (denseArguments) {
     pm.addPass(createSliceDenseArguments());
     pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());

@@ -72,6 +72,8 @@ int main(void) {
       func, mlirCreateSlicePipelinesSliceFinalizeBodiesToLLVM());
   mlirOpPassManagerAddOwnedPass(
       func, mlirCreateSliceCodegenSliceRefinePoisonTensors());
+  mlirOpPassManagerAddOwnedPass(
+      func, mlirCreateSliceCodegenSliceEraseAfterFailingAsserts());
   printf("created: ");
   mlirPrintPassPipeline(module, printToStdout, NULL);
   printf("\n");
@@ -101,6 +103,8 @@ int main(void) {
                    "func.func(slice-parallel-loops-to-gpu)");
   registerAndParse(ctx, mlirRegisterSliceCodegenSliceRefinePoisonTensors,
                    "func.func(slice-refine-poison-tensors)");
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceEraseAfterFailingAsserts,
+                   "func.func(slice-erase-after-failing-asserts)");
   registerAndParse(ctx, mlirRegisterSliceConversionConvertSliceToTensor,
                    "any(convert-slice-to-tensor)");
   registerAndParse(ctx, mlirRegisterSliceConversionConvertSliceToLinalg,
@@ -135,7 +139,7 @@ int main(void) {
   return 0;
 }
 
-/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors),slice-normalize,slice-fold-constants{max-elements=-1},slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-lower-dynamic-all-reduce,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
+/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts),slice-normalize,slice-fold-constants{max-elements=-1},slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-lower-dynamic-all-reduce,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
    CHECK: parsed any(slice-normalize): 1
    CHECK: parsed builtin.module(slice-to-nvvm{chip=sm_80}): 1
    CHECK-NOT: : 0

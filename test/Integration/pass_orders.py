@@ -146,10 +146,6 @@ class PassOrderModule:
         x = g.iota(case.shape, "i64")
         inline = rng.random() < 0.5
         call_attr = "" if inline else " {no_inline}"
-        # The error entry's call stays a call: inlined, its invalid
-        # constants would reach a check known to fail in a loop, whose
-        # placeholder view the pipeline cannot yet compile beside other
-        # static sizes (docs/reliability.md, finding 25).
 
         if kind == "update":
             value = g.update_value(list(result.shape), "i64")
@@ -178,7 +174,7 @@ class PassOrderModule:
                 lines += more
                 lines.append(
                     f"  %r{n}{tag} = call @case_{n}(%xd{n}{tag}, %vd{n}{tag}, "
-                    f"{', '.join(args + [f'%t{n}{tag}'])}){call_attr if tag != 'err' else ' {no_inline}'} : "
+                    f"{', '.join(args + [f'%t{n}{tag}'])}){call_attr} : "
                     f"({', '.join([dyn_x, dyn_v] + ['index'] * (len(args) + 1))}) -> {dyn_x}")
                 return lines, f"%r{n}{tag}", dyn_x, rank
 
@@ -214,7 +210,7 @@ class PassOrderModule:
                 args = args_a + args_b + [f"%t{n}{tag}"]
                 lines.append(
                     f"  %r{n}{tag} = call @case_{n}(%xd{n}{tag}, {', '.join(args)})"
-                    f"{call_attr if tag != 'err' else ' {no_inline}'} : ({', '.join([dyn_x] + ['index'] * len(args))}) -> {dyn_r}")
+                    f"{call_attr} : ({', '.join([dyn_x] + ['index'] * len(args))}) -> {dyn_r}")
                 return lines, f"%r{n}{tag}", dyn_r, slice_rank
 
             trips = rng.choice([0, 0, 1, 3])
@@ -245,7 +241,7 @@ class PassOrderModule:
                 args = args_a + args_b + [f"%k{n}{tag}"]
                 lines.append(
                     f"  %r{n}{tag} = call @case_{n}(%xd{n}{tag}, {', '.join(args)})"
-                    f"{call_attr if tag != 'err' else ' {no_inline}'} : ({', '.join([dyn_x] + ['index'] * (len(args) - 1) + ['i1'])}) -> {dyn_r}")
+                    f"{call_attr} : ({', '.join([dyn_x] + ['index'] * (len(args) - 1) + ['i1'])}) -> {dyn_r}")
                 return lines, f"%r{n}{tag}", dyn_r, slice_rank
 
             expected = result * 2

@@ -1,19 +1,25 @@
-// Open (docs/reliability.md, finding 25; found by the random pass orders,
-// test/Integration/pass-orders-*.test): a slice whose check is known to
+// Found by the random pass orders (docs/reliability.md, finding 25;
+// test/Integration/pass-orders-*.test). A slice whose check is known to
 // fail (a constant zero stride) gets a placeholder view (stride 1, finding
-// 2), whose size canonicalization makes static. Unreachable as that code
+// 2), whose size canonicalization made static. Unreachable as that code
 // is, an element-wise op pairing it with a value of another static size
-// makes upstream's linalg verifier reject the module ("inferred
+// made upstream's linalg verifier reject the module ("inferred
 // input/output operand #1 has shape's dimension #0 to be 1, but found
-// 4"), so --slice-to-llvm fails instead of compiling a program that stops
-// at the check. A fix needs sizes no folding makes constant behind such a
-// check (ub.poison reaches the index arithmetic's folder, which expects
-// integers). It turns into a pass (XPASS, a failure) once fixed.
+// 4"), so --slice-to-llvm failed instead of compiling a program that stops
+// at the check. Now the pipelines erase what follows an assert known to
+// fail (--slice-erase-after-failing-asserts), after lowering the slices
+// and after bufferization.
 //
-// XFAIL: *
 // RUN: slice-opt %s --slice-to-llvm | not --crash %mlir_run 2>&1 | FileCheck %s
+// RUN: slice-opt %s --slice-to-llvm=slices=copy | not --crash %mlir_run 2>&1 | FileCheck %s
+// RUN: slice-opt %s --slice-to-llvm=via-bufferization=true | not --crash %mlir_run 2>&1 | FileCheck %s
+// RUN: slice-opt %s --slice-to-nvvm=format=isa | FileCheck %s --check-prefix=GPU
 
 // CHECK: slice.strided: entry 0 (input dimension 0) has stride 0
+// CHECK-NOT: Memref
+
+// GPU-LABEL: llvm.func @main
+//       GPU:   llvm.call @__slice_check
 
 func.func private @printMemrefI64(tensor<*xi64>)
 

@@ -63,6 +63,47 @@ def SliceRefinePoisonTensors
   ];
 }
 
+def SliceEraseAfterFailingAsserts
+    : Pass<"slice-erase-after-failing-asserts", "::mlir::func::FuncOp"> {
+  let summary = "Erase the code that follows an assert known to fail in its "
+                "block";
+  let description = [{
+    A `cf.assert` whose condition is the constant `false` stops the program
+    whenever it runs, so nothing after it in its block ever runs. The
+    lowerings emit such asserts where a run-time check is known to fail
+    (a stride that inlining made a constant 0), and the views behind them
+    are placeholders: canonicalization gives them static sizes that the
+    code after them may contradict (an element-wise op pairing a
+    placeholder of 4 elements with a value of 1), which upstream's
+    verifiers reject, so a valid program would not compile.
+
+    This pass erases every operation between such an assert and its
+    block's terminator. A value of theirs that is still used (by the
+    terminator, or in blocks the assert dominates) is replaced by one of
+    the same type that no code reads: `tensor.empty` and `memref.alloc`
+    (dynamic sizes 0, cast to the type's layout) for tensors and memrefs,
+    `ub.poison` otherwise. The pipelines run it after lowering the slice
+    ops and after bufferization.
+
+    ```mlir
+    cf.assert %false, "slice.strided: entry 0 (input dimension 0) has stride 0"
+    %s = tensor.extract_slice %x[0] [4] [1] : tensor<4xi64> to tensor<4xi64>
+    %t = arith.addi %acc, %s : tensor<4xi64>
+    scf.yield %t : tensor<4xi64>
+    // becomes
+    cf.assert %false, "slice.strided: entry 0 (input dimension 0) has stride 0"
+    %t = tensor.empty() : tensor<4xi64>
+    scf.yield %t : tensor<4xi64>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::ub::UBDialect"
+  ];
+}
+
 def SliceReadOnlyArguments
     : Pass<"slice-read-only-arguments", "::mlir::ModuleOp"> {
   let summary = "Make the tensor arguments of public functions read-only "
