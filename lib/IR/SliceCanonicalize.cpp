@@ -456,9 +456,60 @@ void StridedOp::getCanonicalizationPatterns(RewritePatternSet &results,
       context);
 }
 
+namespace {
+/// update(tensor.cast(v) into tensor.cast(d)), where the casts only erase
+/// static information, updates d with v and casts the result back, as
+/// tensor.insert_slice folds its casts: unless the op is invalid on the
+/// more static types (a static index out of range of d's known size, a
+/// value that no longer fits the slice), where the casts that make it so
+/// stay. (The op is no DestinationStyleOpInterface: upstream's tensor
+/// canonicalization folds casts into those unchecked.)
+struct FoldCastsIntoUpdate : OpRewritePattern<StridedUpdateOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StridedUpdateOp op,
+                                PatternRewriter &rewriter) const override {
+    auto castSource = [](Value operand) -> Value {
+      auto castOp = operand.getDefiningOp<tensor::CastOp>();
+      if (!castOp || !tensor::canFoldIntoConsumerOp(castOp))
+        return operand;
+      return castOp.getSource();
+    };
+    Value value = castSource(op.getValue());
+    Value dest = castSource(op.getDest());
+    // Both casts folded, else the dest's alone, else the value's.
+    SmallVector<std::pair<Value, Value>, 3> candidates;
+    if (value != op.getValue() && dest != op.getDest())
+      candidates.push_back({value, dest});
+    if (dest != op.getDest())
+      candidates.push_back({op.getValue(), dest});
+    if (value != op.getValue())
+      candidates.push_back({value, op.getDest()});
+    SparseSliceSpec spec = op.getSparseSpec();
+    for (auto [newValue, newDest] : candidates) {
+      if (!isValidUpdate(cast<RankedTensorType>(newValue.getType()),
+                         cast<RankedTensorType>(newDest.getType()), spec))
+        continue;
+      Value refined = StridedUpdateOp::create(
+          rewriter, op.getLoc(), newValue, newDest, op.getMixedBegin(),
+          op.getMixedEnd(), op.getMixedStrides(), op.getMasks(),
+          op.getOffset());
+      if (refined.getType() != op.getType())
+        refined = tensor::CastOp::create(rewriter, op.getLoc(), op.getType(),
+                                         refined);
+      rewriter.replaceOp(op, refined);
+      return success();
+    }
+    return rewriter.notifyMatchFailure(
+        op, "no cast that the op stays valid without");
+  }
+};
+} // namespace
+
 void StridedUpdateOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                   MLIRContext *context) {
-  results.add<FoldConstantOperands<StridedUpdateOp>>(context);
+  results.add<FoldConstantOperands<StridedUpdateOp>, FoldCastsIntoUpdate>(
+      context);
 }
 
 //===----------------------------------------------------------------------===//

@@ -505,26 +505,40 @@ void StridedUpdateOp::build(OpBuilder &builder, OperationState &state,
 /// The checks of an update (slice.strided_update, slice.strided_axes_update)
 /// beyond its index lists: one element type, a spec valid on `destType`, and
 /// a value that fits the slice by the broadcasting rule (matchUpdateValue).
+/// Reported on `op` when it is given.
 static LogicalResult verifyUpdateValue(Operation *op,
                                        RankedTensorType valueType,
                                        RankedTensorType destType,
                                        const SparseSliceSpec &spec) {
+  // Reports on `op` (types quoted as diagnostics quote them), then fails:
+  // an empty InFlightDiagnostic would convert to success.
+  auto fail = [&](auto &&...parts) -> LogicalResult {
+    if (op) {
+      InFlightDiagnostic diag = op->emitOpError();
+      (diag << ... << parts);
+    }
+    return failure();
+  };
   if (valueType.getElementType() != destType.getElementType())
-    return op->emitOpError()
-           << "value element type " << valueType.getElementType()
-           << " differs from the dest element type "
-           << destType.getElementType();
+    return fail("value element type ", valueType.getElementType(),
+                " differs from the dest element type ",
+                destType.getElementType());
   std::string error;
   std::optional<RankedTensorType> sliceType =
       StridedOp::inferResultType(destType, spec, error);
   if (!sliceType)
-    return op->emitOpError() << error;
+    return fail(error);
   if (!matchUpdateValue(toMaybeInts(valueType.getShape()),
                         toMaybeInts(sliceType->getShape()), error))
-    return op->emitOpError()
-           << "value of type " << valueType
-           << " does not fit the slice of type " << *sliceType << ": " << error;
+    return fail("value of type ", valueType, " does not fit the slice of type ",
+                *sliceType, ": ", error);
   return success();
+}
+
+bool mlir::slice::isValidUpdate(RankedTensorType valueType,
+                                RankedTensorType destType,
+                                const SparseSliceSpec &spec) {
+  return succeeded(verifyUpdateValue(nullptr, valueType, destType, spec));
 }
 
 LogicalResult StridedUpdateOp::verify() {

@@ -24,8 +24,8 @@
 // subview cannot hold a static offset on a 0-size dimension), reinterpreted
 // to the predicted layout.
 //
-// slice.strided_update bufferizes like tensor.insert_slice: it is in
-// destination style, so one-shot-bufferize writes into `dest`'s buffer
+// slice.strided_update bufferizes like tensor.insert_slice: its result is
+// `dest`'s buffer, so one-shot-bufferize writes into it
 // whenever the analysis allows (the loop `x = update(x, v)` copies
 // nothing) and copies `dest` first only when it must (a read-only
 // argument, a later read of the old value). The op becomes the same view
@@ -44,7 +44,6 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/Bufferization/IR/DstBufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -325,8 +324,31 @@ struct StridedOpInterface
 };
 
 struct StridedUpdateOpInterface
-    : public DstBufferizableOpInterfaceExternalModel<StridedUpdateOpInterface,
-                                                     StridedUpdateOp> {
+    : public BufferizableOpInterface::ExternalModel<StridedUpdateOpInterface,
+                                                    StridedUpdateOp> {
+  // As tensor.insert_slice: both tensors are read (dest keeps what the
+  // slice leaves), dest is written, and the result is dest's buffer. (Not
+  // DestinationStyleOpInterface: upstream's tensor canonicalization folds
+  // casts into such ops unchecked, and a static spec may be invalid on the
+  // refined dest.)
+  bool bufferizesToMemoryRead(Operation *, OpOperand &,
+                              const AnalysisState &) const {
+    return true;
+  }
+
+  bool bufferizesToMemoryWrite(Operation *op, OpOperand &opOperand,
+                               const AnalysisState &) const {
+    return &opOperand == &cast<StridedUpdateOp>(op).getDestMutable();
+  }
+
+  AliasingValueList getAliasingValues(Operation *op, OpOperand &opOperand,
+                                      const AnalysisState &) const {
+    auto updateOp = cast<StridedUpdateOp>(op);
+    if (&opOperand == &updateOp.getDestMutable())
+      return {{updateOp.getResult(), BufferRelation::Equivalent}};
+    return {};
+  }
+
   LogicalResult bufferize(Operation *op, RewriterBase &rewriter,
                           const BufferizationOptions &options,
                           BufferizationState &state) const {

@@ -20,7 +20,6 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
-#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
@@ -47,6 +46,12 @@ SmallVector<int64_t> fromMaybeInts(ArrayRef<MaybeInt> values);
 /// type and rank and is as static as the inferred type or less.
 bool isValidSlice(RankedTensorType sourceType, const SparseSliceSpec &spec,
                   RankedTensorType resultType);
+
+/// Whether a slice.strided_update of a `valueType` value into a `destType`
+/// one with `spec` verifies: one element type, the spec resolves on the
+/// dest shape, and the value fits the slice (matchUpdateValue).
+bool isValidUpdate(RankedTensorType valueType, RankedTensorType destType,
+                   const SparseSliceSpec &spec);
 
 /// The constant `op` computes from the constant `source`: a splat of any
 /// size, else null when the result has more than `maxElements` elements

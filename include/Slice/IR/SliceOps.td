@@ -16,7 +16,6 @@
 include "Slice/IR/SliceDialect.td"
 include "mlir/IR/BuiltinAttributes.td"
 include "mlir/IR/OpAsmInterface.td"
-include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ValueBoundsOpInterface.td"
@@ -213,7 +212,6 @@ def Slice_StridedUpdateOp : Slice_Op<"strided_update", [
         ["populateBoundsForShapedValueDim"]>,
     AttrSizedOperandSegments,
     AllTypesMatch<["dest", "result"]>,
-    DestinationStyleOpInterface,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>
   ]> {
   let summary = "writes a value into the strided slice of a tensor "
@@ -278,12 +276,6 @@ def Slice_StridedUpdateOp : Slice_Op<"strided_update", [
     }
     ::mlir::RankedTensorType getDestType() {
       return ::llvm::cast<::mlir::RankedTensorType>(getDest().getType());
-    }
-
-    /// `dest` is the destination (DestinationStyleOpInterface): the result
-    /// is `dest`'s buffer, written where it may be (one-shot-bufferize).
-    ::mlir::MutableOperandRange getDpsInitsMutable() {
-      return getDestMutable();
     }
 
     unsigned getNumEntries() { return getStaticBegin().size(); }
@@ -425,7 +417,6 @@ def Slice_StridedAxesUpdateOp : Slice_Op<"strided_axes_update", [
         ["populateBoundsForShapedValueDim"]>,
     AttrSizedOperandSegments,
     AllTypesMatch<["dest", "result"]>,
-    DestinationStyleOpInterface,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>
   ]> {
   let summary = "writes a value into an axes-encoded strided slice of a tensor "
@@ -485,10 +476,6 @@ def Slice_StridedAxesUpdateOp : Slice_Op<"strided_axes_update", [
     ::mlir::RankedTensorType getDestType() {
       return ::llvm::cast<::mlir::RankedTensorType>(getDest().getType());
     }
-    ::mlir::MutableOperandRange getDpsInitsMutable() {
-      return getDestMutable();
-    }
-
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStarts();
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedEnds();
     ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStrides();

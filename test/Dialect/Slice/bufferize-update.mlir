@@ -1,7 +1,7 @@
 // RUN: slice-opt %s -split-input-file --one-shot-bufferize="bufferize-function-boundaries" --canonicalize --cse | FileCheck %s
 
-// slice.strided_update bufferizes in destination style (BufferizableOpInterface
-// external model): into dest's own buffer where the analysis allows, with a
+// slice.strided_update bufferizes in place (BufferizableOpInterface external
+// model: dest's buffer is the result's): where the analysis allows, with a
 // copy of dest only where value semantics need one.
 
 // The loop `x = update(x, v)` on a writable buffer copies nothing: each
