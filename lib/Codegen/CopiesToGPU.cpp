@@ -14,7 +14,9 @@
 // row-major order, is `offset + sum(index_d(e) * stride_d)` in each. Thread
 // `t` of block `b` handles chunk `c = b * blockSize + t`, the elements
 // `[c * lanes, (c + 1) * lanes)` of the result; a warp therefore stores 32
-// consecutive chunks, and loads them too when the source stride is +-1.
+// consecutive chunks when the target stride is +-1 (a slice's dense copy;
+// an update of a reversed window), and loads them too when the source
+// stride is +-1.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,7 +53,8 @@ using namespace mlir::slice;
 using namespace mlir::slice::detail;
 
 namespace {
-/// How one thread reads its chunk of the source.
+/// How one thread reads its chunk of the source (and writes it to the
+/// target as the kernel's target layout says).
 enum class ChunkAccess {
   /// One aligned vector load (source stride 1), one aligned vector store.
   Vector,
@@ -87,9 +90,11 @@ static OpFoldResult runsHaveLayout(OpBuilder &b, Location loc,
       strides, ctx.lanes, layout);
 }
 
-/// The body of one thread: moves chunk `chunk` (`perThread` elements).
+/// The body of one thread: moves chunk `chunk` (`perThread` elements),
+/// stored as `targetLayout` says (Vector or Reverse; unused for Scalar).
 static void emitChunk(OpBuilder &b, Location loc, const KernelContext &ctx,
-                      ChunkAccess access, Value chunk) {
+                      ChunkAccess access, LaneLayout targetLayout,
+                      Value chunk) {
   int64_t perThread = access == ChunkAccess::Scalar ? 1 : ctx.lanes;
   Value element = b.createOrFold<arith::MulIOp>(
       loc, chunk, arith::ConstantIndexOp::create(b, loc, perThread));
@@ -128,20 +133,21 @@ static void emitChunk(OpBuilder &b, Location loc, const KernelContext &ctx,
                                                        : LaneLayout::Strided;
   Value vector = loadLanes(b, loc, layout, ctx.source, source,
                            ctx.dims.back().sourceStride, vectorType, alignment);
-  storeLanes(b, loc, LaneLayout::Vector, vector, ctx.target, target,
-             b.getIndexAttr(1), alignment);
+  storeLanes(b, loc, targetLayout, vector, ctx.target, target,
+             ctx.dims.back().targetStride, alignment);
 }
 
 /// Emits the block/thread nest of `scf.parallel` loops that moves the whole
 /// copy with `access`, preceded on the host by its grid size.
 static void emitKernel(OpBuilder &b, Location loc, const KernelContext &ctx,
-                       ChunkAccess access, Value elements) {
+                       ChunkAccess access, LaneLayout targetLayout,
+                       Value elements) {
   int64_t perThread = access == ChunkAccess::Scalar ? 1 : ctx.lanes;
   Value chunks = b.createOrFold<arith::DivUIOp>(
       loc, elements, arith::ConstantIndexOp::create(b, loc, perThread));
   emitBlocksOfThreads(b, loc, chunks, ctx.blockSize,
                       [&](OpBuilder &ib, Location il, Value chunk) {
-                        emitChunk(ib, il, ctx, access, chunk);
+                        emitChunk(ib, il, ctx, access, targetLayout, chunk);
                       });
 }
 
@@ -213,22 +219,26 @@ LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
     elements = ArithIndexBuilder(rewriter, loc).mul(elements, dim.size);
   Value elementCount = getValueOrCreateConstantIndexOp(rewriter, loc, elements);
 
-  // Vectors need whole aligned vectors in every run of the target; the
-  // source then picks its kernel by its innermost stride and alignment.
+  // Vectors need whole aligned vectors in every run of the target, at
+  // increasing addresses (a dense copy) or decreasing ones (an update of a
+  // window with innermost stride -1); the source then picks its kernel by
+  // its innermost stride and alignment.
   OpFoldResult targetVectors = rewriter.getBoolAttr(false);
+  OpFoldResult targetReversed = rewriter.getBoolAttr(false);
   OpFoldResult sourceVectors = rewriter.getBoolAttr(false);
   OpFoldResult sourceReversed = rewriter.getBoolAttr(false);
   if (ctx.lanes > 1) {
+    ArithIndexBuilder arith(rewriter, loc);
+    OpFoldResult wholeVectors = arith.logicalAnd(
+        isMultipleOf(rewriter, loc, ctx.dims.back().size, ctx.lanes),
+        isAlignedBuffer(rewriter, loc, ctx.target, isFreshAllocation(target),
+                        options.vectorBytes));
     targetVectors =
-        ArithIndexBuilder(rewriter, loc)
-            .logicalAnd(
-                isMultipleOf(rewriter, loc, ctx.dims.back().size, ctx.lanes),
-                ArithIndexBuilder(rewriter, loc)
-                    .logicalAnd(runsHaveLayout(rewriter, loc, ctx, false,
-                                               LaneLayout::Vector),
-                                isAlignedBuffer(rewriter, loc, ctx.target,
-                                                isFreshAllocation(target),
-                                                options.vectorBytes)));
+        arith.logicalAnd(wholeVectors, runsHaveLayout(rewriter, loc, ctx, false,
+                                                      LaneLayout::Vector));
+    targetReversed =
+        arith.logicalAnd(wholeVectors, runsHaveLayout(rewriter, loc, ctx, false,
+                                                      LaneLayout::Reverse));
     OpFoldResult sourceBuffer =
         isAlignedBuffer(rewriter, loc, ctx.source, isFreshAllocation(source),
                         options.vectorBytes);
@@ -242,9 +252,21 @@ LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
                                      sourceBuffer);
   }
 
-  auto kernel = [&](ChunkAccess access) {
-    return [&, access](OpBuilder &b, Location l) {
-      emitKernel(b, l, ctx, access, elementCount);
+  auto kernel = [&](ChunkAccess access,
+                    LaneLayout targetLayout = LaneLayout::Vector) {
+    return [&, access, targetLayout](OpBuilder &b, Location l) {
+      emitKernel(b, l, ctx, access, targetLayout, elementCount);
+    };
+  };
+  // The vector kernels for one target layout, chosen by the source's.
+  auto vectorKernels = [&](LaneLayout targetLayout) {
+    return [&, targetLayout](OpBuilder &vb, Location vl) {
+      emitIf(vb, vl, sourceVectors, kernel(ChunkAccess::Vector, targetLayout),
+             [&](OpBuilder &rb, Location rl) {
+               emitIf(rb, rl, sourceReversed,
+                      kernel(ChunkAccess::Reverse, targetLayout),
+                      kernel(ChunkAccess::Gather, targetLayout));
+             });
     };
   };
   auto none = [](OpBuilder &, Location) {};
@@ -261,17 +283,12 @@ LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
   emitIf(
       rewriter, loc, nonEmpty,
       [&](OpBuilder &b, Location l) {
-        emitIf(
-            b, l, targetVectors,
-            [&](OpBuilder &vb, Location vl) {
-              emitIf(vb, vl, sourceVectors, kernel(ChunkAccess::Vector),
-                     [&](OpBuilder &rb, Location rl) {
-                       emitIf(rb, rl, sourceReversed,
-                              kernel(ChunkAccess::Reverse),
-                              kernel(ChunkAccess::Gather));
-                     });
-            },
-            kernel(ChunkAccess::Scalar));
+        emitIf(b, l, targetVectors, vectorKernels(LaneLayout::Vector),
+               [&](OpBuilder &tb, Location tl) {
+                 emitIf(tb, tl, targetReversed,
+                        vectorKernels(LaneLayout::Reverse),
+                        kernel(ChunkAccess::Scalar));
+               });
       },
       none);
   rewriter.eraseOp(op);
