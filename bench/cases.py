@@ -14,8 +14,6 @@ The write side times y[index] = v in place the same three ways
 (slice.strided_update, tensor.insert_slice, NumPy).
 """
 
-import numpy as np
-
 MIB = 1 << 20
 
 SIZES = {"1MiB": 1 * MIB, "64MiB": 64 * MIB, "512MiB": 512 * MIB}
@@ -74,6 +72,7 @@ def python_notation(index):
 def result_shape(shape, index):
     """NumPy's result shape of x[index], from a zero-strided stand-in for x
     (nothing the size of x is allocated)."""
+    import numpy as np  # here: the GPU machine's torch_bench.py has none
     return np.broadcast_to(np.empty((), np.float32), shape)[index].shape
 
 

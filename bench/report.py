@@ -578,8 +578,10 @@ def main():
         w("cores work; `convert-elementwise-to-linalg` runs after the")
         w("front end's clean-up. Copy functions are shared per pair of types.")
         w("")
-    # The GPU figures come from a run on a GPU machine (bench/gpu).
+    # The GPU figures come from a run on a GPU machine (bench/gpu), and so
+    # do the many-core CPU figures.
     w(gpu_report.section())
+    w(gpu_report.cpu_section())
     print("\n".join(out).rstrip("\n"))
 
 

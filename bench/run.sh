@@ -8,6 +8,9 @@
 # Usage: bench/run.sh [SIZES]   SIZES filters the sizes, e.g. "1MiB 64MiB".
 # SLICE_BENCH_RUNS (3) sets how many times the copy timings run, in turn with
 # NumPy's. Not part of the tests; takes about 12 minutes and 2-3 GiB of memory.
+# SLICE_BENCH_CPU (native) is llc's -mcpu; with SLICE_BENCH_BUILD_ONLY=1 the
+# script stops once the harnesses are built in bench/out (scripts/
+# gpu-bundle.sh carries them to a machine with more cores).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/scripts/env.sh"
@@ -48,7 +51,7 @@ objects=()
 for module in ours_alloc ours_into ours_into_mt ours_view upstream_alloc upstream_into; do
   "$llvm/bin/mlir-translate" --mlir-to-llvmir "$out/$module.ll.mlir" -o "$out/$module.ll"
   # -mtriple: without a triple llc expands llvm.memcpy into a byte loop.
-  "$llvm/bin/llc" -O3 -mcpu=native -mtriple="$triple" -filetype=obj -relocation-model=pic "$out/$module.ll" -o "$out/$module.o"
+  "$llvm/bin/llc" -O3 -mcpu="${SLICE_BENCH_CPU:-native}" -mtriple="$triple" -filetype=obj -relocation-model=pic "$out/$module.ll" -o "$out/$module.o"
   objects+=("$out/$module.o")
 done
 cc -O2 -I"$out" "$root/bench/harness.c" "${objects[@]}" -o "$out/harness" \
@@ -58,7 +61,7 @@ cc -O2 -I"$out" "$root/bench/harness.c" "${objects[@]}" -o "$out/harness" \
 "$llvm/bin/mlir-opt" "$out/upstream_update.mlir" --pass-pipeline="$upstream" -o "$out/upstream_update.ll.mlir"
 for module in ours_update upstream_update; do
   "$llvm/bin/mlir-translate" --mlir-to-llvmir "$out/$module.ll.mlir" -o "$out/$module.ll"
-  "$llvm/bin/llc" -O3 -mcpu=native -mtriple="$triple" -filetype=obj -relocation-model=pic "$out/$module.ll" -o "$out/$module.o"
+  "$llvm/bin/llc" -O3 -mcpu="${SLICE_BENCH_CPU:-native}" -mtriple="$triple" -filetype=obj -relocation-model=pic "$out/$module.ll" -o "$out/$module.o"
 done
 cc -O2 -I"$out" "$root/bench/update_harness.c" "$out/ours_update.o" "$out/upstream_update.o" \
   -o "$out/update_harness" -L"$llvm/lib" -lmlir_c_runner_utils -Wl,-rpath,"$llvm/lib"
@@ -66,8 +69,10 @@ cc -O2 -I"$out" "$root/bench/update_harness.c" "$out/ours_update.o" "$out/upstre
 # Sharded slices on two MPI processes (docs/sharding.md): MPICH's mpicc.
 "$build/bin/slice-opt" "$root/bench/spmd.mlir" "--slice-to-llvm=spmd=true slices=copy" -o "$out/spmd.ll.mlir"
 "$llvm/bin/mlir-translate" --mlir-to-llvmir "$out/spmd.ll.mlir" -o "$out/spmd.ll"
-"$llvm/bin/llc" -O3 -mcpu=native -mtriple="$triple" -filetype=obj -relocation-model=pic "$out/spmd.ll" -o "$out/spmd.o"
+"$llvm/bin/llc" -O3 -mcpu="${SLICE_BENCH_CPU:-native}" -mtriple="$triple" -filetype=obj -relocation-model=pic "$out/spmd.ll" -o "$out/spmd.o"
 mpicc.mpich -O2 -I"$root/bench" "$root/bench/spmd_harness.c" "$out/spmd.o" -o "$out/spmd_harness"
+
+[ "${SLICE_BENCH_BUILD_ONLY:-}" = 1 ] && exit 0
 
 echo "== timing (harness, then NumPy)" >&2
 # Fresh results are page-faulted in by whoever allocates them. NumPy asks
