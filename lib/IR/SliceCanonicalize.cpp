@@ -190,14 +190,6 @@ static bool writesNoneOf(StridedUpdateOp update, StridedOp slice) {
   return written && read && areKnownDisjoint(*written, *read);
 }
 
-/// Whether `op` leaves no check to run time (ConditionallySpeculatable):
-/// a fold may then drop it, as it may drop any op without side effects.
-static bool isSpeculatable(Operation *op) {
-  auto speculatable = dyn_cast<ConditionallySpeculatable>(op);
-  return speculatable &&
-         speculatable.getSpeculatability() == Speculation::Speculatable;
-}
-
 OpFoldResult StridedOp::fold(FoldAdaptor adaptor) {
   // slice(tensor.cast(x)) where the cast only erases static information
   // slices x directly, unless the spec is invalid on x's known shape
@@ -216,13 +208,13 @@ OpFoldResult StridedOp::fold(FoldAdaptor adaptor) {
   // to run time: the update, dead then, would take it along.
   if (auto update = getSource().getDefiningOp<StridedUpdateOp>();
       update && haveSameSpec(*this, update) &&
-      update.getValueType() == getResultType() && isSpeculatable(update))
+      update.getValueType() == getResultType() && mlir::isSpeculatable(update))
     return update.getValue();
   // The slice of an update that writes none of its elements reads the
   // update's dest instead (likewise only for an update without run-time
   // checks).
   if (auto update = getSource().getDefiningOp<StridedUpdateOp>();
-      update && isSpeculatable(update) && writesNoneOf(update, *this)) {
+      update && mlir::isSpeculatable(update) && writesNoneOf(update, *this)) {
     getSourceMutable().assign(update.getDest());
     return getResult();
   }
@@ -244,7 +236,9 @@ OpFoldResult StridedUpdateOp::fold(FoldAdaptor adaptor) {
   std::string error;
   std::optional<ResolvedSlice> resolved = resolveStridedSlice(
       getSparseSpec(), toMaybeInts(getDestType().getShape()), error);
-  bool speculatable = isSpeculatable(*this);
+  // (mlir::isSpeculatable: our ConditionallySpeculatable says Speculatable
+  // exactly when no check is left to run time.)
+  bool speculatable = mlir::isSpeculatable(*this);
   // Writing the whole of dest with a value of dest's type: the value.
   if (speculatable && resolved && getValueType() == getDestType() &&
       resolved->resultToInput.size() == resolved->dims.size() &&
@@ -265,7 +259,7 @@ OpFoldResult StridedUpdateOp::fold(FoldAdaptor adaptor) {
   // An update of an update with the same spec overwrites every element the
   // first one wrote: the first one's dest is updated instead.
   if (auto inner = getDest().getDefiningOp<StridedUpdateOp>();
-      inner && haveSameSpec(inner, *this) && isSpeculatable(inner)) {
+      inner && haveSameSpec(inner, *this) && mlir::isSpeculatable(inner)) {
     getDestMutable().assign(inner.getDest());
     return getResult();
   }
