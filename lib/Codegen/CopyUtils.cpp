@@ -145,6 +145,20 @@ void storeLanes(OpBuilder &b, Location loc, LaneLayout layout, Value vector,
 /// Bytes of one element, or 0 when vectors of it would not match the
 /// memory layout of a memref of it (i1 and other sub-byte types pack in a
 /// vector but take a byte each in a memref).
+SmallVector<Value> zeroDynamicSizes(OpBuilder &b, Location loc,
+                                    ShapedType type) {
+  Value zero;
+  SmallVector<Value> sizes;
+  for (int64_t size : type.getShape()) {
+    if (!ShapedType::isDynamic(size))
+      continue;
+    if (!zero)
+      zero = arith::ConstantIndexOp::create(b, loc, 0);
+    sizes.push_back(zero);
+  }
+  return sizes;
+}
+
 int64_t vectorElementBytes(Type type) {
   if (type.isIndex())
     return 8;

@@ -103,6 +103,12 @@ void storeLanes(OpBuilder &b, Location loc, LaneLayout layout, Value vector,
 /// memory layout of a memref of it (i1 and other sub-byte types).
 int64_t vectorElementBytes(Type type);
 
+/// A 0 for each dynamic dimension of `type`: the sizes of the empty tensor
+/// or buffer that stands for a value nothing reads (ub.poison refined,
+/// code behind an assert that always fails).
+SmallVector<Value> zeroDynamicSizes(OpBuilder &b, Location loc,
+                                    ShapedType type);
+
 /// The strided metadata of `memref` (extract_strided_metadata).
 FailureOr<StridedMetadata> getStridedMetadata(OpBuilder &b, Location loc,
                                               Value memref);

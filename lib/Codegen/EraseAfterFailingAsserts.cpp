@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CopyUtils.h"
 #include "Slice/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -38,16 +39,7 @@ using namespace mlir;
 /// passes own); ub.poison otherwise.
 static Value buildUnreadValue(OpBuilder &builder, Location loc, Type type) {
   auto zeroSizes = [&](ShapedType shaped) {
-    Value zero;
-    SmallVector<Value> sizes;
-    for (int64_t size : shaped.getShape()) {
-      if (!ShapedType::isDynamic(size))
-        continue;
-      if (!zero)
-        zero = arith::ConstantIndexOp::create(builder, loc, 0);
-      sizes.push_back(zero);
-    }
-    return sizes;
+    return slice::detail::zeroDynamicSizes(builder, loc, shaped);
   };
   if (auto tensor = dyn_cast<RankedTensorType>(type))
     return tensor::EmptyOp::create(builder, loc, tensor, zeroSizes(tensor));

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CopyUtils.h"
 #include "Slice/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -42,16 +43,8 @@ struct PoisonTensorToEmpty : OpRewritePattern<ub::PoisonOp> {
     auto type = dyn_cast<RankedTensorType>(op.getType());
     if (!type)
       return rewriter.notifyMatchFailure(op, "not a ranked tensor");
-    Value zero;
-    SmallVector<Value> sizes;
-    for (int64_t size : type.getShape()) {
-      if (!ShapedType::isDynamic(size))
-        continue;
-      if (!zero)
-        zero = arith::ConstantIndexOp::create(rewriter, op.getLoc(), 0);
-      sizes.push_back(zero);
-    }
-    rewriter.replaceOpWithNewOp<tensor::EmptyOp>(op, type, sizes);
+    rewriter.replaceOpWithNewOp<tensor::EmptyOp>(
+        op, type, slice::detail::zeroDynamicSizes(rewriter, op.getLoc(), type));
     return success();
   }
 };
