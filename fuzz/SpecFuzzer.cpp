@@ -33,7 +33,7 @@
 #include "FuzzCommon.h"
 
 #include "Slice/IR/SliceOps.h"
-#include "Slice/Utils/StridedSliceSemantics.h"
+#include "Slice/Semantics/Semantics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

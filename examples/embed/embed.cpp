@@ -34,7 +34,7 @@
 
 #include "Slice/IR/SliceOps.h"
 #include "Slice/InitSlice.h"
-#include "Slice/Utils/StridedSliceSemantics.h"
+#include "Slice/Semantics/Semantics.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"

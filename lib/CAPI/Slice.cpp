@@ -16,7 +16,7 @@
 
 #include "Slice/IR/SliceOps.h"
 #include "Slice/InitSlice.h"
-#include "Slice/Utils/StridedSliceSemantics.h"
+#include "Slice/Semantics/Semantics.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
@@ -311,19 +311,9 @@ MlirValue mlirSliceStridedUpdateOpGetDest(MlirOperation op) {
   return wrap(cast<StridedUpdateOp>(unwrap(op)).getDest());
 }
 
-/// Calls `fn` with `op` as the `WriteOp` or `ReadOp` it is (a read and its
-/// write hold the same spec under the same accessors).
-template <typename WriteOp, typename ReadOp, typename Fn>
-static auto withReadOrWrite(MlirOperation op, Fn fn) {
-  Operation *operation = unwrap(op);
-  if (auto update = dyn_cast<WriteOp>(operation))
-    return fn(update);
-  return fn(cast<ReadOp>(operation));
-}
-
-/// `fn` on a slice.strided or slice.strided_update.
-template <typename Fn> static auto withSpecOp(MlirOperation op, Fn fn) {
-  return withReadOrWrite<StridedUpdateOp, StridedOp>(op, fn);
+/// A slice.strided or slice.strided_update, through the spec interface.
+static SliceSpecOpInterface specOf(MlirOperation op) {
+  return cast<SliceSpecOpInterface>(unwrap(op));
 }
 
 bool mlirOperationIsASliceStridedOp(MlirOperation op) {
@@ -335,53 +325,51 @@ MlirValue mlirSliceStridedOpGetSource(MlirOperation op) {
 }
 
 intptr_t mlirSliceStridedOpGetNumEntries(MlirOperation op) {
-  return withSpecOp(op, [&](auto spec) { return spec.getNumEntries(); });
+  return specOf(op).getNumEntries();
 }
 
 int64_t mlirSliceStridedOpGetStaticBegin(MlirOperation op, intptr_t pos) {
-  return withSpecOp(op, [&](auto spec) { return spec.getStaticBegin()[pos]; });
+  return specOf(op).getStaticBegin()[pos];
 }
 
 int64_t mlirSliceStridedOpGetStaticEnd(MlirOperation op, intptr_t pos) {
-  return withSpecOp(op, [&](auto spec) { return spec.getStaticEnd()[pos]; });
+  return specOf(op).getStaticEnd()[pos];
 }
 
 int64_t mlirSliceStridedOpGetStaticStride(MlirOperation op, intptr_t pos) {
-  return withSpecOp(op,
-                    [&](auto spec) { return spec.getStaticStrides()[pos]; });
+  return specOf(op).getStaticStrides()[pos];
 }
 
 MlirSliceMasks mlirSliceStridedOpGetMasks(MlirOperation op) {
-  return fromMasks(withSpecOp(op, [&](auto spec) { return spec.getMasks(); }));
+  return fromMasks(specOf(op).getMasks());
 }
 
 bool mlirSliceStridedOpGetOffset(MlirOperation op) {
-  return withSpecOp(op, [&](auto spec) { return spec.getOffset(); });
+  return specOf(op).getOffset();
 }
 
 intptr_t mlirSliceStridedOpGetNumDynamicBegin(MlirOperation op) {
-  return withSpecOp(op, [&](auto spec) { return spec.getBegin().size(); });
+  return specOf(op).getBegin().size();
 }
 
 MlirValue mlirSliceStridedOpGetDynamicBegin(MlirOperation op, intptr_t pos) {
-  return wrap(withSpecOp(op, [&](auto spec) { return spec.getBegin()[pos]; }));
+  return wrap(specOf(op).getBegin()[pos]);
 }
 
 intptr_t mlirSliceStridedOpGetNumDynamicEnd(MlirOperation op) {
-  return withSpecOp(op, [&](auto spec) { return spec.getEnd().size(); });
+  return specOf(op).getEnd().size();
 }
 
 MlirValue mlirSliceStridedOpGetDynamicEnd(MlirOperation op, intptr_t pos) {
-  return wrap(withSpecOp(op, [&](auto spec) { return spec.getEnd()[pos]; }));
+  return wrap(specOf(op).getEnd()[pos]);
 }
 
 intptr_t mlirSliceStridedOpGetNumDynamicStrides(MlirOperation op) {
-  return withSpecOp(op, [&](auto spec) { return spec.getStrides().size(); });
+  return specOf(op).getStrides().size();
 }
 
 MlirValue mlirSliceStridedOpGetDynamicStride(MlirOperation op, intptr_t pos) {
-  return wrap(
-      withSpecOp(op, [&](auto spec) { return spec.getStrides()[pos]; }));
+  return wrap(specOf(op).getStrides()[pos]);
 }
 
 //===----------------------------------------------------------------------===//
@@ -523,9 +511,10 @@ MlirValue mlirSliceStridedAxesUpdateOpGetDest(MlirOperation op) {
   return wrap(cast<StridedAxesUpdateOp>(unwrap(op)).getDest());
 }
 
-/// `fn` on a slice.strided_axes or slice.strided_axes_update.
-template <typename Fn> static auto withAxesOp(MlirOperation op, Fn fn) {
-  return withReadOrWrite<StridedAxesUpdateOp, StridedAxesOp>(op, fn);
+/// A slice.strided_axes or slice.strided_axes_update, through the axes
+/// spec interface.
+static SliceAxesSpecOpInterface axesOf(MlirOperation op) {
+  return cast<SliceAxesSpecOpInterface>(unwrap(op));
 }
 
 bool mlirOperationIsASliceStridedAxesOp(MlirOperation op) {
@@ -537,64 +526,55 @@ MlirValue mlirSliceStridedAxesOpGetSource(MlirOperation op) {
 }
 
 intptr_t mlirSliceStridedAxesOpGetNumEntries(MlirOperation op) {
-  return withAxesOp(op, [&](auto axesOp) { return axesOp.getNumEntries(); });
+  return axesOf(op).getNumEntries();
 }
 
 bool mlirSliceStridedAxesOpHasAxes(MlirOperation op) {
-  return withAxesOp(op, [&](auto axesOp) { return !!axesOp.getAxes(); });
+  return !!axesOf(op).getAxes();
 }
 
 bool mlirSliceStridedAxesOpHasStrides(MlirOperation op) {
-  return withAxesOp(op,
-                    [&](auto axesOp) { return !!axesOp.getStaticStrides(); });
+  return !!axesOf(op).getStaticStrides();
 }
 
 int64_t mlirSliceStridedAxesOpGetAxis(MlirOperation op, intptr_t pos) {
-  return withAxesOp(
-      op, [&](auto axesOp) { return axesOp.getEffectiveAxes()[pos]; });
+  return axesOf(op).getEffectiveAxes()[pos];
 }
 
 int64_t mlirSliceStridedAxesOpGetStaticStart(MlirOperation op, intptr_t pos) {
-  return withAxesOp(op,
-                    [&](auto axesOp) { return axesOp.getStaticStarts()[pos]; });
+  return axesOf(op).getStaticStarts()[pos];
 }
 
 int64_t mlirSliceStridedAxesOpGetStaticEnd(MlirOperation op, intptr_t pos) {
-  return withAxesOp(op,
-                    [&](auto axesOp) { return axesOp.getStaticEnds()[pos]; });
+  return axesOf(op).getStaticEnds()[pos];
 }
 
 int64_t mlirSliceStridedAxesOpGetStaticStride(MlirOperation op, intptr_t pos) {
-  return withAxesOp(
-      op, [&](auto axesOp) { return axesOp.getEffectiveStaticStrides()[pos]; });
+  return axesOf(op).getEffectiveStaticStrides()[pos];
 }
 
 intptr_t mlirSliceStridedAxesOpGetNumDynamicStarts(MlirOperation op) {
-  return withAxesOp(op, [&](auto axesOp) { return axesOp.getStarts().size(); });
+  return axesOf(op).getStarts().size();
 }
 
 MlirValue mlirSliceStridedAxesOpGetDynamicStart(MlirOperation op,
                                                 intptr_t pos) {
-  return withAxesOp(op,
-                    [&](auto axesOp) { return wrap(axesOp.getStarts()[pos]); });
+  return wrap(axesOf(op).getStarts()[pos]);
 }
 
 intptr_t mlirSliceStridedAxesOpGetNumDynamicEnds(MlirOperation op) {
-  return withAxesOp(op, [&](auto axesOp) { return axesOp.getEnds().size(); });
+  return axesOf(op).getEnds().size();
 }
 
 MlirValue mlirSliceStridedAxesOpGetDynamicEnd(MlirOperation op, intptr_t pos) {
-  return withAxesOp(op,
-                    [&](auto axesOp) { return wrap(axesOp.getEnds()[pos]); });
+  return wrap(axesOf(op).getEnds()[pos]);
 }
 
 intptr_t mlirSliceStridedAxesOpGetNumDynamicStrides(MlirOperation op) {
-  return withAxesOp(op,
-                    [&](auto axesOp) { return axesOp.getStrides().size(); });
+  return axesOf(op).getStrides().size();
 }
 
 MlirValue mlirSliceStridedAxesOpGetDynamicStride(MlirOperation op,
                                                  intptr_t pos) {
-  return withAxesOp(
-      op, [&](auto axesOp) { return wrap(axesOp.getStrides()[pos]); });
+  return wrap(axesOf(op).getStrides()[pos]);
 }

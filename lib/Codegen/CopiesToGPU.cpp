@@ -23,7 +23,7 @@
 #include "CopyUtils.h"
 #include "Slice/Codegen/CopyLowering.h"
 #include "Slice/Codegen/Passes.h"
-#include "Slice/Utils/SliceArith.h"
+#include "Slice/Semantics/Arith/SliceArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

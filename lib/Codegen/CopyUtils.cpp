@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "CopyUtils.h"
-#include "Slice/Utils/SliceArith.h"
-#include "Slice/Utils/StridedSliceSemantics.h"
+#include "Slice/Semantics/Arith/SliceArith.h"
+#include "Slice/Semantics/Semantics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"

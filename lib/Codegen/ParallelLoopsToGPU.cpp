@@ -20,7 +20,7 @@
 
 #include "CopyUtils.h"
 #include "Slice/Codegen/Passes.h"
-#include "Slice/Utils/SliceArith.h"
+#include "Slice/Semantics/Arith/SliceArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

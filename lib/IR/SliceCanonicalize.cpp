@@ -164,20 +164,6 @@ static bool isValidOnRefinedSource(StridedOp op, RankedTensorType refined) {
   return isValidSlice(refined, op.getSparseSpec(), op.getResultType());
 }
 
-/// Whether two ops with a spec (slice.strided, slice.strided_update) hold
-/// the same one: the same static lists, masks and mode, and the same SSA
-/// values for the dynamic entries. On the same source shape they select
-/// the same elements.
-template <typename OpA, typename OpB> static bool haveSameSpec(OpA a, OpB b) {
-  return a.getStaticBegin() == b.getStaticBegin() &&
-         a.getStaticEnd() == b.getStaticEnd() &&
-         a.getStaticStrides() == b.getStaticStrides() &&
-         a.getMasks() == b.getMasks() && a.getOffset() == b.getOffset() &&
-         llvm::equal(a.getBegin(), b.getBegin()) &&
-         llvm::equal(a.getEnd(), b.getEnd()) &&
-         llvm::equal(a.getStrides(), b.getStrides());
-}
-
 /// Whether `update` provably writes none of the elements `slice` reads
 /// from it (both specs resolved on the update's dest type).
 static bool writesNoneOf(StridedUpdateOp update, StridedOp slice) {
@@ -207,7 +193,7 @@ OpFoldResult StridedOp::fold(FoldAdaptor adaptor) {
   // value was written as it is (no broadcasting). Not when a check is left
   // to run time: the update, dead then, would take it along.
   if (auto update = getSource().getDefiningOp<StridedUpdateOp>();
-      update && haveSameSpec(*this, update) &&
+      update && hasSameSpecAs(update) &&
       update.getValueType() == getResultType() && mlir::isSpeculatable(update))
     return update.getValue();
   // The slice of an update that writes none of its elements reads the
@@ -253,13 +239,13 @@ OpFoldResult StridedUpdateOp::fold(FoldAdaptor adaptor) {
   // sizes are the slice's by construction; the spec's own checks must not
   // be left to run time.
   if (auto slice = getValue().getDefiningOp<StridedOp>();
-      slice && slice.getSource() == getDest() && haveSameSpec(slice, *this) &&
+      slice && slice.getSource() == getDest() && slice.hasSameSpecAs(*this) &&
       resolved && !resolved->needsRunTimeChecks())
     return getDest();
   // An update of an update with the same spec overwrites every element the
   // first one wrote: the first one's dest is updated instead.
   if (auto inner = getDest().getDefiningOp<StridedUpdateOp>();
-      inner && haveSameSpec(inner, *this) && mlir::isSpeculatable(inner)) {
+      inner && inner.hasSameSpecAs(*this) && mlir::isSpeculatable(inner)) {
     getDestMutable().assign(inner.getDest());
     return getResult();
   }
@@ -275,49 +261,36 @@ OpFoldResult StridedUpdateOp::fold(FoldAdaptor adaptor) {
 // StridedOp canonicalization
 //===----------------------------------------------------------------------===//
 
-/// The type a spec's op slices: slice.strided's source, an update's dest.
-static RankedTensorType specSourceType(StridedOp op) {
-  return op.getSourceType();
-}
-static RankedTensorType specSourceType(StridedUpdateOp op) {
-  return op.getDestType();
-}
-
 /// Whether `op` stays valid with `spec` in place of its own: the spec
 /// resolves, and an update's value still fits the slice.
-static bool isValidSpec(StridedOp op, const SparseSliceSpec &spec) {
-  std::string error;
-  return resolveStridedSlice(spec, toMaybeInts(op.getSourceType().getShape()),
-                             error)
-      .has_value();
-}
-static bool isValidSpec(StridedUpdateOp op, const SparseSliceSpec &spec) {
+static bool isValidSpec(SliceSpecOpInterface op, const SparseSliceSpec &spec) {
   std::string error;
   std::optional<RankedTensorType> sliceType =
-      StridedOp::inferResultType(op.getDestType(), spec, error);
+      inferSliceType(op.getIndexedType(), spec, error);
+  Value value = op.getWrittenValue();
   return sliceType &&
-         matchUpdateValue(toMaybeInts(op.getValueType().getShape()),
-                          toMaybeInts(sliceType->getShape()), error);
+         (!value ||
+          matchUpdateValue(
+              toMaybeInts(cast<RankedTensorType>(value.getType()).getShape()),
+              toMaybeInts(sliceType->getShape()), error));
 }
 
 /// Replaces `op` by the same op with the given spec.
-static void replaceWithSpec(PatternRewriter &rewriter, StridedOp op,
+static void replaceWithSpec(PatternRewriter &rewriter, SliceSpecOpInterface op,
                             ArrayRef<OpFoldResult> begin,
                             ArrayRef<OpFoldResult> end,
                             ArrayRef<OpFoldResult> strides,
                             const SliceMasks &masks) {
-  rewriter.replaceOpWithNewOp<StridedOp>(op, op.getResultType(), op.getSource(),
-                                         begin, end, strides, masks,
-                                         op.getOffset());
-}
-static void replaceWithSpec(PatternRewriter &rewriter, StridedUpdateOp op,
-                            ArrayRef<OpFoldResult> begin,
-                            ArrayRef<OpFoldResult> end,
-                            ArrayRef<OpFoldResult> strides,
-                            const SliceMasks &masks) {
-  rewriter.replaceOpWithNewOp<StridedUpdateOp>(op, op.getValue(), op.getDest(),
-                                               begin, end, strides, masks,
-                                               op.getOffset());
+  if (auto update = dyn_cast<StridedUpdateOp>(op.getOperation())) {
+    rewriter.replaceOpWithNewOp<StridedUpdateOp>(
+        update, update.getValue(), update.getDest(), begin, end, strides, masks,
+        update.getOffset());
+    return;
+  }
+  auto slice = cast<StridedOp>(op.getOperation());
+  rewriter.replaceOpWithNewOp<StridedOp>(slice, slice.getResultType(),
+                                         slice.getSource(), begin, end, strides,
+                                         masks, slice.getOffset());
 }
 
 namespace {
@@ -329,10 +302,11 @@ namespace {
 /// begin or end (ONNX's "to the front") it becomes the static value or end
 /// mask bit that selects the same elements, where there is one
 /// (replaceMinIndices).
-template <typename OpT> struct FoldConstantOperands : OpRewritePattern<OpT> {
-  using OpRewritePattern<OpT>::OpRewritePattern;
+/// (One pattern for both ops, added by the dialect's canonicalization.)
+struct FoldConstantOperands : OpInterfaceRewritePattern<SliceSpecOpInterface> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
 
-  LogicalResult matchAndRewrite(OpT op,
+  LogicalResult matchAndRewrite(SliceSpecOpInterface op,
                                 PatternRewriter &rewriter) const override {
     constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
     SmallVector<OpFoldResult> lists[3] = {op.getMixedBegin(), op.getMixedEnd(),
@@ -340,7 +314,7 @@ template <typename OpT> struct FoldConstantOperands : OpRewritePattern<OpT> {
     SparseSliceSpec spec = op.getSparseSpec();
     SmallVector<MaybeInt> *specLists[3] = {&spec.begin, &spec.end,
                                            &spec.strides};
-    SmallVector<MaybeInt> shape = toMaybeInts(specSourceType(op).getShape());
+    SmallVector<MaybeInt> shape = toMaybeInts(op.getIndexedType().getShape());
     bool changed = false;
     for (auto [mixed, specList] : llvm::zip_equal(lists, specLists)) {
       for (auto [index, value] : llvm::enumerate(mixed)) {
@@ -444,10 +418,14 @@ struct ComposeSlices : OpRewritePattern<StridedOp> {
 };
 } // namespace
 
+void SliceDialect::getCanonicalizationPatterns(
+    RewritePatternSet &results) const {
+  results.add<FoldConstantOperands>(getContext());
+}
+
 void StridedOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                             MLIRContext *context) {
-  results.add<FoldConstantOperands<StridedOp>, RefineResultType, ComposeSlices>(
-      context);
+  results.add<RefineResultType, ComposeSlices>(context);
 }
 
 namespace {
@@ -502,60 +480,16 @@ struct FoldCastsIntoUpdate : OpRewritePattern<StridedUpdateOp> {
 
 void StridedUpdateOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                   MLIRContext *context) {
-  results.add<FoldConstantOperands<StridedUpdateOp>, FoldCastsIntoUpdate>(
-      context);
+  results.add<FoldCastsIntoUpdate>(context);
 }
 
 //===----------------------------------------------------------------------===//
 // StridedAxesOp canonicalization
 //===----------------------------------------------------------------------===//
 
-/// The library lays out the equivalent spec of an axes op (slice.strided_axes,
-/// slice.strided_axes_update) on an input of rank `rank`; the op's mixed
-/// values are carried over entry by entry.
-template <typename OpT>
-static std::optional<MixedSliceSpec> axesAsStrided(OpT op, unsigned rank) {
-  std::string error;
-  SmallVector<int64_t> sourceEntries;
-  std::optional<SparseSliceSpec> spec = buildAxesSpec(
-      op.getEffectiveAxes(), toMaybeInts(op.getStaticStarts()),
-      toMaybeInts(op.getStaticEnds()),
-      toMaybeInts(op.getEffectiveStaticStrides()), rank, error, &sourceEntries);
-  if (!spec)
-    return std::nullopt;
-  Builder builder(op.getContext());
-  SmallVector<OpFoldResult> starts = op.getMixedStarts();
-  SmallVector<OpFoldResult> ends = op.getMixedEnds();
-  SmallVector<OpFoldResult> strides = op.getMixedStrides();
-  MixedSliceSpec result;
-  result.masks = spec->masks;
-  for (auto [index, entry] : llvm::enumerate(sourceEntries)) {
-    if (entry < 0) {
-      result.begin.push_back(builder.getIndexAttr(*spec->begin[index]));
-      result.end.push_back(builder.getIndexAttr(*spec->end[index]));
-      result.strides.push_back(builder.getIndexAttr(*spec->strides[index]));
-      continue;
-    }
-    result.begin.push_back(starts[entry]);
-    result.end.push_back(ends[entry]);
-    result.strides.push_back(strides[entry]);
-  }
-  return result;
-}
-
-std::optional<MixedSliceSpec>
-mlir::slice::getEquivalentStridedSpec(StridedAxesOp op) {
-  return axesAsStrided(op, op.getSourceType().getRank());
-}
-
-std::optional<MixedSliceSpec>
-mlir::slice::getEquivalentStridedSpec(StridedAxesUpdateOp op) {
-  return axesAsStrided(op, op.getDestType().getRank());
-}
-
 FailureOr<StridedOp> mlir::slice::convertAxesToStrided(RewriterBase &rewriter,
                                                        StridedAxesOp op) {
-  std::optional<MixedSliceSpec> spec = getEquivalentStridedSpec(op);
+  std::optional<MixedSliceSpec> spec = op.getEquivalentStridedSpec();
   if (!spec)
     return failure();
   return rewriter.replaceOpWithNewOp<StridedOp>(
@@ -566,7 +500,7 @@ FailureOr<StridedOp> mlir::slice::convertAxesToStrided(RewriterBase &rewriter,
 FailureOr<StridedUpdateOp>
 mlir::slice::convertAxesUpdateToStrided(RewriterBase &rewriter,
                                         StridedAxesUpdateOp op) {
-  std::optional<MixedSliceSpec> spec = getEquivalentStridedSpec(op);
+  std::optional<MixedSliceSpec> spec = op.getEquivalentStridedSpec();
   if (!spec)
     return failure();
   return rewriter.replaceOpWithNewOp<StridedUpdateOp>(

@@ -8,14 +8,14 @@
 //
 // Builders, type inference, verification and shape reification of the slice
 // ops. Every rule comes from the semantics library
-// (Slice/Utils/StridedSliceSemantics.h); this file only translates between
+// (Slice/Semantics/Semantics.h); this file only translates between
 // the op's attributes and the library's spec. The custom syntax lives in
 // SliceOpsSyntax.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Slice/IR/SliceOps.h"
-#include "Slice/Utils/SliceArith.h"
+#include "Slice/Semantics/Arith/SliceArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -36,37 +36,6 @@ static_assert(ShapedType::kDynamic == std::numeric_limits<int64_t>::min(),
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-/// The known-or-unknown view of static entries: ShapedType::kDynamic marks
-/// an unknown one. Dynamic entries stay unknown even when their SSA value is
-/// a constant: the verifier must not depend on producers, or folding a value
-/// in dead code (a stride that becomes 0) would make valid IR invalid.
-SmallVector<MaybeInt> mlir::slice::toMaybeInts(ArrayRef<int64_t> values) {
-  return llvm::map_to_vector(values, [](int64_t value) -> MaybeInt {
-    if (ShapedType::isDynamic(value))
-      return std::nullopt;
-    return value;
-  });
-}
-
-static SparseSliceSpec makeStaticSpec(ArrayRef<int64_t> begin,
-                                      ArrayRef<int64_t> end,
-                                      ArrayRef<int64_t> strides,
-                                      const SliceMasks &masks, bool offset) {
-  SparseSliceSpec spec;
-  spec.begin = toMaybeInts(begin);
-  spec.end = toMaybeInts(end);
-  spec.strides = toMaybeInts(strides);
-  spec.masks = masks;
-  spec.offset = offset;
-  return spec;
-}
-
-SmallVector<int64_t> mlir::slice::fromMaybeInts(ArrayRef<MaybeInt> values) {
-  return llvm::map_to_vector(values, [](MaybeInt dim) -> int64_t {
-    return dim ? *dim : ShapedType::kDynamic;
-  });
-}
 
 /// Splits `values` into static entries and dynamic operands. A constant
 /// INT64_MIN cannot be a static entry (it marks dynamic ones), so it is
@@ -95,64 +64,6 @@ static void dispatchEntries(OpBuilder &builder, Location loc,
 void StridedOp::getAsmResultNames(
     function_ref<void(Value, StringRef)> setNameFn) {
   setNameFn(getResult(), "slice");
-}
-
-/// Static entries and dynamic operands merged, in entry order.
-static SmallVector<OpFoldResult>
-mixedList(MLIRContext *context, ArrayRef<int64_t> statics, ValueRange values) {
-  Builder builder(context);
-  return getMixedValues(statics, values, builder);
-}
-
-/// The accessors that slice.strided and slice.strided_update share: both
-/// hold the same spec under the same names.
-template <typename OpT> static SmallVector<OpFoldResult> mixedBegin(OpT op) {
-  return mixedList(op.getContext(), op.getStaticBegin(), op.getBegin());
-}
-template <typename OpT> static SmallVector<OpFoldResult> mixedEnd(OpT op) {
-  return mixedList(op.getContext(), op.getStaticEnd(), op.getEnd());
-}
-template <typename OpT> static SmallVector<OpFoldResult> mixedStrides(OpT op) {
-  return mixedList(op.getContext(), op.getStaticStrides(), op.getStrides());
-}
-template <typename OpT> static SliceMasks masksOf(OpT op) {
-  SliceMasks masks;
-  masks.begin = op.getBeginMask();
-  masks.end = op.getEndMask();
-  masks.ellipsis = op.getEllipsisMask();
-  masks.newAxis = op.getNewAxisMask();
-  masks.shrinkAxis = op.getShrinkAxisMask();
-  return masks;
-}
-template <typename OpT> static SparseSliceSpec sparseSpecOf(OpT op) {
-  return makeStaticSpec(op.getStaticBegin(), op.getStaticEnd(),
-                        op.getStaticStrides(), masksOf(op), op.getOffset());
-}
-
-SmallVector<OpFoldResult> StridedOp::getMixedBegin() {
-  return mixedBegin(*this);
-}
-SmallVector<OpFoldResult> StridedOp::getMixedEnd() { return mixedEnd(*this); }
-SmallVector<OpFoldResult> StridedOp::getMixedStrides() {
-  return mixedStrides(*this);
-}
-SliceMasks StridedOp::getMasks() { return masksOf(*this); }
-SparseSliceSpec StridedOp::getSparseSpec() { return sparseSpecOf(*this); }
-
-std::optional<ResolvedSlice> StridedOp::resolve(std::string &error) {
-  return resolveStridedSlice(getSparseSpec(),
-                             toMaybeInts(getSourceType().getShape()), error);
-}
-
-std::optional<RankedTensorType>
-StridedOp::inferResultType(RankedTensorType sourceType,
-                           const SparseSliceSpec &spec, std::string &error) {
-  std::optional<ResolvedSlice> resolved =
-      resolveStridedSlice(spec, toMaybeInts(sourceType.getShape()), error);
-  if (!resolved)
-    return std::nullopt;
-  return RankedTensorType::get(fromMaybeInts(resolved->resultShape),
-                               sourceType.getElementType());
 }
 
 /// The value of an entry given as an attribute (a builder's static entry),
@@ -267,11 +178,11 @@ void StridedOp::build(OpBuilder &builder, OperationState &state, Value source,
   auto spec = DispatchedSpec::forSource(builder, state.location, sourceType,
                                         begin, end, strides, masks, offset);
   std::string error;
-  std::optional<RankedTensorType> resultType =
-      inferResultType(sourceType,
-                      makeStaticSpec(spec.staticBegin, spec.staticEnd,
-                                     spec.staticStrides, spec.masks, offset),
-                      error);
+  std::optional<RankedTensorType> resultType = inferResultType(
+      sourceType,
+      slice::detail::getSparseSpec(spec.staticBegin, spec.staticEnd,
+                                   spec.staticStrides, spec.masks, offset),
+      error);
   // An invalid spec still builds an op (typed like its source) so that the
   // verifier, not an assertion, reports what is wrong with it.
   build(builder, state, resultType ? *resultType : sourceType, source,
@@ -295,19 +206,6 @@ bool mlir::slice::isValidSlice(RankedTensorType sourceType,
     if (!ShapedType::isDynamic(actual) && actual != expected)
       return false;
   return true;
-}
-
-/// One SSA value per dynamic marker in each static list (upstream's check
-/// for offsets, sizes and strides); that the lists have one length is the
-/// semantics library's rule, checked with the spec.
-static LogicalResult verifyIndexLists(
-    Operation *op,
-    ArrayRef<std::tuple<StringRef, ArrayRef<int64_t>, ValueRange>> lists) {
-  for (auto [name, statics, values] : lists)
-    if (failed(verifyListOfOperandsOrIntegers(op, name, statics.size(), statics,
-                                              values)))
-      return failure();
-  return success();
 }
 
 /// Checks the result type of a slice of `sourceType` against the type
@@ -353,64 +251,8 @@ static LogicalResult verifyResultType(Operation *op,
 }
 
 LogicalResult StridedOp::verify() {
-  if (failed(verifyIndexLists(*this,
-                              {{"begin", getStaticBegin(), getBegin()},
-                               {"end", getStaticEnd(), getEnd()},
-                               {"strides", getStaticStrides(), getStrides()}})))
-    return failure();
   return verifyResultType(*this, getSourceType(), getResultType(),
                           getSparseSpec());
-}
-
-bool StridedOp::isNormalForm() {
-  SliceMasks masks = getMasks();
-  if (!getOffset() || masks.begin || masks.end || masks.ellipsis)
-    return false;
-  unsigned numNewAxes = llvm::popcount(masks.newAxis);
-  if (getNumEntries() != getSourceType().getRank() + numNewAxes)
-    return false;
-  std::string error;
-  std::optional<ResolvedSlice> resolved = resolve(error);
-  if (!resolved)
-    return false;
-  ArrayRef<int64_t> begin = getStaticBegin(), end = getStaticEnd(),
-                    strides = getStaticStrides();
-  for (unsigned i = 0, e = getNumEntries(); i < e; ++i) {
-    EntryKind kind = classifyEntry(masks, i);
-    if (kind == EntryKind::NewAxis &&
-        !(begin[i] == 0 && end[i] == 0 && strides[i] == 1))
-      return false;
-    if (kind == EntryKind::Shrink && strides[i] != 1)
-      return false;
-  }
-  for (const ResolvedDim &dim : resolved->dims) {
-    int64_t entry = dim.entry;
-    // Every bounds check is known to pass: a dynamic shrink index or window
-    // still needs the run-time check that normalization emits.
-    if (entry < 0 || dim.inBounds != true)
-      return false;
-    bool staticEntry = !ShapedType::isDynamic(begin[entry]) &&
-                       !ShapedType::isDynamic(end[entry]) &&
-                       !ShapedType::isDynamic(strides[entry]);
-    // A known start or shrink index is final: wrapped into the dimension,
-    // not counted from the back.
-    bool selects = dim.shrink || (dim.size && *dim.size > 0);
-    if (!ShapedType::isDynamic(begin[entry]) && selects &&
-        (!dim.start || begin[entry] != *dim.start))
-      return false;
-    if (!staticEntry || !dim.size || dim.shrink)
-      continue;
-    // Empty ranges are 0:0:1, a single element has stride 1, and a known
-    // start lies inside the dimension.
-    if (*dim.size == 0 &&
-        !(begin[entry] == 0 && end[entry] == 0 && strides[entry] == 1))
-      return false;
-    if (*dim.size == 1 && strides[entry] != 1)
-      return false;
-    if (*dim.size > 0 && dim.inBounds != true)
-      return false;
-  }
-  return true;
 }
 
 LogicalResult
@@ -469,23 +311,6 @@ void StridedUpdateOp::getAsmResultNames(
   setNameFn(getResult(), "updated");
 }
 
-SmallVector<OpFoldResult> StridedUpdateOp::getMixedBegin() {
-  return mixedBegin(*this);
-}
-SmallVector<OpFoldResult> StridedUpdateOp::getMixedEnd() {
-  return mixedEnd(*this);
-}
-SmallVector<OpFoldResult> StridedUpdateOp::getMixedStrides() {
-  return mixedStrides(*this);
-}
-SliceMasks StridedUpdateOp::getMasks() { return masksOf(*this); }
-SparseSliceSpec StridedUpdateOp::getSparseSpec() { return sparseSpecOf(*this); }
-
-std::optional<RankedTensorType>
-StridedUpdateOp::inferSliceType(std::string &error) {
-  return StridedOp::inferResultType(getDestType(), getSparseSpec(), error);
-}
-
 void StridedUpdateOp::build(OpBuilder &builder, OperationState &state,
                             Value value, Value dest,
                             ArrayRef<OpFoldResult> begin,
@@ -542,11 +367,6 @@ bool mlir::slice::isValidUpdate(RankedTensorType valueType,
 }
 
 LogicalResult StridedUpdateOp::verify() {
-  if (failed(verifyIndexLists(*this,
-                              {{"begin", getStaticBegin(), getBegin()},
-                               {"end", getStaticEnd(), getEnd()},
-                               {"strides", getStaticStrides(), getStrides()}})))
-    return failure();
   return verifyUpdateValue(*this, getValueType(), getDestType(),
                            getSparseSpec());
 }
@@ -555,86 +375,9 @@ LogicalResult StridedUpdateOp::verify() {
 // StridedAxesOp
 //===----------------------------------------------------------------------===//
 
-/// The accessors and checks that slice.strided_axes and
-/// slice.strided_axes_update share: both hold the same axes spec under the
-/// same names (their strides go through `mixedStrides` above).
-template <typename OpT> static SmallVector<OpFoldResult> mixedStarts(OpT op) {
-  return mixedList(op.getContext(), op.getStaticStarts(), op.getStarts());
-}
-template <typename OpT> static SmallVector<OpFoldResult> mixedEnds(OpT op) {
-  return mixedList(op.getContext(), op.getStaticEnds(), op.getEnds());
-}
-/// The axes of an axes op, or the default [0, 1, ..., n - 1].
-template <typename OpT> static SmallVector<int64_t> effectiveAxes(OpT op) {
-  if (std::optional<ArrayRef<int64_t>> axes = op.getAxes())
-    return llvm::to_vector(*axes);
-  return llvm::to_vector(llvm::seq<int64_t>(0, op.getNumEntries()));
-}
-/// The static strides of an axes op, or all 1.
-template <typename OpT>
-static SmallVector<int64_t> effectiveStaticStrides(OpT op) {
-  if (std::optional<ArrayRef<int64_t>> strides = op.getStaticStrides())
-    return llvm::to_vector(*strides);
-  return SmallVector<int64_t>(op.getNumEntries(), 1);
-}
-template <typename OpT>
-static SmallVector<OpFoldResult> mixedAxesStrides(OpT op) {
-  return mixedList(op.getContext(), effectiveStaticStrides(op),
-                   op.getStrides());
-}
-template <typename OpT>
-static std::optional<SparseSliceSpec> axesSpecOf(OpT op, unsigned rank,
-                                                 std::string &error) {
-  return buildAxesSpec(effectiveAxes(op), toMaybeInts(op.getStaticStarts()),
-                       toMaybeInts(op.getStaticEnds()),
-                       toMaybeInts(effectiveStaticStrides(op)), rank, error);
-}
-/// The index lists checked, then the equivalent TF spec; a diagnostic at
-/// `op` and std::nullopt when either is invalid.
-template <typename OpT>
-static std::optional<SparseSliceSpec> verifiedAxesSpec(OpT op,
-                                                       std::string &error) {
-  if (!op.getStaticStrides() && !op.getStrides().empty()) {
-    op.emitOpError() << "has " << op.getStrides().size()
-                     << " dynamic strides but no 'static_strides' to place "
-                        "them";
-    return std::nullopt;
-  }
-  if (failed(verifyIndexLists(
-          op, {{"starts", op.getStaticStarts(), op.getStarts()},
-               {"ends", op.getStaticEnds(), op.getEnds()},
-               {"strides", effectiveStaticStrides(op), op.getStrides()}})))
-    return std::nullopt;
-  std::optional<SparseSliceSpec> spec = op.getSparseSpec(error);
-  if (!spec)
-    op.emitOpError() << error;
-  return spec;
-}
-
 void StridedAxesOp::getAsmResultNames(
     function_ref<void(Value, StringRef)> setNameFn) {
   setNameFn(getResult(), "slice");
-}
-
-SmallVector<OpFoldResult> StridedAxesOp::getMixedStarts() {
-  return mixedStarts(*this);
-}
-SmallVector<OpFoldResult> StridedAxesOp::getMixedEnds() {
-  return mixedEnds(*this);
-}
-SmallVector<OpFoldResult> StridedAxesOp::getMixedStrides() {
-  return mixedAxesStrides(*this);
-}
-SmallVector<int64_t> StridedAxesOp::getEffectiveAxes() {
-  return effectiveAxes(*this);
-}
-SmallVector<int64_t> StridedAxesOp::getEffectiveStaticStrides() {
-  return effectiveStaticStrides(*this);
-}
-
-std::optional<SparseSliceSpec>
-StridedAxesOp::getSparseSpec(std::string &error) {
-  return axesSpecOf(*this, getSourceType().getRank(), error);
 }
 
 /// Starts and ends of INT64_MIN become the static value that selects the
@@ -710,11 +453,10 @@ void StridedAxesOp::build(OpBuilder &builder, OperationState &state,
 }
 
 LogicalResult StridedAxesOp::verify() {
+  // SliceAxesSpecOpInterface has checked the spec.
   std::string error;
-  std::optional<SparseSliceSpec> spec = verifiedAxesSpec(*this, error);
-  if (!spec)
-    return failure();
-  return verifyResultType(*this, getSourceType(), getResultType(), *spec);
+  return verifyResultType(*this, getSourceType(), getResultType(),
+                          *getSparseSpec(error));
 }
 
 //===----------------------------------------------------------------------===//
@@ -724,27 +466,6 @@ LogicalResult StridedAxesOp::verify() {
 void StridedAxesUpdateOp::getAsmResultNames(
     function_ref<void(Value, StringRef)> setNameFn) {
   setNameFn(getResult(), "updated");
-}
-
-SmallVector<OpFoldResult> StridedAxesUpdateOp::getMixedStarts() {
-  return mixedStarts(*this);
-}
-SmallVector<OpFoldResult> StridedAxesUpdateOp::getMixedEnds() {
-  return mixedEnds(*this);
-}
-SmallVector<OpFoldResult> StridedAxesUpdateOp::getMixedStrides() {
-  return mixedAxesStrides(*this);
-}
-SmallVector<int64_t> StridedAxesUpdateOp::getEffectiveAxes() {
-  return effectiveAxes(*this);
-}
-SmallVector<int64_t> StridedAxesUpdateOp::getEffectiveStaticStrides() {
-  return effectiveStaticStrides(*this);
-}
-
-std::optional<SparseSliceSpec>
-StridedAxesUpdateOp::getSparseSpec(std::string &error) {
-  return axesSpecOf(*this, getDestType().getRank(), error);
 }
 
 void StridedAxesUpdateOp::build(OpBuilder &builder, OperationState &state,
@@ -770,11 +491,10 @@ void StridedAxesUpdateOp::build(OpBuilder &builder, OperationState &state,
 }
 
 LogicalResult StridedAxesUpdateOp::verify() {
+  // SliceAxesSpecOpInterface has checked the spec.
   std::string error;
-  std::optional<SparseSliceSpec> spec = verifiedAxesSpec(*this, error);
-  if (!spec)
-    return failure();
-  return verifyUpdateValue(*this, getValueType(), getDestType(), *spec);
+  return verifyUpdateValue(*this, getValueType(), getDestType(),
+                           *getSparseSpec(error));
 }
 
 //===----------------------------------------------------------------------===//

@@ -406,7 +406,7 @@ static bool isStatic(int64_t value, int64_t expected) {
 }
 
 /// Whether entry `i` is exactly what the Python notation would parse to.
-template <typename OpT> static bool isPythonEntry(OpT op, unsigned i) {
+static bool isPythonEntry(SliceSpecOpInterface op, unsigned i) {
   SliceMasks masks = op.getMasks();
   int64_t b = op.getStaticBegin()[i], e = op.getStaticEnd()[i],
           s = op.getStaticStrides()[i];
@@ -429,7 +429,7 @@ template <typename OpT> static bool isPythonEntry(OpT op, unsigned i) {
 
 /// Prints the spec (Python notation where it is exact, else raw), `offset`
 /// and the attributes that are not the spec's.
-template <typename OpT> static void printSpec(OpAsmPrinter &p, OpT op) {
+static void printSpec(OpAsmPrinter &p, SliceSpecOpInterface op) {
   unsigned numEntries = op.getNumEntries();
   // Malformed lengths (rejected by the verifier) print raw, as far as they go.
   bool sameLengths = op.getStaticEnd().size() == numEntries &&
@@ -513,13 +513,11 @@ template <typename OpT> static void printSpec(OpAsmPrinter &p, OpT op) {
   }
   if (op.getOffset())
     p << " offset";
-  p.printOptionalAttrDict(
-      op->getAttrs(),
-      {op.getStaticBeginAttrName(), op.getStaticEndAttrName(),
-       op.getStaticStridesAttrName(), op.getBeginMaskAttrName(),
-       op.getEndMaskAttrName(), op.getEllipsisMaskAttrName(),
-       op.getNewAxisMaskAttrName(), op.getShrinkAxisMaskAttrName(),
-       op.getOffsetAttrName(), op.getOperandSegmentSizeAttr()});
+  p.printOptionalAttrDict(op->getAttrs(),
+                          {"static_begin", "static_end", "static_strides",
+                           "begin_mask", "end_mask", "ellipsis_mask",
+                           "new_axis_mask", "shrink_axis_mask", "offset",
+                           "operandSegmentSizes"});
 }
 
 void StridedOp::print(OpAsmPrinter &p) {
@@ -620,11 +618,11 @@ ParseResult StridedAxesUpdateOp::parse(OpAsmParser &parser,
 
 /// Prints the lists of an axes op, leaving out axes and strides that equal
 /// their defaults, then its other attributes.
-template <typename OpT> static void printAxesSpec(OpAsmPrinter &p, OpT op) {
+static void printAxesSpec(OpAsmPrinter &p, SliceAxesSpecOpInterface op) {
   if (std::optional<ArrayRef<int64_t>> axes = op.getAxes();
       axes && !llvm::equal(*axes, llvm::seq<int64_t>(0, axes->size()))) {
     p << " axes ";
-    op.getAxesAttr().print(p);
+    DenseI64ArrayAttr::get(op->getContext(), *axes).print(p);
   }
   p << " starts ";
   printDynamicIndexList(p, op, op.getStarts(), op.getStaticStarts());
@@ -636,10 +634,8 @@ template <typename OpT> static void printAxesSpec(OpAsmPrinter &p, OpT op) {
     printDynamicIndexList(p, op, op.getStrides(), *strides);
   }
   p.printOptionalAttrDict(op->getAttrs(),
-                          {op.getAxesAttrName(), op.getStaticStartsAttrName(),
-                           op.getStaticEndsAttrName(),
-                           op.getStaticStridesAttrName(),
-                           op.getOperandSegmentSizeAttr()});
+                          {"axes", "static_starts", "static_ends",
+                           "static_strides", "operandSegmentSizes"});
 }
 
 void StridedAxesOp::print(OpAsmPrinter &p) {

@@ -124,7 +124,7 @@ void StridedOp::populateBoundsForShapedValueDim(
 
 void StridedAxesOp::populateBoundsForShapedValueDim(
     Value value, int64_t dim, ValueBoundsConstraintSet &cstr) {
-  if (std::optional<MixedSliceSpec> spec = getEquivalentStridedSpec(*this))
+  if (std::optional<MixedSliceSpec> spec = getEquivalentStridedSpec())
     populateSliceDimBounds(value, dim, getSource(), *spec, /*offset=*/false,
                            cstr);
 }

@@ -30,8 +30,8 @@
 #include "Slice/Transforms/ShardingInterfaceImpl.h"
 
 #include "Slice/IR/SliceOps.h"
-#include "Slice/Utils/NormalForm.h"
-#include "Slice/Utils/SliceArith.h"
+#include "Slice/Semantics/Arith/SliceArith.h"
+#include "Slice/Utils/SliceView.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"

@@ -18,16 +18,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "Slice/Utils/NormalForm.h"
-#include "Slice/Utils/SliceArith.h"
+#include "Slice/Semantics/Arith/SliceArith.h"
+#include "Slice/Utils/SliceView.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Twine.h"
 
@@ -90,10 +89,13 @@ static SparseSliceSpec toSparseSpec(const NormalFormSpec &spec) {
 /// first, one at a time, until the spec verifies; a spec that verifies as
 /// built is left alone.
 static void keepUnverifiableSizesDynamic(OpBuilder &builder, Location loc,
-                                         StridedOp op, NormalFormSpec &spec,
-                                         RankedTensorType valueType) {
-  RankedTensorType sourceType = op.getSourceType();
-  RankedTensorType resultType = op.getResultType();
+                                         SliceSpecOpInterface op,
+                                         NormalFormSpec &spec) {
+  RankedTensorType sourceType = op.getIndexedType();
+  RankedTensorType resultType = op.getSliceType();
+  RankedTensorType valueType;
+  if (Value value = op.getWrittenValue())
+    valueType = cast<RankedTensorType>(value.getType());
   auto verifies = [&] {
     SparseSliceSpec sparse = toSparseSpec(spec);
     if (!isValidSlice(sourceType, sparse, resultType))
@@ -102,7 +104,7 @@ static void keepUnverifiableSizesDynamic(OpBuilder &builder, Location loc,
       return true;
     std::string error;
     std::optional<RankedTensorType> sliceType =
-        StridedOp::inferResultType(sourceType, sparse, error);
+        inferSliceType(sourceType, sparse, error);
     return sliceType &&
            matchUpdateValue(toMaybeInts(valueType.getShape()),
                             toMaybeInts(sliceType->getShape()), error);
@@ -141,32 +143,59 @@ static void keepUnverifiableSizesDynamic(OpBuilder &builder, Location loc,
   }
 }
 
-std::string mlir::slice::explainNormalFormFailure(StridedOp op) {
+/// The dense spec of `op`, when it has a normal form of at most
+/// kMaxSpecEntries entries: the semantics library's verdict, asked before
+/// anything is emitted. Sets `error` otherwise.
+static std::optional<DenseSliceSpec>
+getNormalFormDims(SliceSpecOpInterface op, unsigned rank, std::string &error) {
+  std::optional<DenseSliceSpec> dense =
+      buildDenseSpec(op.getSparseSpec(), rank, error);
+  if (!dense)
+    return std::nullopt;
+  size_t numEntries = dense->dims.size() + dense->newAxisEntries.size();
+  if (numEntries > kMaxSpecEntries) {
+    error = "its normal form would have " + std::to_string(numEntries) +
+            " entries, more than " + std::to_string(kMaxSpecEntries);
+    return std::nullopt;
+  }
+  return dense;
+}
+
+/// Whether `op` passes its verifier's checks of the spec, as the semantics
+/// library makes them: a valid op has a valid normal form.
+static bool isValidSpecOp(SliceSpecOpInterface op) {
+  if (Value value = op.getWrittenValue())
+    return isValidUpdate(cast<RankedTensorType>(value.getType()),
+                         op.getIndexedType(), op.getSparseSpec());
+  RankedTensorType sliceType = op.getSliceType();
+  return sliceType &&
+         isValidSlice(op.getIndexedType(), op.getSparseSpec(), sliceType);
+}
+
+std::string mlir::slice::explainNormalFormFailure(SliceSpecOpInterface op) {
   // The semantics library rejects what has no normal form (a normal form
   // of more than 64 entries included), so a verified op always has one.
   std::string error;
-  if (!buildDenseSpec(op.getSparseSpec(), op.getSourceType().getRank(), error))
+  if (!getNormalFormDims(op, op.getIndexedType().getRank(), error))
     return error;
   return "its normal form does not verify";
 }
 
-NormalFormSpec mlir::slice::getNormalFormSpec(StridedOp op) {
+NormalFormSpec mlir::slice::getNormalFormSpec(SliceSpecOpInterface op) {
   return {op.getMixedBegin(), op.getMixedEnd(), op.getMixedStrides(),
           op.getMasks(), /*sizes=*/{}};
 }
 
 FailureOr<NormalFormSpec>
-mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
-                                ArrayRef<OpFoldResult> sourceSizes,
-                                StringRef opName, RankedTensorType valueType) {
+mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc,
+                                SliceSpecOpInterface op,
+                                ArrayRef<OpFoldResult> sourceSizes) {
   std::string error;
   std::optional<DenseSliceSpec> dense =
-      buildDenseSpec(op.getSparseSpec(), sourceSizes.size(), error);
+      getNormalFormDims(op, sourceSizes.size(), error);
   if (!dense)
     return failure();
-  size_t numEntries = dense->dims.size() + dense->newAxisEntries.size();
-  if (numEntries > kMaxSpecEntries)
-    return failure();
+  StringRef opName = op->getName().getStringRef();
 
   ArithIndexBuilder arith(builder, loc);
   SmallVector<OpFoldResult> mixedBegin = op.getMixedBegin();
@@ -250,81 +279,70 @@ mlir::slice::emitNormalFormSpec(OpBuilder &builder, Location loc, StridedOp op,
       dense->resultToInput, inputEntries.size(),
       [&](size_t input) { append(inputEntries[input]); },
       [&](size_t) { append({zero, zero, one, one}); });
-  keepUnverifiableSizesDynamic(builder, loc, op, spec, valueType);
+  keepUnverifiableSizesDynamic(builder, loc, op, spec);
   return spec;
 }
 
-/// Erases the operations of `block`, last first (each uses only earlier
-/// ones and values from outside).
-static void eraseScratch(Block &block) {
-  while (!block.empty())
-    block.back().erase();
-}
-
-/// Erases the operations of `scratch` that nothing uses and that have no
-/// effect, last first, except `keep` and the ops defining `sizes` (which a
-/// caller may read after the normal-form op is built): the semantics'
-/// formulas compute every part of a range, and whatever this op does not
-/// need (a discarded arm, a comparison replaced by its inverse) would
-/// otherwise reach the IR for canonicalization to remove again.
-static void eraseDeadScratch(Block &scratch, Operation *keep,
-                             ArrayRef<OpFoldResult> sizes) {
-  llvm::SmallPtrSet<Operation *, 8> kept = {keep};
-  for (OpFoldResult size : sizes)
-    if (auto value = dyn_cast<Value>(size))
-      if (Operation *def = value.getDefiningOp())
-        kept.insert(def);
-  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(scratch)))
-    if (!kept.contains(&op) && isOpTriviallyDead(&op))
-      op.erase();
-}
-
-/// Emits the normal form of the spec of `slice` (a slice.strided, possibly
-/// detached, whose spec and source are `op`'s) and builds the op in normal
-/// form with `build`. Everything is built in a scratch block outside the IR
-/// first, and moved in before `op`, which it replaces, only once the new op
-/// verifies: a failure changes nothing (a pattern that fails must leave the
-/// IR as it was). Of the values computed on the way, only those the new op
-/// uses are kept, and the spec's sizes where `keepSizes`.
+/// Rewrites `op` into its normal form with `build`, emitting the values
+/// and checks before it through `rewriter`, once the semantics library has
+/// said that the op is valid and its normal form exists: a pattern that
+/// fails leaves the IR as it was, without a notification. Only what the new
+/// op and the spec's sizes (where `keepSizes`) use of the values computed
+/// on the way is kept.
 static FailureOr<Operation *> replaceWithNormalForm(
-    RewriterBase &rewriter, Operation *op, StridedOp slice, StringRef opName,
-    RankedTensorType valueType, bool keepSizes,
+    RewriterBase &rewriter, SliceSpecOpInterface op, bool keepSizes,
     function_ref<Operation *(OpBuilder &, const NormalFormSpec &)> build) {
+  std::string error;
+  if (!getNormalFormDims(op, op.getIndexedType().getRank(), error) ||
+      !isValidSpecOp(op))
+    return failure();
   Location loc = op->getLoc();
-  Block scratch;
-  OpBuilder builder(op->getContext());
-  builder.setInsertionPointToEnd(&scratch);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  Operation *before = op->getPrevNode();
+  auto emitted = [&] {
+    Block::iterator first =
+        before ? std::next(before->getIterator()) : op->getBlock()->begin();
+    return llvm::make_range(first, op->getIterator());
+  };
   SmallVector<OpFoldResult> sourceSizes =
-      tensor::getMixedSizes(builder, loc, slice.getSource());
+      tensor::getMixedSizes(rewriter, loc, op.getIndexed());
   FailureOr<NormalFormSpec> spec =
-      emitNormalFormSpec(builder, loc, slice, sourceSizes, opName, valueType);
+      emitNormalFormSpec(rewriter, loc, op, sourceSizes);
   if (failed(spec)) {
-    eraseScratch(scratch);
+    // Unreachable for an op that verifies; the IR is left as it was.
+    SmallVector<Operation *> built =
+        llvm::to_vector(llvm::make_pointer_range(emitted()));
+    for (Operation *dead : llvm::reverse(built))
+      rewriter.eraseOp(dead);
     return failure();
   }
-  Operation *normal = build(builder, *spec);
-  if (failed(verify(normal, /*verifyRecursively=*/false))) {
-    eraseScratch(scratch);
-    return failure();
-  }
-  eraseDeadScratch(scratch, normal,
-                   keepSizes ? ArrayRef<OpFoldResult>(spec->sizes)
-                             : ArrayRef<OpFoldResult>());
-  for (Operation &built : llvm::make_early_inc_range(scratch))
-    rewriter.moveOpBefore(&built, op);
+  Operation *normal = build(rewriter, *spec);
+  // The semantics' formulas compute every part of a range; whatever the
+  // new op does not need (a discarded arm, a comparison replaced by its
+  // inverse) would otherwise reach the IR for canonicalization to remove.
+  llvm::SmallPtrSet<Operation *, 8> kept = {normal};
+  if (keepSizes)
+    for (OpFoldResult size : spec->sizes)
+      if (auto value = dyn_cast<Value>(size))
+        if (Operation *def = value.getDefiningOp())
+          kept.insert(def);
+  SmallVector<Operation *> built =
+      llvm::to_vector(llvm::make_pointer_range(emitted()));
+  for (Operation *candidate : llvm::reverse(built))
+    if (!kept.contains(candidate) && isOpTriviallyDead(candidate))
+      rewriter.eraseOp(candidate);
   rewriter.replaceOp(op, normal->getResults());
   return normal;
 }
 
 FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
                                                      StridedOp op,
-                                                     StringRef opName,
                                                      NormalFormSpec *specOut) {
   if (op.isNormalForm())
     return op;
   FailureOr<Operation *> normal = replaceWithNormalForm(
-      rewriter, op, op, opName, /*valueType=*/{},
-      /*keepSizes=*/specOut != nullptr,
+      rewriter, op, /*keepSizes=*/specOut != nullptr,
       [&](OpBuilder &builder, const NormalFormSpec &spec) {
         if (specOut)
           *specOut = spec;
@@ -340,21 +358,11 @@ FailureOr<StridedOp> mlir::slice::normalizeStridedOp(RewriterBase &rewriter,
 FailureOr<StridedUpdateOp>
 mlir::slice::normalizeStridedUpdateOp(RewriterBase &rewriter,
                                       StridedUpdateOp op) {
-  std::string error;
-  std::optional<RankedTensorType> sliceType = op.inferSliceType(error);
-  if (!sliceType)
-    return failure();
-  // The slice the op writes, detached from the IR: only its spec is read.
-  OpBuilder detached(op.getContext());
-  auto slice = StridedOp::create(
-      detached, op.getLoc(), *sliceType, op.getDest(), op.getMixedBegin(),
-      op.getMixedEnd(), op.getMixedStrides(), op.getMasks(), op.getOffset());
-  llvm::scope_exit eraseSlice([&] { slice->erase(); });
-  if (slice.isNormalForm())
+  if (op.isNormalForm())
     return op;
   FailureOr<Operation *> normal = replaceWithNormalForm(
-      rewriter, op, slice, op->getName().getStringRef(), op.getValueType(),
-      /*keepSizes=*/false, [&](OpBuilder &builder, const NormalFormSpec &spec) {
+      rewriter, op, /*keepSizes=*/false,
+      [&](OpBuilder &builder, const NormalFormSpec &spec) {
         return StridedUpdateOp::create(
             builder, op.getLoc(), op.getValue(), op.getDest(), spec.begin,
             spec.end, spec.strides, spec.masks, /*offset=*/true);

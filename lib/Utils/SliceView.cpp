@@ -13,9 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Slice/Utils/NormalForm.h"
-#include "Slice/Utils/SliceArith.h"
-#include "Slice/Utils/StridedSliceSemantics.h"
+#include "Slice/Utils/SliceView.h"
+#include "Slice/Semantics/Arith/SliceArith.h"
+#include "Slice/Semantics/Semantics.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
@@ -137,12 +137,7 @@ static OpFoldResult getViewStride(ArithIndexBuilder &arith, OpFoldResult stride,
 /// the sizes `innerShape`: their product, unless one is dynamic or it
 /// leaves int64 (then the tensor is empty).
 static std::optional<int64_t> getRowStride(ArrayRef<int64_t> innerShape) {
-  int64_t product = 1;
-  for (int64_t size : innerShape)
-    if (ShapedType::isDynamic(size) ||
-        llvm::MulOverflow(product, size, product))
-      return std::nullopt;
-  return product;
+  return checkedProduct(innerShape);
 }
 
 /// Whether a static `offset` on a dimension whose inner dimensions have the

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Slice/Utils/Update.h"
-#include "Slice/Utils/SliceArith.h"
+#include "Slice/Semantics/Arith/SliceArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -49,15 +49,8 @@ FailureOr<UpdateView> mlir::slice::emitUpdateView(
     return failure();
   update.matches = std::move(*matches);
 
-  // The slice the op writes, detached from the IR: only its spec is read.
-  OpBuilder detached(op.getContext());
-  auto slice = StridedOp::create(
-      detached, loc, *sliceType, op.getDest(), op.getMixedBegin(),
-      op.getMixedEnd(), op.getMixedStrides(), op.getMasks(), op.getOffset());
   FailureOr<NormalFormSpec> spec =
-      emitNormalFormSpec(builder, loc, slice, destSizes,
-                         op->getName().getStringRef(), op.getValueType());
-  slice->erase();
+      emitNormalFormSpec(builder, loc, op, destSizes);
   if (failed(spec))
     return failure();
   update.view = computeSliceView(builder, loc, *spec,
@@ -86,36 +79,4 @@ FailureOr<UpdateView> mlir::slice::emitUpdateView(
     cf::AssertOp::create(builder, loc, arith.materializeCond(equal), message);
   }
   return update;
-}
-
-FailureOr<Value> mlir::slice::buildStridedSliceGradient(OpBuilder &builder,
-                                                        Location loc,
-                                                        StridedOp slice,
-                                                        Value dy) {
-  RankedTensorType sourceType = slice.getSourceType();
-  auto dyType = dyn_cast<RankedTensorType>(dy.getType());
-  // What the update's verifier will check: dy against the inferred type.
-  std::string error;
-  std::optional<RankedTensorType> sliceType =
-      StridedOp::inferResultType(sourceType, slice.getSparseSpec(), error);
-  if (!sliceType || !dyType ||
-      dyType.getElementType() != sourceType.getElementType() ||
-      !matchUpdateValue(toMaybeInts(dyType.getShape()),
-                        toMaybeInts(sliceType->getShape()), error))
-    return failure();
-  TypedAttr zeroAttr = builder.getZeroAttr(sourceType.getElementType());
-  if (!zeroAttr)
-    return failure();
-  Value zero = arith::ConstantOp::create(builder, loc, zeroAttr);
-  SmallVector<Value> dynamicSizes;
-  for (auto [dim, size] : llvm::enumerate(sourceType.getShape()))
-    if (ShapedType::isDynamic(size))
-      dynamicSizes.push_back(
-          tensor::DimOp::create(builder, loc, slice.getSource(), dim));
-  Value zeros =
-      tensor::SplatOp::create(builder, loc, zero, sourceType, dynamicSizes);
-  return StridedUpdateOp::create(builder, loc, dy, zeros, slice.getMixedBegin(),
-                                 slice.getMixedEnd(), slice.getMixedStrides(),
-                                 slice.getMasks(), slice.getOffset())
-      .getResult();
 }

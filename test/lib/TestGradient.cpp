@@ -25,7 +25,7 @@
 #include "TestPasses.h"
 
 #include "Slice/IR/SliceOps.h"
-#include "Slice/Utils/Update.h"
+#include "Slice/Utils/Gradient.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -38,7 +38,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Slice/Utils/StridedSliceSemantics.h"
+#include "Slice/Semantics/Semantics.h"
 
 #include <cstdint>
 #include <iostream>

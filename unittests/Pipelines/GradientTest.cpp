@@ -16,11 +16,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Slice/Utils/Gradient.h"
 #include "JitSupport.h"
 #include "Slice/IR/SliceOps.h"
 #include "Slice/InitSlice.h"
 #include "Slice/Pipelines/Pipelines.h"
-#include "Slice/Utils/Update.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"

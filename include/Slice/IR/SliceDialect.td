@@ -27,10 +27,11 @@ def Slice_Dialect : Dialect {
 
     The rules (mask resolution, ellipsis expansion, wrapping of negative
     indices, clamping, sizes) live in one library,
-    `Slice/Utils/StridedSliceSemantics.h`, which the verifier, type inference
+    `Slice/Semantics/Semantics.h`, which the verifier, type inference
     and the lowerings all call.
   }];
   let hasConstantMaterializer = 1;
+  let hasCanonicalizer = 1;
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::tensor::TensorDialect"

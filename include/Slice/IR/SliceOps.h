@@ -14,7 +14,8 @@
 #define SLICE_IR_SLICEOPS_H
 
 #include "Slice/IR/SliceDialect.h"
-#include "Slice/Utils/StridedSliceSemantics.h"
+#include "Slice/IR/SliceInterfaces.h"
+#include "Slice/Semantics/Semantics.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -32,13 +33,6 @@ namespace mlir {
 class RewriterBase;
 
 namespace slice {
-
-/// Static values (a shape, or a spec's static entries) for the semantics
-/// library: ShapedType::kDynamic becomes unknown.
-SmallVector<MaybeInt> toMaybeInts(ArrayRef<int64_t> values);
-
-/// The other way: unknown becomes ShapedType::kDynamic.
-SmallVector<int64_t> fromMaybeInts(ArrayRef<MaybeInt> values);
 
 /// Whether a slice.strided of a `sourceType` value with `spec` may have
 /// result type `resultType` (whether such an op verifies): the spec
@@ -66,21 +60,9 @@ DenseElementsAttr sliceConstant(StridedOp op, DenseElementsAttr source,
 DenseElementsAttr updateConstant(StridedUpdateOp op, DenseElementsAttr dest,
                                  DenseElementsAttr value, int64_t maxElements);
 
-/// A TensorFlow spec with its entries as static values or SSA values.
-struct MixedSliceSpec {
-  SmallVector<OpFoldResult> begin, end, strides;
-  SliceMasks masks;
-};
-
 /// The spec the verifier sees in mixed entries: attributes known, SSA
 /// values unknown (even constant ones).
 SparseSliceSpec getStaticSpec(const MixedSliceSpec &spec, bool offset);
-
-/// The slice.strided spec that an axes op means (what canonicalization
-/// builds), its mixed values carried over entry by entry; std::nullopt for
-/// an invalid op.
-std::optional<MixedSliceSpec> getEquivalentStridedSpec(StridedAxesOp op);
-std::optional<MixedSliceSpec> getEquivalentStridedSpec(StridedAxesUpdateOp op);
 
 /// Replaces `op` by the slice.strided that means the same (what its
 /// canonicalization does) and returns it; fails for an invalid op.

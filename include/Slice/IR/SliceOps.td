@@ -14,6 +14,7 @@
 #define SLICE_IR_SLICEOPS_TD
 
 include "Slice/IR/SliceDialect.td"
+include "Slice/IR/SliceInterfaces.td"
 include "mlir/IR/BuiltinAttributes.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
@@ -25,6 +26,7 @@ include "mlir/Interfaces/ValueBoundsOpInterface.td"
 //===----------------------------------------------------------------------===//
 
 def Slice_StridedOp : Slice_Op<"strided", [
+    Slice_SliceSpecOpInterface,
     NoMemoryEffect,
     DeclareOpInterfaceMethods<ConditionallySpeculatable>,
     DeclareOpInterfaceMethods<ValueBoundsOpInterface,
@@ -113,21 +115,7 @@ def Slice_StridedOp : Slice_Op<"strided", [
     ```
   }];
 
-  let arguments = (ins
-    AnyRankedTensor:$source,
-    Variadic<Index>:$begin,
-    Variadic<Index>:$end,
-    Variadic<Index>:$strides,
-    DenseI64ArrayAttr:$static_begin,
-    DenseI64ArrayAttr:$static_end,
-    DenseI64ArrayAttr:$static_strides,
-    DefaultValuedAttr<I64Attr, "0">:$begin_mask,
-    DefaultValuedAttr<I64Attr, "0">:$end_mask,
-    DefaultValuedAttr<I64Attr, "0">:$ellipsis_mask,
-    DefaultValuedAttr<I64Attr, "0">:$new_axis_mask,
-    DefaultValuedAttr<I64Attr, "0">:$shrink_axis_mask,
-    UnitAttr:$offset
-  );
+  let arguments = !con((ins AnyRankedTensor:$source), Slice_TFSpecArguments);
   let results = (outs AnyRankedTensor:$result);
 
   let builders = [
@@ -150,49 +138,30 @@ def Slice_StridedOp : Slice_Op<"strided", [
       CArg<"::llvm::ArrayRef<::mlir::NamedAttribute>", "{}">:$attrs)>
   ];
 
+  // The spec's accessors come from SliceSpecOpInterface.
   let extraClassDeclaration = [{
-    /// The source and result types.
     ::mlir::RankedTensorType getSourceType() {
       return ::llvm::cast<::mlir::RankedTensorType>(getSource().getType());
     }
     ::mlir::RankedTensorType getResultType() {
       return ::llvm::cast<::mlir::RankedTensorType>(getResult().getType());
     }
-
-    /// The number of entries of the sparse spec.
-    unsigned getNumEntries() { return getStaticBegin().size(); }
-
-    /// Static and dynamic entries merged, in spec order.
-    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedBegin();
-    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedEnd();
-    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStrides();
-
-    /// The five masks.
-    ::mlir::slice::SliceMasks getMasks();
-
-    /// The spec as the op's static lists state it: dynamic entries are
-    /// unknown, even when their SSA value is a constant (verification must
-    /// not depend on producers).
-    ::mlir::slice::SparseSliceSpec getSparseSpec();
-
-    /// Resolves the spec against the source type through the semantics
-    /// library; std::nullopt with `error` set when the spec is invalid.
-    std::optional<::mlir::slice::ResolvedSlice> resolve(std::string &error);
+    /// The interface's indexed tensor and written value.
+    ::mlir::TypedValue<::mlir::RankedTensorType> getIndexed() {
+      return ::llvm::cast<::mlir::TypedValue<::mlir::RankedTensorType>>(
+          getSource());
+    }
+    ::mlir::Value getWrittenValue() { return {}; }
+    ::mlir::RankedTensorType getSliceType() { return getResultType(); }
 
     /// The most precise result type for `sourceType` and `spec`, or
     /// std::nullopt with `error` set when the spec is invalid.
     static std::optional<::mlir::RankedTensorType>
     inferResultType(::mlir::RankedTensorType sourceType,
                     const ::mlir::slice::SparseSliceSpec &spec,
-                    std::string &error);
-
-    /// Whether the op is in the normal form the lowerings consume (see
-    /// docs/normal-form.md) with nothing left to check at run time: offset
-    /// mode; no ellipsis, begin or end mask bits; one entry per input
-    /// dimension plus one per new axis; every window and shrink index
-    /// provably inside its dimension; empty ranges 0:0:1, single elements
-    /// with stride 1, new axes 0:0:1, shrink strides 1.
-    bool isNormalForm();
+                    std::string &error) {
+      return ::mlir::slice::inferSliceType(sourceType, spec, error);
+    }
   }];
 
   let hasCustomAssemblyFormat = 1;
@@ -206,6 +175,7 @@ def Slice_StridedOp : Slice_Op<"strided", [
 //===----------------------------------------------------------------------===//
 
 def Slice_StridedUpdateOp : Slice_Op<"strided_update", [
+    Slice_SliceSpecOpInterface,
     NoMemoryEffect,
     DeclareOpInterfaceMethods<ConditionallySpeculatable>,
     DeclareOpInterfaceMethods<ValueBoundsOpInterface,
@@ -242,22 +212,8 @@ def Slice_StridedUpdateOp : Slice_Op<"strided_update", [
     ```
   }];
 
-  let arguments = (ins
-    AnyRankedTensor:$value,
-    AnyRankedTensor:$dest,
-    Variadic<Index>:$begin,
-    Variadic<Index>:$end,
-    Variadic<Index>:$strides,
-    DenseI64ArrayAttr:$static_begin,
-    DenseI64ArrayAttr:$static_end,
-    DenseI64ArrayAttr:$static_strides,
-    DefaultValuedAttr<I64Attr, "0">:$begin_mask,
-    DefaultValuedAttr<I64Attr, "0">:$end_mask,
-    DefaultValuedAttr<I64Attr, "0">:$ellipsis_mask,
-    DefaultValuedAttr<I64Attr, "0">:$new_axis_mask,
-    DefaultValuedAttr<I64Attr, "0">:$shrink_axis_mask,
-    UnitAttr:$offset
-  );
+  let arguments = !con((ins AnyRankedTensor:$value, AnyRankedTensor:$dest),
+                       Slice_TFSpecArguments);
   let results = (outs AnyRankedTensor:$result);
 
   let builders = [
@@ -270,6 +226,7 @@ def Slice_StridedUpdateOp : Slice_Op<"strided_update", [
       CArg<"::llvm::ArrayRef<::mlir::NamedAttribute>", "{}">:$attrs)>
   ];
 
+  // The spec's accessors come from SliceSpecOpInterface.
   let extraClassDeclaration = [{
     ::mlir::RankedTensorType getValueType() {
       return ::llvm::cast<::mlir::RankedTensorType>(getValue().getType());
@@ -277,19 +234,16 @@ def Slice_StridedUpdateOp : Slice_Op<"strided_update", [
     ::mlir::RankedTensorType getDestType() {
       return ::llvm::cast<::mlir::RankedTensorType>(getDest().getType());
     }
-
-    unsigned getNumEntries() { return getStaticBegin().size(); }
-    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedBegin();
-    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedEnd();
-    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStrides();
-    ::mlir::slice::SliceMasks getMasks();
-    /// The spec as the static lists state it (dynamic entries unknown).
-    ::mlir::slice::SparseSliceSpec getSparseSpec();
-
-    /// The type of the slice of `dest` that the op writes (what
-    /// `slice.strided %dest[spec]` infers), or std::nullopt with `error`
-    /// set when the spec is invalid on `dest`'s type.
-    std::optional<::mlir::RankedTensorType> inferSliceType(std::string &error);
+    /// The interface's indexed tensor and written value.
+    ::mlir::TypedValue<::mlir::RankedTensorType> getIndexed() {
+      return ::llvm::cast<::mlir::TypedValue<::mlir::RankedTensorType>>(
+          getDest());
+    }
+    ::mlir::Value getWrittenValue() { return getValue(); }
+    ::mlir::RankedTensorType getSliceType() {
+      std::string error;
+      return inferSliceType(error).value_or(::mlir::RankedTensorType());
+    }
   }];
 
   let hasCustomAssemblyFormat = 1;
@@ -303,6 +257,7 @@ def Slice_StridedUpdateOp : Slice_Op<"strided_update", [
 //===----------------------------------------------------------------------===//
 
 def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
+    Slice_SliceAxesSpecOpInterface,
     NoMemoryEffect,
     DeclareOpInterfaceMethods<ConditionallySpeculatable>,
     DeclareOpInterfaceMethods<ValueBoundsOpInterface,
@@ -349,18 +304,8 @@ def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
     ```
   }];
 
-  let arguments = (ins
-    AnyRankedTensor:$source,
-    Variadic<Index>:$starts,
-    Variadic<Index>:$ends,
-    Variadic<Index>:$strides,
-    OptionalAttr<DenseI64ArrayAttr>:$axes,
-    DenseI64ArrayAttr:$static_starts,
-    DenseI64ArrayAttr:$static_ends,
-    OptionalAttr<DenseI64ArrayAttr>:$static_strides
-  );
+  let arguments = !con((ins AnyRankedTensor:$source), Slice_AxesSpecArguments);
   let results = (outs AnyRankedTensor:$result);
-
 
   let builders = [
     // Infers the result type from the source type and the spec. Without
@@ -373,6 +318,7 @@ def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
       CArg<"::llvm::ArrayRef<::mlir::NamedAttribute>", "{}">:$attrs)>
   ];
 
+  // The spec's accessors come from SliceAxesSpecOpInterface.
   let extraClassDeclaration = [{
     ::mlir::RankedTensorType getSourceType() {
       return ::llvm::cast<::mlir::RankedTensorType>(getSource().getType());
@@ -380,25 +326,12 @@ def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
     ::mlir::RankedTensorType getResultType() {
       return ::llvm::cast<::mlir::RankedTensorType>(getResult().getType());
     }
-
-    /// Static and dynamic entries merged, in entry order (strides of 1
-    /// when the op has none).
-    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStarts();
-    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedEnds();
-    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStrides();
-
-    /// The number of entries (of `static_starts`).
-    unsigned getNumEntries() { return getStaticStarts().size(); }
-    /// The axes, or the default `[0, 1, ..., n - 1]` when the op has none.
-    ::llvm::SmallVector<int64_t> getEffectiveAxes();
-    /// The static strides, or all 1 when the op has none.
-    ::llvm::SmallVector<int64_t> getEffectiveStaticStrides();
-
-    /// The equivalent TF sparse spec of the static entries (dynamic ones
-    /// unknown), through the semantics library; std::nullopt with `error`
-    /// set when the op is invalid.
-    std::optional<::mlir::slice::SparseSliceSpec>
-    getSparseSpec(std::string &error);
+    /// The interface's indexed tensor and written value.
+    ::mlir::TypedValue<::mlir::RankedTensorType> getIndexed() {
+      return ::llvm::cast<::mlir::TypedValue<::mlir::RankedTensorType>>(
+          getSource());
+    }
+    ::mlir::Value getWrittenValue() { return {}; }
   }];
 
   let hasCustomAssemblyFormat = 1;
@@ -411,6 +344,7 @@ def Slice_StridedAxesOp : Slice_Op<"strided_axes", [
 //===----------------------------------------------------------------------===//
 
 def Slice_StridedAxesUpdateOp : Slice_Op<"strided_axes_update", [
+    Slice_SliceAxesSpecOpInterface,
     NoMemoryEffect,
     DeclareOpInterfaceMethods<ConditionallySpeculatable>,
     DeclareOpInterfaceMethods<ValueBoundsOpInterface,
@@ -445,19 +379,9 @@ def Slice_StridedAxesUpdateOp : Slice_Op<"strided_axes_update", [
     ```
   }];
 
-  let arguments = (ins
-    AnyRankedTensor:$value,
-    AnyRankedTensor:$dest,
-    Variadic<Index>:$starts,
-    Variadic<Index>:$ends,
-    Variadic<Index>:$strides,
-    OptionalAttr<DenseI64ArrayAttr>:$axes,
-    DenseI64ArrayAttr:$static_starts,
-    DenseI64ArrayAttr:$static_ends,
-    OptionalAttr<DenseI64ArrayAttr>:$static_strides
-  );
+  let arguments = !con((ins AnyRankedTensor:$value, AnyRankedTensor:$dest),
+                       Slice_AxesSpecArguments);
   let results = (outs AnyRankedTensor:$result);
-
 
   let builders = [
     // Without `axes` or `strides` (std::nullopt), the defaults.
@@ -469,6 +393,7 @@ def Slice_StridedAxesUpdateOp : Slice_Op<"strided_axes_update", [
       CArg<"::llvm::ArrayRef<::mlir::NamedAttribute>", "{}">:$attrs)>
   ];
 
+  // The spec's accessors come from SliceAxesSpecOpInterface.
   let extraClassDeclaration = [{
     ::mlir::RankedTensorType getValueType() {
       return ::llvm::cast<::mlir::RankedTensorType>(getValue().getType());
@@ -476,17 +401,12 @@ def Slice_StridedAxesUpdateOp : Slice_Op<"strided_axes_update", [
     ::mlir::RankedTensorType getDestType() {
       return ::llvm::cast<::mlir::RankedTensorType>(getDest().getType());
     }
-    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStarts();
-    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedEnds();
-    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedStrides();
-    unsigned getNumEntries() { return getStaticStarts().size(); }
-    ::llvm::SmallVector<int64_t> getEffectiveAxes();
-    ::llvm::SmallVector<int64_t> getEffectiveStaticStrides();
-
-    /// The equivalent TF sparse spec of the static entries on `dest`'s
-    /// rank; std::nullopt with `error` set when the axes are invalid.
-    std::optional<::mlir::slice::SparseSliceSpec>
-    getSparseSpec(std::string &error);
+    /// The interface's indexed tensor and written value.
+    ::mlir::TypedValue<::mlir::RankedTensorType> getIndexed() {
+      return ::llvm::cast<::mlir::TypedValue<::mlir::RankedTensorType>>(
+          getDest());
+    }
+    ::mlir::Value getWrittenValue() { return getValue(); }
   }];
 
   let hasCustomAssemblyFormat = 1;

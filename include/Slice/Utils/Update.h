@@ -16,7 +16,7 @@
 #ifndef SLICE_UTILS_UPDATE_H
 #define SLICE_UTILS_UPDATE_H
 
-#include "Slice/Utils/NormalForm.h"
+#include "Slice/Utils/SliceView.h"
 
 namespace mlir {
 namespace slice {
@@ -54,19 +54,6 @@ FailureOr<UpdateView> emitUpdateView(OpBuilder &builder, Location loc,
                                      StridedUpdateOp op,
                                      ArrayRef<OpFoldResult> destSizes,
                                      ArrayRef<OpFoldResult> valueSizes);
-
-/// The gradient of `slice` (TensorFlow's StridedSliceGrad, MindSpore's
-/// StridedSliceGrad, Paddle's strided_slice_grad): `dy`, the gradient of its
-/// result, written into zeros of its source's type (dynamic sizes read from
-/// its source) with its spec, i.e. NumPy's `g = zeros(x.shape); g[spec] =
-/// dy`. Emitted before the insertion point as `tensor.splat` of a zero and
-/// a slice.strided_update; an autodiff pass calls it for each slice it
-/// differentiates, with the accumulated gradient of the slice's result. `dy`
-/// has the slice's result shape (or broadcasts to it, as an update's value
-/// may). Fails, emitting nothing, when `dy` does not fit the slice or the
-/// element type has no zero attribute.
-FailureOr<Value> buildStridedSliceGradient(OpBuilder &builder, Location loc,
-                                           StridedOp slice, Value dy);
 
 } // namespace slice
 } // namespace mlir

@@ -94,8 +94,7 @@ FailureOr<Value> mlir::slice::lowerStridedOp(RewriterBase &rewriter,
   // The spec the normal form was built from carries the sizes it counted
   // on the clamped ranges; an op already in normal form has only extents.
   NormalFormSpec spec;
-  FailureOr<StridedOp> normal =
-      normalizeStridedOp(rewriter, op, "slice.strided", &spec);
+  FailureOr<StridedOp> normal = normalizeStridedOp(rewriter, op, &spec);
   if (failed(normal))
     return failure();
   if (*normal == op)

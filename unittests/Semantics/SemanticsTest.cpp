@@ -1,4 +1,4 @@
-//===- StridedSliceSemanticsTest.cpp - Tests of the slice rules -----------===//
+//===- SemanticsTest.cpp - Tests of the slice rules -----------------------===//
 //
 // Part of the slice project, under the Apache License v2.0 with LLVM
 // Exceptions. See the LICENSE file for license information.
@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Slice/Utils/StridedSliceSemantics.h"
+#include "Slice/Semantics/Semantics.h"
 
 #include "gtest/gtest.h"
 

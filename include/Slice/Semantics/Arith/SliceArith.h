@@ -6,18 +6,18 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// An arithmetic domain for `resolveDimRange` (StridedSliceSemantics.h) that
-// works on OpFoldResults: known values stay attributes and are computed by
+// An arithmetic domain for `resolveDimRange` (Slice/Semantics/DimArithmetic.h)
+// that works on OpFoldResults: known values stay attributes and are computed by
 // the same wrapping rules as `KnownIntArith`, unknown ones become `arith`
 // ops on `index` values. Type inference, reification and the lowerings thus
 // run one formula; the IR they produce folds whatever is known.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLICE_UTILS_SLICEARITH_H
-#define SLICE_UTILS_SLICEARITH_H
+#ifndef SLICE_SEMANTICS_ARITH_SLICEARITH_H
+#define SLICE_SEMANTICS_ARITH_SLICEARITH_H
 
-#include "Slice/Utils/StridedSliceSemantics.h"
+#include "Slice/Semantics/Semantics.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpDefinition.h"
@@ -85,4 +85,4 @@ private:
 } // namespace slice
 } // namespace mlir
 
-#endif // SLICE_UTILS_SLICEARITH_H
+#endif // SLICE_SEMANTICS_ARITH_SLICEARITH_H
