@@ -6,18 +6,21 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Rewrites every slice op of the IR into the normal form, with
-// `convertAxesToStrided`, `convertAxesUpdateToStrided`, `normalizeStridedOp`
-// and `normalizeStridedUpdateOp` (Slice/Utils/NormalForm.h).
+// Rewrites every slice op of the IR into the normal form: the pass applies
+// `populateSliceNormalizePatterns` (Slice/Transforms/Transforms.h), built
+// on `convertAxesToStrided`, `convertAxesUpdateToStrided`,
+// `normalizeStridedOp` and `normalizeStridedUpdateOp`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Slice/Transforms/Passes.h"
+#include "Slice/Transforms/Transforms.h"
 #include "Slice/Utils/NormalForm.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir {
 namespace slice {
@@ -30,46 +33,97 @@ using namespace mlir;
 using namespace mlir::slice;
 
 namespace {
+/// slice.strided into the normal form.
+struct NormalizeStrided : OpRewritePattern<StridedOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StridedOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.isNormalForm())
+      return rewriter.notifyMatchFailure(op, "in normal form already");
+    return normalizeStridedOp(rewriter, op);
+  }
+};
+
+/// slice.strided_update into the normal form.
+struct NormalizeStridedUpdate : OpRewritePattern<StridedUpdateOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StridedUpdateOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.isNormalForm())
+      return rewriter.notifyMatchFailure(op, "in normal form already");
+    return normalizeStridedUpdateOp(rewriter, op);
+  }
+};
+
+/// slice.strided_axes into slice.strided in normal form (in one step, as a
+/// walk visits no op it creates).
+struct NormalizeStridedAxes : OpRewritePattern<StridedAxesOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StridedAxesOp op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<StridedOp> strided = convertAxesToStrided(rewriter, op);
+    if (failed(strided))
+      return rewriter.notifyMatchFailure(op, "invalid axes");
+    (void)normalizeStridedOp(rewriter, *strided);
+    return success();
+  }
+};
+
+/// slice.strided_axes_update into slice.strided_update in normal form.
+struct NormalizeStridedAxesUpdate : OpRewritePattern<StridedAxesUpdateOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StridedAxesUpdateOp op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<StridedUpdateOp> update =
+        convertAxesUpdateToStrided(rewriter, op);
+    if (failed(update))
+      return rewriter.notifyMatchFailure(op, "invalid axes");
+    (void)normalizeStridedUpdateOp(rewriter, *update);
+    return success();
+  }
+};
+
+/// Offset mode, no begin, end or ellipsis mask bits, one entry per input
+/// dimension and new axis: what normalization gives every valid op.
+static bool hasNormalFormShape(SliceSpecOpInterface op) {
+  SliceMasks masks = op.getMasks();
+  return op.getOffset() && !masks.begin && !masks.end && !masks.ellipsis &&
+         op.getNumEntries() ==
+             op.getIndexedType().getRank() + llvm::popcount(masks.newAxis);
+}
+
 struct SliceNormalizePass
     : mlir::slice::impl::SliceNormalizeBase<SliceNormalizePass> {
   void runOnOperation() override {
-    IRRewriter rewriter(&getContext());
-    SmallVector<StridedAxesOp> axesOps;
-    getOperation()->walk([&](StridedAxesOp op) { axesOps.push_back(op); });
-    for (StridedAxesOp op : axesOps) {
-      rewriter.setInsertionPoint(op);
-      if (failed(convertAxesToStrided(rewriter, op))) {
-        op.emitOpError("cannot be rewritten into slice.strided");
-        return signalPassFailure();
+    RewritePatternSet patterns(&getContext());
+    populateSliceNormalizePatterns(patterns);
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    // A pattern fails only on an op the verifier rejects (and the walk
+    // skips unreachable blocks): report the first left without the normal
+    // form's shape (isNormalForm also asks for no run-time checks).
+    WalkResult left = getOperation()->walk([](Operation *op) {
+      if (isa<StridedAxesOp, StridedAxesUpdateOp>(op)) {
+        op->emitOpError("cannot be rewritten into slice.strided");
+        return WalkResult::interrupt();
       }
-    }
-    SmallVector<StridedAxesUpdateOp> axesUpdates;
-    getOperation()->walk(
-        [&](StridedAxesUpdateOp op) { axesUpdates.push_back(op); });
-    for (StridedAxesUpdateOp op : axesUpdates) {
-      rewriter.setInsertionPoint(op);
-      if (failed(convertAxesUpdateToStrided(rewriter, op))) {
-        op.emitOpError("cannot be rewritten into slice.strided_update");
-        return signalPassFailure();
-      }
-    }
-    SmallVector<StridedUpdateOp> updates;
-    getOperation()->walk([&](StridedUpdateOp op) { updates.push_back(op); });
-    for (StridedUpdateOp op : updates) {
-      if (failed(normalizeStridedUpdateOp(rewriter, op))) {
-        op.emitOpError("cannot be rewritten into the normal form");
-        return signalPassFailure();
-      }
-    }
-    SmallVector<StridedOp> ops;
-    getOperation()->walk([&](StridedOp op) { ops.push_back(op); });
-    for (StridedOp op : ops) {
-      if (failed(normalizeStridedOp(rewriter, op))) {
-        op.emitOpError("cannot be rewritten into the normal form: ")
-            << explainNormalFormFailure(op);
-        return signalPassFailure();
-      }
-    }
+      auto spec = dyn_cast<SliceSpecOpInterface>(op);
+      if (!spec || hasNormalFormShape(spec))
+        return WalkResult::advance();
+      op->emitOpError("cannot be rewritten into the normal form: ")
+          << explainNormalFormFailure(spec);
+      return WalkResult::interrupt();
+    });
+    if (left.wasInterrupted())
+      signalPassFailure();
   }
 };
 } // namespace
+
+void mlir::slice::populateSliceNormalizePatterns(RewritePatternSet &patterns) {
+  patterns.add<NormalizeStrided, NormalizeStridedUpdate, NormalizeStridedAxes,
+               NormalizeStridedAxesUpdate>(patterns.getContext());
+}

@@ -34,6 +34,11 @@ using ConstantFoldControlFn = std::function<bool(StridedOp)>;
 void populateSliceConstantFoldPatterns(RewritePatternSet &patterns,
                                        ConstantFoldControlFn control);
 
+/// Adds the patterns of --slice-normalize: every slice op into the normal
+/// form (the axes ops into slice.strided and slice.strided_update first).
+/// A pattern fails, changing nothing, only on an op the verifier rejects.
+void populateSliceNormalizePatterns(RewritePatternSet &patterns);
+
 } // namespace slice
 } // namespace mlir
 

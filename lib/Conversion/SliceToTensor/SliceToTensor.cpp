@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir {
 namespace slice {
@@ -314,37 +315,24 @@ void mlir::slice::populateSliceToTensorConversionPatterns(
 
 LogicalResult mlir::slice::lowerAllSliceOps(Operation *root,
                                             SliceLowering lowering) {
-  IRRewriter rewriter(root->getContext());
-  SmallVector<Operation *> ops;
-  root->walk([&](Operation *op) {
-    if (isa<StridedOp, StridedAxesOp, StridedUpdateOp, StridedAxesUpdateOp>(op))
-      ops.push_back(op);
+  RewritePatternSet patterns(root->getContext());
+  populateSliceLoweringPatterns(patterns, lowering);
+  walkAndApplyPatterns(root, std::move(patterns));
+  // A pattern fails only on an op the verifier rejects, leaving it as it
+  // was (and the walk skips unreachable blocks): report the first left.
+  WalkResult left = root->walk([](Operation *op) {
+    if (auto slice = dyn_cast<StridedOp>(op)) {
+      slice.emitOpError("cannot be lowered: ")
+          << explainNormalFormFailure(slice);
+      return WalkResult::interrupt();
+    }
+    if (isa<StridedAxesOp, StridedUpdateOp, StridedAxesUpdateOp>(op)) {
+      op->emitOpError("cannot be lowered");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
   });
-  for (Operation *op : ops) {
-    if (auto axesUpdateOp = dyn_cast<StridedAxesUpdateOp>(op)) {
-      if (failed(lowerStridedAxesUpdateOp(rewriter, axesUpdateOp)))
-        return axesUpdateOp.emitOpError("cannot be lowered");
-      continue;
-    }
-    if (auto updateOp = dyn_cast<StridedUpdateOp>(op)) {
-      if (failed(lowerStridedUpdateOp(rewriter, updateOp)))
-        return updateOp.emitOpError("cannot be lowered");
-      continue;
-    }
-    if (auto axesOp = dyn_cast<StridedAxesOp>(op)) {
-      rewriter.setInsertionPoint(axesOp);
-      FailureOr<StridedOp> strided = convertAxesToStrided(rewriter, axesOp);
-      if (failed(strided))
-        return axesOp.emitOpError("cannot be rewritten into slice.strided");
-      op = *strided;
-    }
-    auto stridedOp = cast<StridedOp>(op);
-    // A failed lowering leaves the op as it was.
-    if (failed(lowerStridedOp(rewriter, stridedOp, lowering)))
-      return stridedOp.emitOpError("cannot be lowered: ")
-             << explainNormalFormFailure(stridedOp);
-  }
-  return success();
+  return failure(left.wasInterrupted());
 }
 
 namespace {

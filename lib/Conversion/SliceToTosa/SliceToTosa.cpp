@@ -211,31 +211,26 @@ struct StridedAxesToTosa : OpRewritePattern<StridedAxesOp> {
 struct ConvertSliceToTosaPass
     : mlir::slice::impl::ConvertSliceToTosaBase<ConvertSliceToTosaPass> {
   void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateSliceToTosaConversionPatterns(patterns);
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    // What is left TOSA cannot express: the lowering says why, failing
+    // before it changes anything.
     IRRewriter rewriter(&getContext());
-    bool failedAny = false;
-    SmallVector<Operation *> ops;
-    getOperation()->walk([&](Operation *op) {
-      if (isa<StridedOp, StridedAxesOp>(op))
-        ops.push_back(op);
-    });
-    for (Operation *op : ops) {
-      StridedOp strided = dyn_cast<StridedOp>(op);
-      if (auto axes = dyn_cast<StridedAxesOp>(op)) {
-        rewriter.setInsertionPoint(axes);
-        FailureOr<StridedOp> converted = convertAxesToStrided(rewriter, axes);
-        if (failed(converted)) {
-          failedAny = true;
-          continue;
-        }
-        strided = *converted;
-      }
+    WalkResult left = getOperation()->walk([&](Operation *op) {
       std::string reason;
-      if (failed(lowerStridedOpToTosa(rewriter, strided, reason))) {
-        strided.emitError() << "cannot be expressed in TOSA: " << reason;
-        failedAny = true;
+      if (auto slice = dyn_cast<StridedOp>(op);
+          slice && failed(lowerStridedOpToTosa(rewriter, slice, reason))) {
+        slice.emitError() << "cannot be expressed in TOSA: " << reason;
+        return WalkResult::interrupt();
       }
-    }
-    if (failedAny)
+      if (isa<StridedAxesOp>(op)) {
+        op->emitOpError("cannot be rewritten into slice.strided");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (left.wasInterrupted())
       signalPassFailure();
   }
 };
