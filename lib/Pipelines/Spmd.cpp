@@ -8,18 +8,18 @@
 //
 // What `--slice-to-llvm="spmd=true"` adds (docs/sharding.md): the upstream
 // passes that partition annotated functions and lower their collectives to
-// MPI, the check that nothing of the shard dialect is left, and the memory
-// effects of the MPI ops that move buffers, without which the ownership-
-// based deallocation rejects them ("ops with unknown memory side effects
-// are not supported").
+// MPI, and the check that nothing of the shard dialect is left. What MLIR
+// 22's mpi dialect and shard-to-MPI lowering lack is patched in
+// Slice/Compat (MPI.h, ShardToMPI.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "FrontEnd.h"
+#include "Slice/Compat/MPI.h"
+#include "Slice/Compat/ShardToMPI.h"
 #include "Slice/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/ShardToMPI/ShardToMPI.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -28,9 +28,7 @@
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/Passes.h"
 
 namespace mlir {
@@ -45,88 +43,6 @@ using namespace mlir;
 
 namespace {
 
-/// An MPI op that reads `Read` operands and writes `Write` operands (their
-/// indices), and talks to other processes: it is never removed or moved
-/// across another one (the default resource).
-template <typename Op, unsigned Read, unsigned Write>
-struct MpiBufferEffects : public MemoryEffectOpInterface::ExternalModel<
-                              MpiBufferEffects<Op, Read, Write>, Op> {
-  void
-  getEffects(Operation *op,
-             SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-                 &effects) const {
-    if (Read < op->getNumOperands())
-      effects.emplace_back(MemoryEffects::Read::get(), &op->getOpOperand(Read),
-                           SideEffects::DefaultResource::get());
-    if (Write < op->getNumOperands())
-      effects.emplace_back(MemoryEffects::Write::get(),
-                           &op->getOpOperand(Write),
-                           SideEffects::DefaultResource::get());
-    effects.emplace_back(MemoryEffects::Write::get(),
-                         SideEffects::DefaultResource::get());
-  }
-};
-
-constexpr unsigned kNone = ~0u;
-
-/// The MPI reduction of a shard reduction kind, or std::nullopt.
-std::optional<mpi::MPI_ReductionOpEnum>
-getMpiReduction(shard::ReductionKind kind) {
-  switch (kind) {
-  case shard::ReductionKind::Sum:
-    return mpi::MPI_ReductionOpEnum::MPI_SUM;
-  case shard::ReductionKind::Product:
-    return mpi::MPI_ReductionOpEnum::MPI_PROD;
-  case shard::ReductionKind::Min:
-    return mpi::MPI_ReductionOpEnum::MPI_MIN;
-  case shard::ReductionKind::Max:
-    return mpi::MPI_ReductionOpEnum::MPI_MAX;
-  case shard::ReductionKind::BitwiseAnd:
-    return mpi::MPI_ReductionOpEnum::MPI_BAND;
-  case shard::ReductionKind::BitwiseOr:
-    return mpi::MPI_ReductionOpEnum::MPI_BOR;
-  case shard::ReductionKind::BitwiseXor:
-    return mpi::MPI_ReductionOpEnum::MPI_BXOR;
-  default:
-    return std::nullopt;
-  }
-}
-
-/// The communicator of the processes that share this process's place on
-/// every grid axis but `axes`: the world, or a split of it colored by the
-/// other axes and keyed by `axes` (the first one major).
-Value getAxesComm(OpBuilder &builder, Location loc, shard::GridOp grid,
-                  ArrayRef<shard::GridAxis> axes) {
-  auto commType = mpi::CommType::get(builder.getContext());
-  Value world = mpi::CommWorldOp::create(builder, loc, commType);
-  if (axes.empty() || axes.size() >= grid.getShape().size())
-    return world;
-  ValueRange index =
-      shard::ProcessMultiIndexOp::create(builder, loc, grid).getResults();
-  auto linear = [&](function_ref<bool(shard::GridAxis)> take) {
-    Value result = arith::ConstantIndexOp::create(builder, loc, 0);
-    for (auto [axis, size] : llvm::enumerate(grid.getShape())) {
-      if (!take(axis))
-        continue;
-      Value scaled = arith::MulIOp::create(
-          builder, loc, result,
-          arith::ConstantIndexOp::create(builder, loc, size));
-      result = arith::AddIOp::create(builder, loc, scaled, index[axis]);
-    }
-    return arith::IndexCastOp::create(builder, loc, builder.getI32Type(),
-                                      result)
-        .getResult();
-  };
-  auto inAxes = [&](shard::GridAxis axis) {
-    return llvm::is_contained(axes, axis);
-  };
-  Value color = linear([&](shard::GridAxis axis) { return !inAxes(axis); });
-  Value key = linear(inAxes);
-  return mpi::CommSplitOp::create(builder, loc, TypeRange{commType}, world,
-                                  color, key)
-      .getNewcomm();
-}
-
 struct SliceLowerDynamicAllReducePass
     : mlir::slice::impl::SliceLowerDynamicAllReduceBase<
           SliceLowerDynamicAllReducePass> {
@@ -139,75 +55,8 @@ struct SliceLowerDynamicAllReducePass
         reduces.push_back(op);
     });
     for (shard::AllReduceOp op : reduces)
-      if (failed(lower(op, symbols)))
+      if (failed(slice::lowerDynamicAllReduce(op, symbols)))
         return signalPassFailure();
-  }
-
-  /// The flattened input's buffer all-reduced into a fresh one.
-  LogicalResult lower(shard::AllReduceOp op, SymbolTableCollection &symbols) {
-    auto inType = cast<RankedTensorType>(op.getInput().getType());
-    auto outType = dyn_cast<RankedTensorType>(op.getResult().getType());
-    shard::GridOp grid = shard::getGridOrNull(op, op.getGridAttr(), symbols);
-    std::optional<mpi::MPI_ReductionOpEnum> reduction =
-        getMpiReduction(op.getReduction());
-    if (!outType || outType.getElementType() != inType.getElementType() ||
-        !grid || ShapedType::isDynamicShape(grid.getShape()) || !reduction)
-      return op.emitOpError()
-             << "of run-time shape is lowered to MPI for a static grid, a "
-                "result of the input's element type and a predefined MPI "
-                "reduction only";
-    OpBuilder builder(op);
-    Location loc = op.getLoc();
-    Type elementType = inType.getElementType();
-    // Nothing to reduce (and upstream folds a flat view of it to an
-    // invalid static one).
-    if (llvm::is_contained(inType.getShape(), 0)) {
-      Value nothing = tensor::EmptyOp::create(
-          builder, loc, tensor::getMixedSizes(builder, loc, op.getInput()),
-          elementType);
-      op.replaceAllUsesWith(
-          tensor::CastOp::create(builder, loc, outType, nothing).getResult());
-      op.erase();
-      return success();
-    }
-    // MLIR 22's MPIToLLVM counts the first dimension only: MPI sees flat
-    // views of the buffers, both of identity layout. (Not collapse_shape:
-    // upstream canonicalizes a collapse of a dimension found to be 0 into
-    // an invalid static one. Nor an expand_shape back: several run-time
-    // sizes in one group crash expand-strided-metadata.)
-    auto bufferType = MemRefType::get(inType.getShape(), elementType);
-    Value send = bufferization::ToBufferOp::create(
-        builder, loc, bufferType, op.getInput(), /*readOnly=*/true);
-    SmallVector<Value> dynamicSizes;
-    Value count = arith::ConstantIndexOp::create(builder, loc, 1);
-    for (int64_t dim = 0; dim < inType.getRank(); ++dim) {
-      Value size = memref::DimOp::create(builder, loc, send, dim);
-      count = arith::MulIOp::create(builder, loc, count, size);
-      if (inType.isDynamicDim(dim))
-        dynamicSizes.push_back(size);
-    }
-    Value recv =
-        memref::AllocOp::create(builder, loc, bufferType, dynamicSizes);
-    auto flat = [&](Value buffer) -> Value {
-      if (inType.getRank() == 1)
-        return buffer;
-      return memref::ReinterpretCastOp::create(
-          builder, loc, MemRefType::get({ShapedType::kDynamic}, elementType),
-          buffer, builder.getIndexAttr(0), ArrayRef<OpFoldResult>{count},
-          ArrayRef<OpFoldResult>{builder.getIndexAttr(1)});
-    };
-    Value comm = getAxesComm(builder, loc, grid, op.getGridAxes());
-    mpi::AllReduceOp::create(
-        builder, loc, TypeRange(), flat(send), flat(recv),
-        mpi::MPI_ReductionOpEnumAttr::get(builder.getContext(), *reduction),
-        comm);
-    Value result = bufferization::ToTensorOp::create(
-        builder, loc, inType, recv, /*restrict=*/true, /*writable=*/true);
-    if (result.getType() != outType)
-      result = tensor::CastOp::create(builder, loc, outType, result);
-    op.replaceAllUsesWith(result);
-    op.erase();
-    return success();
   }
 };
 
@@ -235,22 +84,7 @@ struct SliceFinishSpmdPass
       return signalPassFailure();
     for (shard::GridOp grid : grids)
       grid.erase();
-    // MPIToLLVM picks the MPI ABI from the module's DLTI entry
-    // "MPI:Implementation" and, in MLIR 22, reports an error where there
-    // is none (before defaulting to MPICH): say MPICH unless the module
-    // says otherwise.
-    MLIRContext *context = &getContext();
-    StringAttr key = StringAttr::get(context, "MPI:Implementation");
-    if (failed(dlti::query(module, ArrayRef<StringRef>{key.getValue()},
-                           /*emitError=*/false))) {
-      SmallVector<DataLayoutEntryInterface> entries;
-      if (auto map = module->getAttrOfType<MapAttr>(DLTIDialect::kMapAttrName))
-        llvm::append_range(entries, map.getEntries());
-      entries.push_back(
-          DataLayoutEntryAttr::get(key, StringAttr::get(context, "MPICH")));
-      module->setAttr(DLTIDialect::kMapAttrName,
-                      MapAttr::get(context, entries));
-    }
+    slice::setDefaultMPIImplementation(module);
   }
 };
 
@@ -258,14 +92,7 @@ struct SliceFinishSpmdPass
 
 void mlir::slice::detail::registerSpmdDependencies(DialectRegistry &registry) {
   registry.insert<DLTIDialect, mpi::MPIDialect, shard::ShardDialect>();
-  registry.addExtension(+[](MLIRContext *context, mpi::MPIDialect *) {
-    mpi::AllReduceOp::attachInterface<MpiBufferEffects<mpi::AllReduceOp, 0, 1>>(
-        *context);
-    mpi::SendOp::attachInterface<MpiBufferEffects<mpi::SendOp, 0, kNone>>(
-        *context);
-    mpi::RecvOp::attachInterface<MpiBufferEffects<mpi::RecvOp, kNone, 0>>(
-        *context);
-  });
+  slice::registerMPIMemoryEffects(registry);
 }
 
 void mlir::slice::detail::addSpmdPartitioning(OpPassManager &pm) {
