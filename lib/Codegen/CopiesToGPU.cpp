@@ -183,15 +183,10 @@ LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
   }
 
   OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(op);
+  FailureOr<FlatCopy> copy = flattenCopyAt(rewriter, op, source, target);
+  if (failed(copy) || copy->empty)
+    return success(succeeded(copy));
   Location loc = op->getLoc();
-  FailureOr<FlatCopy> copy = flattenCopy(rewriter, loc, source, target);
-  if (failed(copy))
-    return rewriter.notifyMatchFailure(op, "non-strided layout");
-  if (copy->empty) {
-    rewriter.eraseOp(op);
-    return success();
-  }
 
   KernelContext ctx;
   ctx.elementType = cast<MemRefType>(source.getType()).getElementType();

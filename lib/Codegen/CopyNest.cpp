@@ -216,15 +216,10 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
     return rewriter.notifyMatchFailure(op, reason);
 
   OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(op);
+  FailureOr<FlatCopy> copy = flattenCopyAt(rewriter, op, source, target);
+  if (failed(copy) || copy->empty)
+    return success(succeeded(copy));
   Location loc = op->getLoc();
-  FailureOr<FlatCopy> copy = flattenCopy(rewriter, loc, source, target);
-  if (failed(copy))
-    return rewriter.notifyMatchFailure(op, "non-strided layout");
-  if (copy->empty) {
-    rewriter.eraseOp(op);
-    return success();
-  }
   ArrayRef<CopyDim> dims = copy->dims;
 
   Type elementType = sourceType.getElementType();

@@ -406,6 +406,18 @@ FailureOr<FlatCopy> flattenCopy(OpBuilder &b, Location loc, Value source,
   return copy;
 }
 
+FailureOr<FlatCopy> flattenCopyAt(RewriterBase &rewriter, Operation *op,
+                                  Value source, Value target) {
+  rewriter.setInsertionPoint(op);
+  FailureOr<FlatCopy> copy =
+      flattenCopy(rewriter, op->getLoc(), source, target);
+  if (failed(copy))
+    return rewriter.notifyMatchFailure(op, "non-strided layout");
+  if (copy->empty)
+    rewriter.eraseOp(op);
+  return copy;
+}
+
 std::optional<BufferCopy> getBufferCopy(Operation *op) {
   if (auto copy = dyn_cast<memref::CopyOp>(op))
     return BufferCopy{copy.getSource(), copy.getTarget()};

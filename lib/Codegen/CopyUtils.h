@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Internal to SliceTransforms: the analysis of a copy between two strided
-// memrefs that the CPU run loops (LowerCopies.cpp) and the GPU kernels
+// Internal to SliceCodegen: the analysis of a copy between two strided
+// memrefs that the CPU run loops (CopyNest.cpp) and the GPU kernels
 // (CopiesToGPU.cpp) both start from. A copy is flattened into 1-D views of
 // its two base buffers and a list of dimensions whose every access is
 // `offset + sum(index * stride)`.
@@ -138,6 +138,12 @@ struct FlatCopy {
 /// fails for layouts that are not strided.
 FailureOr<FlatCopy> flattenCopy(OpBuilder &b, Location loc, Value source,
                                 Value target);
+
+/// Flattens the copy `op` (from `source` to `target`) at `op`, leaving the
+/// insertion point there; erases `op` where nothing is copied (the result
+/// is then `empty`). A match failure for layouts that are not strided.
+FailureOr<FlatCopy> flattenCopyAt(RewriterBase &rewriter, Operation *op,
+                                  Value source, Value target);
 
 /// Whether `memref` is a buffer `memref.alloc` (or `gpu.alloc`) has just made
 /// (seen through casts), whose pages the copy into it will be the first to

@@ -423,6 +423,26 @@ withDefaults(Builder &builder, size_t numEntries,
   return {allAxes, allStrides};
 }
 
+namespace {
+/// What the generated builders of the axes ops take after the entries'
+/// operands: the dynamic strides and the attributes, absent where the op
+/// has the defaults.
+struct AxesAttrs {
+  ValueRange strides;
+  DenseI64ArrayAttr axes, starts, ends, staticStrides;
+
+  static AxesAttrs of(Builder &builder, const DispatchedSpec &spec,
+                      std::optional<ArrayRef<int64_t>> axes, bool hasStrides) {
+    return {hasStrides ? ValueRange(spec.strides) : ValueRange(),
+            axes ? builder.getDenseI64ArrayAttr(*axes) : DenseI64ArrayAttr(),
+            builder.getDenseI64ArrayAttr(spec.staticBegin),
+            builder.getDenseI64ArrayAttr(spec.staticEnd),
+            hasStrides ? builder.getDenseI64ArrayAttr(spec.staticStrides)
+                       : DenseI64ArrayAttr()};
+  }
+};
+} // namespace
+
 void StridedAxesOp::build(OpBuilder &builder, OperationState &state,
                           Value source, std::optional<ArrayRef<int64_t>> axes,
                           ArrayRef<OpFoldResult> starts,
@@ -442,13 +462,10 @@ void StridedAxesOp::build(OpBuilder &builder, OperationState &state,
   if (sparse)
     resultType = StridedOp::inferResultType(sourceType, *sparse, error);
   // As for slice.strided: an invalid spec is the verifier's to report.
+  AxesAttrs axesAttrs = AxesAttrs::of(builder, spec, axes, strides.has_value());
   build(builder, state, resultType ? *resultType : sourceType, source,
-        spec.begin, spec.end, strides ? ValueRange(spec.strides) : ValueRange(),
-        axes ? builder.getDenseI64ArrayAttr(*axes) : DenseI64ArrayAttr(),
-        builder.getDenseI64ArrayAttr(spec.staticBegin),
-        builder.getDenseI64ArrayAttr(spec.staticEnd),
-        strides ? builder.getDenseI64ArrayAttr(spec.staticStrides)
-                : DenseI64ArrayAttr());
+        spec.begin, spec.end, axesAttrs.strides, axesAttrs.axes,
+        axesAttrs.starts, axesAttrs.ends, axesAttrs.staticStrides);
   state.addAttributes(attrs);
 }
 
@@ -480,13 +497,10 @@ void StridedAxesUpdateOp::build(OpBuilder &builder, OperationState &state,
   DispatchedSpec spec = dispatchAxesSpec(builder, state.location,
                                          cast<RankedTensorType>(dest.getType()),
                                          allAxes, starts, ends, allStrides);
+  AxesAttrs axesAttrs = AxesAttrs::of(builder, spec, axes, strides.has_value());
   build(builder, state, dest.getType(), value, dest, spec.begin, spec.end,
-        strides ? ValueRange(spec.strides) : ValueRange(),
-        axes ? builder.getDenseI64ArrayAttr(*axes) : DenseI64ArrayAttr(),
-        builder.getDenseI64ArrayAttr(spec.staticBegin),
-        builder.getDenseI64ArrayAttr(spec.staticEnd),
-        strides ? builder.getDenseI64ArrayAttr(spec.staticStrides)
-                : DenseI64ArrayAttr());
+        axesAttrs.strides, axesAttrs.axes, axesAttrs.starts, axesAttrs.ends,
+        axesAttrs.staticStrides);
   state.addAttributes(attrs);
 }
 

@@ -520,16 +520,31 @@ static void printSpec(OpAsmPrinter &p, SliceSpecOpInterface op) {
                            "operandSegmentSizes"});
 }
 
+/// Prints a slice (`%x <spec> : T to R`) or an update (`%v into %x <spec>
+/// : V into T`) of the tensor `indexed`, the spec by `printSpecFn`.
+static void printSliceOrUpdate(OpAsmPrinter &p, Operation *op, Value indexed,
+                               Value written,
+                               function_ref<void()> printSpecFn) {
+  if (written)
+    p << ' ' << written << " into ";
+  else
+    p << ' ';
+  p << indexed;
+  printSpecFn();
+  if (written)
+    p << " : " << written.getType() << " into " << indexed.getType();
+  else
+    p << " : " << indexed.getType() << " to " << op->getResult(0).getType();
+}
+
 void StridedOp::print(OpAsmPrinter &p) {
-  p << ' ' << getSource();
-  printSpec(p, *this);
-  p << " : " << getSourceType() << " to " << getResultType();
+  printSliceOrUpdate(p, *this, getIndexed(), getWrittenValue(),
+                     [&] { printSpec(p, *this); });
 }
 
 void StridedUpdateOp::print(OpAsmPrinter &p) {
-  p << ' ' << getValue() << " into " << getDest();
-  printSpec(p, *this);
-  p << " : " << getValueType() << " into " << getDestType();
+  printSliceOrUpdate(p, *this, getIndexed(), getWrittenValue(),
+                     [&] { printSpec(p, *this); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -639,13 +654,11 @@ static void printAxesSpec(OpAsmPrinter &p, SliceAxesSpecOpInterface op) {
 }
 
 void StridedAxesOp::print(OpAsmPrinter &p) {
-  p << ' ' << getSource();
-  printAxesSpec(p, *this);
-  p << " : " << getSourceType() << " to " << getResultType();
+  printSliceOrUpdate(p, *this, getIndexed(), getWrittenValue(),
+                     [&] { printAxesSpec(p, *this); });
 }
 
 void StridedAxesUpdateOp::print(OpAsmPrinter &p) {
-  p << ' ' << getValue() << " into " << getDest();
-  printAxesSpec(p, *this);
-  p << " : " << getValueType() << " into " << getDestType();
+  printSliceOrUpdate(p, *this, getIndexed(), getWrittenValue(),
+                     [&] { printAxesSpec(p, *this); });
 }

@@ -33,27 +33,17 @@ using namespace mlir;
 using namespace mlir::slice;
 
 namespace {
-/// slice.strided into the normal form.
-struct NormalizeStrided : OpRewritePattern<StridedOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// slice.strided and slice.strided_update into the normal form.
+struct NormalizeSpecOp : OpInterfaceRewritePattern<SliceSpecOpInterface> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
 
-  LogicalResult matchAndRewrite(StridedOp op,
+  LogicalResult matchAndRewrite(SliceSpecOpInterface op,
                                 PatternRewriter &rewriter) const override {
     if (op.isNormalForm())
       return rewriter.notifyMatchFailure(op, "in normal form already");
-    return normalizeStridedOp(rewriter, op);
-  }
-};
-
-/// slice.strided_update into the normal form.
-struct NormalizeStridedUpdate : OpRewritePattern<StridedUpdateOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(StridedUpdateOp op,
-                                PatternRewriter &rewriter) const override {
-    if (op.isNormalForm())
-      return rewriter.notifyMatchFailure(op, "in normal form already");
-    return normalizeStridedUpdateOp(rewriter, op);
+    if (auto update = dyn_cast<StridedUpdateOp>(op.getOperation()))
+      return normalizeStridedUpdateOp(rewriter, update);
+    return normalizeStridedOp(rewriter, cast<StridedOp>(op.getOperation()));
   }
 };
 
@@ -124,6 +114,7 @@ struct SliceNormalizePass
 } // namespace
 
 void mlir::slice::populateSliceNormalizePatterns(RewritePatternSet &patterns) {
-  patterns.add<NormalizeStrided, NormalizeStridedUpdate, NormalizeStridedAxes,
-               NormalizeStridedAxesUpdate>(patterns.getContext());
+  patterns
+      .add<NormalizeSpecOp, NormalizeStridedAxes, NormalizeStridedAxesUpdate>(
+          patterns.getContext());
 }
