@@ -124,11 +124,6 @@ def Slice_SliceSpecOpInterface : OpInterface<"SliceSpecOpInterface"> {
         masks.shrinkAxis = $_op.getShrinkAxisMask();
         return masks;
       }]>,
-    InterfaceMethod<"The spec with its entries as static or SSA values.",
-      "::mlir::slice::MixedSliceSpec", "getMixedSpec", (ins), [{}], [{
-        return {$_op.getMixedBegin(), $_op.getMixedEnd(),
-                $_op.getMixedStrides(), $_op.getMasks()};
-      }]>,
     InterfaceMethod<[{
         The spec as the op's static lists state it: dynamic entries are
         unknown, even when their SSA value is a constant (verification must
