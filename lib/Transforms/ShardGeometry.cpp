@@ -1,0 +1,307 @@
+//===- ShardGeometry.cpp - Where the shards of a slice lie ----------------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShardGeometry.h"
+
+using namespace mlir;
+using namespace mlir::slice;
+using namespace mlir::slice::sharding;
+
+namespace mlir {
+namespace slice {
+namespace sharding {
+
+bool keepsShardsWhole(const ResolvedDim &dim, SliceMasks masks,
+                      ArrayRef<int64_t> strides, bool offsetMode) {
+  if (!dim.full || dim.shrink)
+    return false;
+  if (dim.entry < 0 || !offsetMode)
+    return true;
+  return isMaskBitSet(masks.begin, dim.entry) &&
+         isMaskBitSet(masks.end, dim.entry) && strides[dim.entry] == 1;
+}
+
+ArrayRef<GridAxis> splitAxesOf(const Sharding &sharding, int64_t dim) {
+  if (!sharding || dim < 0 ||
+      dim >= static_cast<int64_t>(sharding.getSplitAxes().size()))
+    return {};
+  return sharding.getSplitAxes()[dim].asArrayRef();
+}
+
+SmallVector<int64_t> explicitOffsetsOf(const Sharding &sharding, int64_t dim,
+                                       ArrayRef<int64_t> gridShape) {
+  ArrayRef<int64_t> all =
+      sharding ? sharding.getStaticShardedDimsOffsets() : ArrayRef<int64_t>();
+  if (all.empty() || splitAxesOf(sharding, dim).empty())
+    return {};
+  size_t pos = 0;
+  for (int64_t before = 0; before < dim; ++before) {
+    ArrayRef<GridAxis> axes = splitAxesOf(sharding, before);
+    if (!axes.empty())
+      pos += collectiveProcessGroupSize(axes, gridShape) + 1;
+  }
+  size_t count =
+      collectiveProcessGroupSize(splitAxesOf(sharding, dim), gridShape) + 1;
+  if (pos + count > all.size())
+    return {};
+  return llvm::to_vector(all.slice(pos, count));
+}
+
+bool sameSplit(const Sharding &a, int64_t aDim, const Sharding &b, int64_t bDim,
+               ArrayRef<int64_t> gridShape) {
+  return splitAxesOf(a, aDim) == splitAxesOf(b, bDim) &&
+         explicitOffsetsOf(a, aDim, gridShape) ==
+             explicitOffsetsOf(b, bDim, gridShape);
+}
+
+std::string unsupportedSharding(const Sharding &sharding) {
+  if (!sharding)
+    return "";
+  if (!sharding.getStaticHaloSizes().empty() ||
+      !sharding.getDynamicHaloSizes().empty())
+    return "halo sizes";
+  if (!sharding.getDynamicShardedDimsOffsets().empty())
+    return "shard offsets known at run time only";
+  if (!sharding.getStaticShardedDimsOffsets().empty())
+    for (const GridAxesAttr &axes : sharding.getSplitAxes())
+      if (axes.size() > 1)
+        return "shard offsets (sharded_dims_offsets) of a dimension split "
+               "over more than one grid axis";
+  return "";
+}
+
+FailureOr<ShardContext>
+getShardContext(Operation *op,
+                ArrayRef<std::pair<StringRef, Sharding>> shardings,
+                SymbolTableCollection &symbols, OpBuilder &builder) {
+  FlatSymbolRefAttr gridName;
+  for (const auto &[what, sharding] : shardings) {
+    if (!sharding)
+      continue;
+    gridName = gridName ? gridName : sharding.getGridAttr();
+    std::string why = unsupportedSharding(sharding);
+    if (!why.empty())
+      return op->emitOpError() << "has a " << what << " sharding with " << why
+                               << ", which is not partitioned yet";
+  }
+  GridOp grid = getGridOrNull(op, gridName, symbols);
+  if (!grid)
+    return op->emitOpError()
+           << "is sharded on grid " << gridName << ", which does not exist";
+  if (ShapedType::isDynamicShape(grid.getShape()))
+    return op->emitOpError() << "is sharded on grid " << gridName
+                             << " of dynamic shape; only static grids are "
+                                "partitioned";
+  ShardContext shards{grid, {}};
+  for (Value index :
+       ProcessMultiIndexOp::create(builder, op->getLoc(), grid).getResults())
+    shards.processIndex.push_back(index);
+  return shards;
+}
+
+FailureOr<Value> assembleByBits(OpBuilder &builder, Location loc, Operation *op,
+                                GridOp grid, Value part,
+                                ArrayRef<OpFoldResult> shape,
+                                ArrayRef<OpFoldResult> offsets,
+                                ArrayRef<OpFoldResult> sizes,
+                                SmallVector<GridAxis> axes) {
+  auto partType = cast<RankedTensorType>(part.getType());
+  Type elementType = partType.getElementType();
+  unsigned width =
+      elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 0;
+  if (width == 0 || width % 8 != 0 || width > 64)
+    return op->emitOpError() << "gathers elements of type " << elementType
+                             << "; only integers and floats of 8 to 64 bits "
+                                "are gathered";
+  // Nothing to move (and no offset a slice of an empty tensor accepts).
+  if (llvm::any_of(shape, [](OpFoldResult size) {
+        return getConstantIntValue(size) == 0;
+      }))
+    return tensor::EmptyOp::create(builder, loc, shape, elementType)
+        .getResult();
+  llvm::sort(axes);
+  Type bitsType = builder.getIntegerType(width);
+  if (bitsType != elementType)
+    part =
+        arith::BitcastOp::create(builder, loc, partType.clone(bitsType), part);
+  // Zeros written in place (a fill), not copied from a constant.
+  Value zero = arith::ConstantOp::create(builder, loc, bitsType,
+                                         builder.getIntegerAttr(bitsType, 0));
+  Value zeros =
+      linalg::FillOp::create(
+          builder, loc, zero,
+          tensor::EmptyOp::create(builder, loc, shape, bitsType).getResult())
+          .getResult(0);
+  SmallVector<OpFoldResult> ones(shape.size(), builder.getIndexAttr(1));
+  Value block = tensor::InsertSliceOp::create(builder, loc, part, zeros,
+                                              offsets, sizes, ones);
+  block = AllReduceOp::create(builder, loc, block, grid.getSymName(), axes,
+                              ReductionKind::BitwiseOr);
+  if (bitsType != elementType)
+    block = arith::BitcastOp::create(
+        builder, loc,
+        cast<RankedTensorType>(block.getType()).clone(elementType), block);
+  return block;
+}
+
+FailureOr<Value> extractShard(OpBuilder &builder, Location loc, Operation *op,
+                              const ShardContext &shards,
+                              ArithIndexBuilder &arith, Value whole,
+                              const Sharding &sharding, ArrayRef<bool> keep,
+                              StringRef what) {
+  auto type = cast<RankedTensorType>(whole.getType());
+  SmallVector<OpFoldResult> offsets, sizes;
+  bool needsPart = false;
+  for (unsigned pos = 0; pos < type.getRank(); ++pos) {
+    ArrayRef<GridAxis> axes = splitAxesOf(sharding, pos);
+    if (axes.empty() || (pos < keep.size() && keep[pos])) {
+      offsets.push_back(builder.getIndexAttr(0));
+      sizes.push_back(tensor::getMixedSize(builder, loc, whole, pos));
+      continue;
+    }
+    FailureOr<ShardSpan> shard =
+        shards.span(op, arith, sharding, pos, type.getDimSize(pos), what);
+    if (failed(shard))
+      return failure();
+    offsets.push_back(getAsOpFoldResult(arith.materialize(shard->offset)));
+    sizes.push_back(getAsOpFoldResult(arith.materialize(shard->size)));
+    needsPart = true;
+  }
+  if (!needsPart)
+    return whole;
+  // A part of nothing is nothing (and upstream rejects any static offset
+  // into a dimension of size 0).
+  if (llvm::is_contained(type.getShape(), 0))
+    return tensor::EmptyOp::create(builder, loc, sizes, type.getElementType())
+        .getResult();
+  SmallVector<OpFoldResult> ones(type.getRank(), builder.getIndexAttr(1));
+  return tensor::ExtractSliceOp::create(builder, loc, whole, offsets, sizes,
+                                        ones)
+      .getResult();
+}
+
+FailureOr<Value> gatherWhole(OpBuilder &builder, Location loc, Operation *op,
+                             const ShardContext &shards,
+                             ArithIndexBuilder &arith, Value local,
+                             RankedTensorType globalType,
+                             const Sharding &sharding, StringRef what) {
+  SmallVector<GridAxis> axes;
+  SmallVector<OpFoldResult> offsets;
+  for (unsigned dim = 0; dim < globalType.getRank(); ++dim) {
+    ArrayRef<GridAxis> split = splitAxesOf(sharding, dim);
+    axes.append(split.begin(), split.end());
+    if (split.empty()) {
+      offsets.push_back(builder.getIndexAttr(0));
+      continue;
+    }
+    FailureOr<ShardSpan> shard =
+        shards.span(op, arith, sharding, dim, globalType.getDimSize(dim), what);
+    if (failed(shard))
+      return failure();
+    offsets.push_back(getAsOpFoldResult(arith.materialize(shard->offset)));
+  }
+  if (axes.empty())
+    return local;
+  return assembleByBits(
+      builder, loc, op, shards.grid, local,
+      getAsIndexOpFoldResult(builder.getContext(), globalType.getShape()),
+      offsets, tensor::getMixedSizes(builder, loc, local), axes);
+}
+
+Sharding withOffsets(const Sharding &chosen, unsigned tensor,
+                     ArrayRef<Sharding> existing, ArrayRef<DimTie> ties,
+                     ArrayRef<int64_t> gridShape, ShapedType type) {
+  if (!chosen || !type)
+    return chosen;
+  auto sameAxes = [&](const Sharding &other, int64_t otherDim, int64_t dim) {
+    return other && !splitAxesOf(other, otherDim).empty() &&
+           splitAxesOf(other, otherDim) == splitAxesOf(chosen, dim);
+  };
+  SmallVector<SmallVector<int64_t>> tables;
+  bool anyExplicit = false;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+    if (splitAxesOf(chosen, dim).empty())
+      continue;
+    std::optional<SmallVector<int64_t>> table;
+    if (sameAxes(existing[tensor], dim, dim))
+      table = explicitOffsetsOf(existing[tensor], dim, gridShape);
+    for (const auto &[a, b] : ties) {
+      if (table)
+        break;
+      for (auto [self, peer] : {std::pair(a, b), std::pair(b, a)})
+        if (self == TensorDim(tensor, dim) &&
+            sameAxes(existing[peer.first], peer.second, dim))
+          table =
+              explicitOffsetsOf(existing[peer.first], peer.second, gridShape);
+    }
+    tables.push_back(table.value_or(SmallVector<int64_t>()));
+    anyExplicit |= !tables.back().empty();
+  }
+  if (!anyExplicit)
+    return chosen;
+  // The shard dialect lists offsets for every split dimension or none:
+  // an even split among explicit ones gets its offsets written out.
+  SmallVector<int64_t> all;
+  unsigned next = 0;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+    ArrayRef<GridAxis> axes = splitAxesOf(chosen, dim);
+    if (axes.empty())
+      continue;
+    SmallVector<int64_t> &table = tables[next++];
+    if (table.empty()) {
+      int64_t size = type.getDimSize(dim);
+      int64_t shards = collectiveProcessGroupSize(axes, gridShape);
+      if (ShapedType::isDynamic(size) || size % shards != 0 || axes.size() > 1)
+        return chosen;
+      for (int64_t i = 0; i <= shards; ++i)
+        table.push_back(i * (size / shards));
+    }
+    llvm::append_range(all, table);
+  }
+  return Sharding::get(chosen.getGridAttr(), chosen.getSplitAxes(), {}, all);
+}
+
+LogicalResult annotateTensors(Operation *op, OpBuilder &builder,
+                              const ShardingOption &option,
+                              unsigned tensorOperands, ArrayRef<DimTie> ties) {
+  FailureOr<std::vector<Sharding>> shardings =
+      shard::detail::defaultGetShardingAnnotations(op, option);
+  if (failed(shardings))
+    return failure();
+  std::vector<Sharding> existing;
+  SmallVector<ShapedType> types;
+  auto record = [&](FailureOr<std::pair<bool, Sharding>> sharding, Value v) {
+    existing.push_back(succeeded(sharding) ? sharding->second : Sharding());
+    types.push_back(dyn_cast<ShapedType>(v.getType()));
+  };
+  for (unsigned operand = 0; operand < tensorOperands; ++operand)
+    record(getSharding(op->getOpOperand(operand)), op->getOperand(operand));
+  record(getSharding(op->getOpResult(0)), op->getResult(0));
+  SymbolTableCollection symbols;
+  GridOp grid = getGridOrNull(op, option.grid, symbols);
+  ArrayRef<int64_t> gridShape = grid ? grid.getShape() : ArrayRef<int64_t>();
+  auto annotation = [&](unsigned tensor, const Sharding &chosen) {
+    if (!grid || ShapedType::isDynamicShape(gridShape))
+      return chosen;
+    return withOffsets(chosen, tensor, existing, ties, gridShape,
+                       types[tensor]);
+  };
+  maybeInsertTargetShardingAnnotation(
+      annotation(tensorOperands, shardings->back()), op->getOpResult(0),
+      builder);
+  for (unsigned operand = 0; operand < tensorOperands; ++operand) {
+    OpBuilder::InsertionGuard guard(builder);
+    maybeInsertSourceShardingAnnotation(
+        annotation(operand, (*shardings)[operand]), op->getOpOperand(operand),
+        builder);
+  }
+  return success();
+}
+} // namespace sharding
+} // namespace slice
+} // namespace mlir

@@ -1,0 +1,327 @@
+//===- ShardGeometry.h - Where the shards of a slice lie --------*- C++ -*-===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Internal to SliceTransforms: what the ShardingInterface models of
+// slice.strided (ShardingSliceModel.cpp) and slice.strided_update
+// (ShardingUpdateModel.cpp) share: where each process's shard of a
+// dimension lies, the checks of a sharding, the collectives that gather a
+// tensor or assemble disjoint parts, the annotations and the partition of
+// replicated ops (docs/sharding.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLICE_LIB_TRANSFORMS_SHARDGEOMETRY_H
+#define SLICE_LIB_TRANSFORMS_SHARDGEOMETRY_H
+#include "Slice/Transforms/ShardingInterfaceImpl.h"
+
+#include "Slice/IR/SliceOps.h"
+#include "Slice/Semantics/Arith/SliceArith.h"
+#include "Slice/Utils/SliceView.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Shard/IR/ShardDialect.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
+#include "mlir/Dialect/Shard/Interfaces/ShardingInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+
+#include "llvm/Support/InterleavedRange.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir {
+namespace slice {
+namespace sharding {
+using namespace ::mlir::shard;
+
+/// Whether resolved dimension `dim` of a spec takes every element of any
+/// shard of its dimension, in order, so that the op itself slices a shard
+/// right: filled by the ellipsis; or a range that spans the dimension,
+/// since clamping makes it span any part of it too; or in offset mode,
+/// whose windows are checked and not clamped, masked at both ends with
+/// stride 1.
+bool keepsShardsWhole(const ResolvedDim &dim, SliceMasks masks,
+                      ArrayRef<int64_t> strides, bool offsetMode);
+
+ArrayRef<GridAxis> splitAxesOf(const Sharding &sharding, int64_t dim);
+
+/// The explicit offsets (sharded_dims_offsets) at which `sharding` splits
+/// dimension `dim`, one per shard and the end; empty for an even split. The
+/// shard dialect lists them dimension by dimension, `shards + 1` entries
+/// per split dimension (`unsupportedSharding` has checked that each is
+/// split over one grid axis and that the offsets are static).
+SmallVector<int64_t> explicitOffsetsOf(const Sharding &sharding, int64_t dim,
+                                       ArrayRef<int64_t> gridShape);
+
+/// Whether `a` splits its dimension `aDim` as `b` splits `bDim`: over the
+/// same grid axes at the same offsets.
+bool sameSplit(const Sharding &a, int64_t aDim, const Sharding &b, int64_t bDim,
+               ArrayRef<int64_t> gridShape);
+
+/// This process's shard of one dimension: where it starts, its size, and
+/// the largest size any process's shard of it has (a static bound).
+struct ShardSpan {
+  OpFoldResult offset;
+  OpFoldResult size;
+  int64_t maxSize;
+  /// The size of the whole dimension.
+  OpFoldResult globalSize;
+};
+
+/// What partitioning one slice needs: the grid and this process's place
+/// in it.
+struct ShardContext {
+  mutable GridOp grid;
+  SmallVector<Value> processIndex;
+
+  int64_t count(ArrayRef<GridAxis> axes) const {
+    return collectiveProcessGroupSize(axes, grid.getShape());
+  }
+  /// The linear index of this process's shard along `axes` (the first
+  /// axis major, as the shard dialect numbers shards).
+  OpFoldResult index(ArithIndexBuilder &arith, ArrayRef<GridAxis> axes) const {
+    OpFoldResult linear = arith.constant(0);
+    for (GridAxis axis : axes)
+      linear =
+          arith.add(arith.mul(linear, arith.constant(grid.getShape()[axis])),
+                    processIndex[axis]);
+    return linear;
+  }
+  /// This process's shard of dimension `dim` (of static `size`) of the
+  /// `what` tensor of `op` under `sharding`: at the sharding's explicit
+  /// offsets, or an even split (the shard dialect's without offsets); an
+  /// error when neither applies.
+  FailureOr<ShardSpan> span(Operation *op, ArithIndexBuilder &arith,
+                            const Sharding &sharding, unsigned dim,
+                            int64_t size, StringRef what,
+                            Value local = {}) const {
+    ArrayRef<GridAxis> axes = splitAxesOf(sharding, dim);
+    int64_t shards = count(axes);
+    SmallVector<int64_t> offsets =
+        explicitOffsetsOf(sharding, dim, grid.getShape());
+    // The explicit offsets say how big the whole is.
+    if (ShapedType::isDynamic(size) && !offsets.empty())
+      size = offsets.back();
+    if (ShapedType::isDynamic(size)) {
+      if (!local)
+        return op->emitOpError()
+               << "has " << what << " dimension " << dim
+               << " of dynamic size split over " << shards
+               << " processes; only a source's or a dest's dynamic sizes "
+                  "are partitioned yet";
+      return exchangedSpan(arith, local, dim, axes);
+    }
+    if (offsets.empty()) {
+      if (size % shards != 0)
+        return op->emitOpError()
+               << "has " << what << " dimension " << dim << " of size " << size
+               << " split over " << shards
+               << " processes, which is uneven; an uneven split needs its "
+                  "shard offsets (sharded_dims_offsets)";
+      int64_t shardSize = size / shards;
+      return ShardSpan{arith.mul(index(arith, axes), arith.constant(shardSize)),
+                       arith.constant(shardSize), shardSize,
+                       arith.constant(size)};
+    }
+    if (offsets.front() != 0 || offsets.back() != size)
+      return op->emitOpError()
+             << "has " << what << " dimension " << dim << " of size " << size
+             << " split at offsets [" << llvm::interleaved(offsets)
+             << "], which do not span it";
+    // This process's offsets, chosen by its index.
+    OpFoldResult shard = index(arith, axes);
+    OpFoldResult start = arith.constant(offsets[0]);
+    OpFoldResult end = arith.constant(offsets[1]);
+    int64_t maxSize = offsets[1] - offsets[0];
+    for (int64_t i = 1; i < shards; ++i) {
+      OpFoldResult here = arith.equal(shard, arith.constant(i));
+      start = arith.select(here, arith.constant(offsets[i]), start);
+      end = arith.select(here, arith.constant(offsets[i + 1]), end);
+      maxSize = std::max(maxSize, offsets[i + 1] - offsets[i]);
+    }
+    return ShardSpan{start, arith.sub(end, start), maxSize,
+                     arith.constant(size)};
+  }
+
+  /// The shard of a dimension of run-time size that this process holds
+  /// `local`'s part of: the processes along `axes` tell each other their
+  /// sizes (one all_reduce of a vector of them), and each shard starts
+  /// where the ones before it end.
+  ShardSpan exchangedSpan(ArithIndexBuilder &arith, Value local, unsigned dim,
+                          ArrayRef<GridAxis> axes) const {
+    OpBuilder &builder = arith.getBuilder();
+    Location loc = local.getLoc();
+    int64_t shards = count(axes);
+    Type i64 = builder.getI64Type();
+    OpFoldResult mine = tensor::getMixedSize(builder, loc, local, dim);
+    OpFoldResult position = index(arith, axes);
+    Value zeros = arith::ConstantOp::create(
+        builder, loc,
+        DenseElementsAttr::get(RankedTensorType::get({shards}, i64),
+                               builder.getI64IntegerAttr(0)));
+    Value entry =
+        arith::IndexCastOp::create(builder, loc, i64, arith.materialize(mine));
+    Value table = tensor::InsertOp::create(builder, loc, entry, zeros,
+                                           arith.materialize(position));
+    SmallVector<GridAxis> sorted = llvm::to_vector(axes);
+    llvm::sort(sorted);
+    table = AllReduceOp::create(builder, loc, table, grid.getSymName(), sorted,
+                                ReductionKind::Sum);
+    OpFoldResult start = arith.constant(0), total = arith.constant(0);
+    for (int64_t i = 0; i < shards; ++i) {
+      Value at = arith::ConstantIndexOp::create(builder, loc, i);
+      OpFoldResult size = getAsOpFoldResult(arith::IndexCastOp::create(
+          builder, loc, builder.getIndexType(),
+          tensor::ExtractOp::create(builder, loc, table, at)));
+      start = arith.add(
+          start, arith.select(arith.lessThan(arith.constant(i), position), size,
+                              arith.constant(0)));
+      total = arith.add(total, size);
+    }
+    return ShardSpan{start, mine, ShapedType::kDynamic, total};
+  }
+};
+
+/// Two tensor dimensions an op ties together (the same elements, so the
+/// same split): (tensor, dimension) each, the operands numbered first and
+/// the result last.
+using TensorDim = std::pair<unsigned, int64_t>;
+using DimTie = std::pair<TensorDim, TensorDim>;
+
+/// Why a sharding cannot be partitioned here, or an empty string.
+std::string unsupportedSharding(const Sharding &sharding);
+
+/// The checks every partition makes (a static grid that exists, no
+/// sharding this code does not partition yet: each named as `what`), and
+/// this process's place in the grid.
+FailureOr<ShardContext>
+getShardContext(Operation *op,
+                ArrayRef<std::pair<StringRef, Sharding>> shardings,
+                SymbolTableCollection &symbols, OpBuilder &builder);
+
+/// Writes `part` (of `sizes`) at `offsets` into zeros of `shape` and
+/// assembles the blocks of the processes along grid `axes` with a
+/// bitwise-or all_reduce of their bits (the parts must be disjoint). Floats
+/// travel as integers of their width, so -0.0 and NaN payloads arrive
+/// intact.
+FailureOr<Value> assembleByBits(OpBuilder &builder, Location loc, Operation *op,
+                                GridOp grid, Value part,
+                                ArrayRef<OpFoldResult> shape,
+                                ArrayRef<OpFoldResult> offsets,
+                                ArrayRef<OpFoldResult> sizes,
+                                SmallVector<GridAxis> axes);
+
+/// This process's part of `whole` under `sharding` (static sizes), leaving
+/// alone the dimensions `keep` marks.
+FailureOr<Value> extractShard(OpBuilder &builder, Location loc, Operation *op,
+                              const ShardContext &shards,
+                              ArithIndexBuilder &arith, Value whole,
+                              const Sharding &sharding, ArrayRef<bool> keep,
+                              StringRef what);
+
+/// The whole tensor of `globalType` on every process, from the shards of
+/// it under `sharding` (`local` is this process's).
+FailureOr<Value> gatherWhole(OpBuilder &builder, Location loc, Operation *op,
+                             const ShardContext &shards,
+                             ArithIndexBuilder &arith, Value local,
+                             RankedTensorType globalType,
+                             const Sharding &sharding, StringRef what);
+
+/// `chosen` (split axes only, as upstream builds annotations from an
+/// option) with the explicit shard offsets its dimensions take: a
+/// dimension annotated with the same axes before keeps its own offsets,
+/// another takes those of a dimension tied to it. Without this an uneven
+/// split would be resharded to an even one, which MLIR 22 cannot do.
+Sharding withOffsets(const Sharding &chosen, unsigned tensor,
+                     ArrayRef<Sharding> existing, ArrayRef<DimTie> ties,
+                     ArrayRef<int64_t> gridShape, ShapedType type);
+
+/// Annotates the result and the first `tensorOperands` operands (the
+/// tensors) for an option, keeping the explicit shard offsets of the
+/// annotations already there (see `withOffsets`). Upstream's default also
+/// annotates the index operands after them, with a sharding that names
+/// no grid and does not verify (MLIR 22).
+LogicalResult annotateTensors(Operation *op, OpBuilder &builder,
+                              const ShardingOption &option,
+                              unsigned tensorOperands, ArrayRef<DimTie> ties);
+
+/// What both partition methods do: an op whose tensors are all replicated
+/// is cloned as it is; otherwise `local` builds this process's result.
+inline LogicalResult
+partitionWith(Operation &op, ArrayRef<Value> partitionedOperands,
+              ArrayRef<Sharding> operandShardings,
+              ArrayRef<Sharding> resultShardings, IRMapping &partitionMap,
+              SymbolTableCollection &symbolTable, OpBuilder &builder,
+              function_ref<FailureOr<Value>()> local) {
+  auto replicated = [](const Sharding &sharding) {
+    return !sharding || isFullReplication(sharding);
+  };
+  if (llvm::all_of(operandShardings, replicated) &&
+      llvm::all_of(resultShardings, replicated)) {
+    partitionFullyReplicatedOperation(op, partitionedOperands, operandShardings,
+                                      resultShardings, partitionMap,
+                                      symbolTable, builder);
+    return success();
+  }
+  FailureOr<Value> result = local();
+  if (failed(result))
+    return failure();
+  partitionMap.map(op.getResult(0), *result);
+  return success();
+}
+
+/// What the two models share: parallel loops (`Derived::countLoops`),
+/// annotations of the tensors only, and the partition of replicated ops as
+/// they are; `Derived::partitionLocal` builds this process's result
+/// otherwise.
+template <typename Derived, typename OpTy, unsigned TensorOperands>
+struct SliceShardingModel
+    : public ShardingInterface::ExternalModel<Derived, OpTy> {
+  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
+    std::optional<unsigned> loops = Derived::countLoops(cast<OpTy>(op));
+    if (!loops)
+      return {};
+    return SmallVector<utils::IteratorType>(*loops,
+                                            utils::IteratorType::parallel);
+  }
+
+  LogicalResult addShardingAnnotations(Operation *op, OpBuilder &builder,
+                                       const ShardingOption &option) const {
+    return annotateTensors(op, builder, option, TensorOperands,
+                           Derived::tiedDims(cast<OpTy>(op)));
+  }
+
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<Sharding> operandShardings,
+                          ArrayRef<Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbolTable,
+                          OpBuilder &builder) const {
+    return partitionWith(
+        *op, partitionedOperands, operandShardings, resultShardings,
+        partitionMap, symbolTable, builder, [&] {
+          return Derived::partitionLocal(
+              cast<OpTy>(op), partitionedOperands, operandShardings,
+              resultShardings.empty() ? Sharding() : resultShardings[0],
+              symbolTable, builder);
+        });
+  }
+};
+
+/// Attach the models (ShardingSliceModel.cpp, ShardingUpdateModel.cpp).
+void attachStridedOpShardingModel(MLIRContext *context);
+void attachStridedUpdateOpShardingModel(MLIRContext *context);
+
+} // namespace sharding
+} // namespace slice
+} // namespace mlir
+
+#endif // SLICE_LIB_TRANSFORMS_SHARDGEOMETRY_H

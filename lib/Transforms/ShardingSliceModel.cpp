@@ -1,0 +1,417 @@
+//===- ShardingSliceModel.cpp - slice.strided on sharded tensors ----------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// slice.strided's ShardingInterface model (docs/sharding.md).
+//
+// Loops: one per source dimension and one per result dimension, so that
+// each side can keep whatever sharding it is annotated with (partition
+// moves what differs: no resharding is left to upstream, whose all_gather
+// and all_to_all do not lower to MPI in MLIR 22). A side without an
+// annotation takes the other side's sharding of every dimension taken
+// whole (every element, in order), which then stays local, and is
+// replicated along the others.
+//
+// Partition: each process slices its own shard with the spec's formula
+// (the global normal form) restricted to the indices it holds. A source
+// dimension sharded and taken whole into a result dimension sharded the
+// same way stays local; every other sharded source dimension is gathered:
+// each process writes the result elements its shard holds into zeros, and
+// a bitwise-or all_reduce over those grid axes assembles them (bits, not
+// floats, so -0.0 and NaN payloads survive). A result dimension sharded
+// otherwise then keeps the process's own part.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShardGeometry.h"
+
+using namespace mlir;
+using namespace mlir::slice;
+using namespace mlir::slice::sharding;
+
+namespace {
+
+/// The model's loops (see the file comment).
+struct LoopLayout {
+  unsigned sourceRank = 0;
+  unsigned resultRank = 0;
+  /// Per source dimension: the result dimension that shows it whole (every
+  /// element, in order), or -1.
+  SmallVector<int64_t> wholeIn;
+  /// Per source dimension: its entry keeps it whole on any shard of it
+  /// (`keepsShardsWhole`), so the op itself slices a shard right.
+  SmallVector<bool> wholeOnShards;
+
+  unsigned numLoops() const { return sourceRank + resultRank; }
+  unsigned resultLoop(unsigned pos) const { return sourceRank + pos; }
+};
+
+std::optional<LoopLayout> getLoopLayout(StridedOp op) {
+  std::string error;
+  std::optional<ResolvedSlice> resolved = op.resolve(error);
+  if (!resolved)
+    return std::nullopt;
+  LoopLayout layout;
+  layout.sourceRank = resolved->dims.size();
+  layout.resultRank = resolved->resultToInput.size();
+  layout.wholeIn.assign(layout.sourceRank, -1);
+  for (const ResolvedDim &dim : resolved->dims)
+    layout.wholeOnShards.push_back(keepsShardsWhole(
+        dim, op.getMasks(), op.getStaticStrides(), op.getOffset()));
+  for (auto [pos, input] : llvm::enumerate(resolved->resultToInput))
+    if (input >= 0 && resolved->dims[input].full &&
+        !resolved->dims[input].shrink)
+      layout.wholeIn[input] = pos;
+  return layout;
+}
+
+/// The value of the partitioned slice on this process.
+FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
+                                const Sharding &in, const Sharding &out,
+                                SymbolTableCollection &symbols,
+                                OpBuilder &builder) {
+  Location loc = op.getLoc();
+  RankedTensorType sourceType = op.getSourceType();
+  RankedTensorType resultType = op.getResultType();
+  Type elementType = sourceType.getElementType();
+  FailureOr<ShardContext> context =
+      getShardContext(op, {{"source", in}, {"result", out}}, symbols, builder);
+  if (failed(context))
+    return failure();
+  ShardContext &shards = *context;
+  GridOp grid = shards.grid;
+
+  std::optional<LoopLayout> loops = getLoopLayout(op);
+  if (!loops)
+    return op.emitOpError() << "has an invalid spec";
+  RankedTensorType localResultType =
+      cast<RankedTensorType>(shardType(resultType, grid, out));
+
+  // Purely local, with entries that mean the same on a shard: the op
+  // itself on the shard, so that the pipeline's slices=view|copy holds.
+  bool local = true;
+  SmallVector<bool> resultCarried(resultType.getRank(), false);
+  for (unsigned dim = 0; dim < sourceType.getRank(); ++dim) {
+    ArrayRef<GridAxis> axes = splitAxesOf(in, dim);
+    if (axes.empty())
+      continue;
+    int64_t pos = loops->wholeIn[dim];
+    local &= loops->wholeOnShards[dim] &&
+             sameSplit(out, pos, in, dim, grid.getShape());
+    if (pos >= 0)
+      resultCarried[pos] = true;
+  }
+  for (unsigned pos = 0; pos < resultType.getRank(); ++pos)
+    local &= resultCarried[pos] || splitAxesOf(out, pos).empty();
+  if (local) {
+    IRMapping mapping;
+    for (auto [old, partitioned] : llvm::zip_equal(op->getOperands(), operands))
+      mapping.map(old, partitioned);
+    Operation *slice = builder.clone(*op, mapping);
+    slice->getResult(0).setType(localResultType);
+    return slice->getResult(0);
+  }
+
+  ArithIndexBuilder arith(builder, loc);
+  unsigned rank = sourceType.getRank();
+
+  // This process's shard of each split source dimension, and the sizes of
+  // the whole source (which the processes tell each other where neither
+  // the type nor the shard offsets say them).
+  SmallVector<std::optional<ShardSpan>> sourceSpans(rank);
+  SmallVector<OpFoldResult> sourceSizes;
+  for (unsigned dim = 0; dim < rank; ++dim) {
+    if (splitAxesOf(in, dim).empty()) {
+      sourceSizes.push_back(
+          tensor::getMixedSize(builder, loc, operands[0], dim));
+      continue;
+    }
+    FailureOr<ShardSpan> shard = shards.span(
+        op, arith, in, dim, sourceType.getDimSize(dim), "source", operands[0]);
+    if (failed(shard))
+      return failure();
+    sourceSpans[dim] = *shard;
+    sourceSizes.push_back(shard->globalSize);
+  }
+
+  // The global spec, on a stand-in for the whole source: the normal form's
+  // values and run-time checks are the unpartitioned op's.
+  Value whole = tensor::EmptyOp::create(builder, loc, sourceSizes, elementType);
+  IRMapping mapping;
+  mapping.map(op.getSource(), whole);
+  for (auto [old, partitioned] :
+       llvm::zip_equal(op->getOperands().drop_front(), operands.drop_front()))
+    mapping.map(old, partitioned);
+  auto global = cast<StridedOp>(builder.clone(*op, mapping));
+  FailureOr<NormalFormSpec> spec =
+      emitNormalFormSpec(builder, loc, global, sourceSizes);
+  global.erase();
+  if (failed(spec))
+    return op.emitOpError() << explainNormalFormFailure(op);
+  SliceView view =
+      computeSliceView(builder, loc, *spec, sourceType.getShape(), resultType);
+  if (whole.use_empty())
+    whole.getDefiningOp()->erase();
+
+  if (view.knownEmpty) {
+    if (localResultType.hasStaticShape())
+      return tensor::EmptyOp::create(builder, loc, localResultType.getShape(),
+                                     elementType)
+          .getResult();
+    // This process's part of nothing: run-time sizes (0 where dynamic) or
+    // uneven shards.
+    FailureOr<Value> part = extractShard(
+        builder, loc, op, shards, arith,
+        tensor::EmptyOp::create(builder, loc, view.resultSizes, elementType),
+        out, {}, "result");
+    if (failed(part))
+      return failure();
+    return tensor::CastOp::create(builder, loc, localResultType, *part)
+        .getResult();
+  }
+
+  // Per source dimension: the part of the slice this process holds, and
+  // where it lands in the block of the result that the process assembles.
+  SmallVector<OpFoldResult> fullSizes = view.getFullRankSizes();
+  // The block of the result this process assembles, per source dimension:
+  // the whole count of a gathered or unsharded one, the shard of an
+  // aligned one.
+  SmallVector<OpFoldResult> offsets, counts, strides, destOffsets, blockSizes;
+  SmallVector<GridAxis> gatherAxes;
+  SmallVector<bool> alignedResult(resultType.getRank(), false);
+  // A static bound of each block size: the source dimension, or the
+  // largest shard of an aligned one.
+  SmallVector<int64_t> blockBounds = llvm::to_vector(sourceType.getShape());
+  for (unsigned dim = 0; dim < rank; ++dim) {
+    ArrayRef<GridAxis> axes = splitAxesOf(in, dim);
+    int64_t resultPos = view.layout.resultPositions[dim];
+    if (axes.empty()) {
+      offsets.push_back(view.offsets[dim]);
+      counts.push_back(fullSizes[dim]);
+      strides.push_back(view.strides[dim]);
+      destOffsets.push_back(arith.constant(0));
+      blockSizes.push_back(fullSizes[dim]);
+      continue;
+    }
+    std::optional<ShardSpan> &shard = sourceSpans[dim];
+    OpFoldResult shardOffset = shard->offset, shardSize = shard->size;
+    bool aligned = resultPos >= 0 && loops->wholeIn[dim] == resultPos &&
+                   sameSplit(out, resultPos, in, dim, grid.getShape());
+    if (aligned) {
+      alignedResult[resultPos] = true;
+      offsets.push_back(arith.constant(0));
+      counts.push_back(shardSize);
+      strides.push_back(arith.constant(1));
+      destOffsets.push_back(arith.constant(0));
+      blockSizes.push_back(shardSize);
+      blockBounds[dim] = shard->maxSize;
+      continue;
+    }
+    // Gathered: the result indices j in [lo, hi) whose source index
+    // start + stride * j lies in this process's shard.
+    gatherAxes.append(axes.begin(), axes.end());
+    OpFoldResult start = view.offsets[dim], stride = view.strides[dim];
+    OpFoldResult count = fullSizes[dim];
+    IndexRun<OpFoldResult> run =
+        runInWindow(arith, start, stride, count, shardOffset,
+                    arith.add(shardOffset, shardSize));
+    OpFoldResult lo = run.lo, hi = run.hi;
+    OpFoldResult localCount = arith.sub(hi, lo);
+    OpFoldResult localOffset =
+        arith.sub(arith.add(start, arith.mul(stride, lo)), shardOffset);
+    // An empty part may start anywhere; keep it inside the shard.
+    localOffset = arith.select(arith.lessThan(arith.constant(0), localCount),
+                               localOffset, arith.constant(0));
+    offsets.push_back(localOffset);
+    counts.push_back(localCount);
+    strides.push_back(stride);
+    destOffsets.push_back(lo);
+    blockSizes.push_back(count);
+  }
+
+  auto materialize = [&](ArrayRef<OpFoldResult> values) {
+    SmallVector<OpFoldResult> result;
+    for (OpFoldResult value : values)
+      result.push_back(getAsOpFoldResult(arith.materialize(value)));
+    return result;
+  };
+  SmallVector<int64_t> partShape;
+  for (OpFoldResult count : counts)
+    partShape.push_back(
+        getConstantIntValue(count).value_or(ShapedType::kDynamic));
+  Value block = tensor::ExtractSliceOp::create(
+      builder, loc, RankedTensorType::get(partShape, elementType), operands[0],
+      materialize(offsets), materialize(counts), materialize(strides));
+
+  if (!gatherAxes.empty()) {
+    // MLIR 22's all_reduce moves static shapes only: a count known at run
+    // time only is bounded by its source dimension (by the largest shard
+    // of an aligned one), and the block is cut to it after the exchange.
+    // A source of run-time size has no such bound: its block is of
+    // run-time size (slice-lower-dynamic-all-reduce lowers it).
+    SmallVector<OpFoldResult> blockShape;
+    bool bounded = false, exact = false;
+    for (auto [dim, size] : llvm::enumerate(blockSizes)) {
+      std::optional<int64_t> known = getConstantIntValue(size);
+      bounded |= !known;
+      exact |= !known && ShapedType::isDynamic(blockBounds[dim]);
+      blockShape.push_back(
+          builder.getIndexAttr(known ? *known : blockBounds[dim]));
+    }
+    if (exact)
+      blockShape = materialize(blockSizes);
+    FailureOr<Value> assembled = assembleByBits(
+        builder, loc, op, grid, block, blockShape, materialize(destOffsets),
+        materialize(counts), gatherAxes);
+    if (failed(assembled))
+      return failure();
+    block = *assembled;
+    if (bounded && !exact) {
+      SmallVector<OpFoldResult> zeroOffsets(rank, builder.getIndexAttr(0));
+      SmallVector<OpFoldResult> ones(rank, builder.getIndexAttr(1));
+      block = tensor::ExtractSliceOp::create(builder, loc, block, zeroOffsets,
+                                             materialize(blockSizes), ones);
+    }
+  }
+
+  // From one entry per source dimension to the result's dimensions: the
+  // shrunk ones collapsed away, the new axes expanded in.
+  Value result = block;
+  auto blockType = cast<RankedTensorType>(block.getType());
+  SmallVector<int64_t> keptShape;
+  for (auto [dim, pos] : llvm::enumerate(view.layout.resultPositions))
+    if (pos >= 0)
+      keptShape.push_back(blockType.getDimSize(dim));
+  if (keptShape.size() != rank)
+    result = tensor::CollapseShapeOp::create(
+        builder, loc, RankedTensorType::get(keptShape, elementType), result,
+        view.layout.getShrinkCollapseGroups());
+  if (view.layout.hasNewAxes()) {
+    SmallVector<int64_t> expandedShape(view.layout.resultRank, 1);
+    SmallVector<OpFoldResult> expandedSizes(view.layout.resultRank,
+                                            builder.getIndexAttr(1));
+    SmallVector<OpFoldResult> keptSizes =
+        tensor::getMixedSizes(builder, loc, result);
+    unsigned kept = 0;
+    for (int64_t pos : view.layout.resultPositions) {
+      if (pos < 0)
+        continue;
+      expandedShape[pos] = keptShape[kept];
+      expandedSizes[pos] = keptSizes[kept++];
+    }
+    result = tensor::ExpandShapeOp::create(
+        builder, loc, RankedTensorType::get(expandedShape, elementType), result,
+        view.layout.reassociation, expandedSizes);
+  }
+
+  // Result dimensions sharded other than their source: this process's part.
+  FailureOr<Value> part = extractShard(builder, loc, op, shards, arith, result,
+                                       out, alignedResult, "result");
+  if (failed(part))
+    return failure();
+  result = *part;
+  if (result.getType() != localResultType)
+    result = tensor::CastOp::create(builder, loc, localResultType, result);
+  return result;
+}
+
+struct StridedOpShardingModel
+    : public SliceShardingModel<StridedOpShardingModel, StridedOp, 1> {
+  static std::optional<unsigned> countLoops(StridedOp op) {
+    std::optional<LoopLayout> layout = getLoopLayout(op);
+    return layout ? std::optional<unsigned>(layout->numLoops()) : std::nullopt;
+  }
+
+  /// A source dimension taken whole and the result dimension showing it.
+  static SmallVector<DimTie> tiedDims(StridedOp op) {
+    SmallVector<DimTie> ties;
+    if (std::optional<LoopLayout> layout = getLoopLayout(op))
+      for (auto [dim, pos] : llvm::enumerate(layout->wholeIn))
+        if (pos >= 0)
+          ties.push_back({{0, dim}, {1, pos}});
+    return ties;
+  }
+
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    std::optional<LoopLayout> layout = getLoopLayout(cast<StridedOp>(op));
+    if (!layout)
+      return {};
+    MLIRContext *context = op->getContext();
+    unsigned numLoops = layout->numLoops();
+    SmallVector<AffineMap> maps;
+    maps.push_back(AffineMap::getMultiDimMapWithTargets(
+        numLoops, llvm::to_vector(llvm::seq<unsigned>(0, layout->sourceRank)),
+        context));
+    // The index operands are scalars: no dimensions.
+    for (unsigned i = 1; i < op->getNumOperands(); ++i)
+      maps.push_back(AffineMap::get(numLoops, 0, context));
+    maps.push_back(AffineMap::getMultiDimMapWithTargets(
+        numLoops,
+        llvm::to_vector(llvm::seq<unsigned>(layout->sourceRank, numLoops)),
+        context));
+    return maps;
+  }
+
+  /// Each side keeps the sharding it is annotated with (partition moves
+  /// what differs); an unannotated side takes the other's sharding of
+  /// every dimension taken whole, and is replicated along the rest.
+  FailureOr<ShardingOption>
+  getShardingOption(Operation *op, ArrayRef<Sharding> operandShardings,
+                    ArrayRef<Sharding> resultShardings) const {
+    auto slice = cast<StridedOp>(op);
+    std::optional<LoopLayout> layout = getLoopLayout(slice);
+    if (!layout)
+      return slice.emitOpError() << "has an invalid spec and is not sharded";
+    Sharding in = operandShardings.empty() ? Sharding() : operandShardings[0];
+    Sharding out = resultShardings.empty() ? Sharding() : resultShardings[0];
+    // What the partition cannot do is refused here, before upstream
+    // reshards it to what its annotations carry.
+    for (const Sharding *sharding : {&in, &out}) {
+      std::string why = unsupportedSharding(*sharding);
+      if (!why.empty())
+        return slice.emitOpError()
+               << "has a " << (sharding == &in ? "source" : "result")
+               << " sharding with " << why << ", which is not partitioned yet";
+    }
+    if (in && out && in.getGridAttr() != out.getGridAttr())
+      out = Sharding();
+    if (!in && !out)
+      return ShardingOption::makeEmpty();
+    ShardingOption option(ShardingArray(layout->numLoops()),
+                          in ? in.getGridAttr() : out.getGridAttr());
+    for (unsigned dim = 0; dim < layout->sourceRank; ++dim) {
+      int64_t pos = layout->wholeIn[dim];
+      ArrayRef<GridAxis> source = splitAxesOf(in, dim);
+      ArrayRef<GridAxis> result = splitAxesOf(out, pos);
+      llvm::append_range(option.shardingArray[dim], in ? source : result);
+      if (pos >= 0)
+        llvm::append_range(option.shardingArray[layout->resultLoop(pos)],
+                           out ? result : source);
+    }
+    if (out)
+      for (unsigned pos = 0; pos < layout->resultRank; ++pos)
+        if (!llvm::is_contained(layout->wholeIn, static_cast<int64_t>(pos)))
+          llvm::append_range(option.shardingArray[layout->resultLoop(pos)],
+                             splitAxesOf(out, pos));
+    removeTrailingEmptySubArray(option.shardingArray);
+    return option;
+  }
+
+  static FailureOr<Value> partitionLocal(StridedOp op, ArrayRef<Value> operands,
+                                         ArrayRef<Sharding> operandShardings,
+                                         const Sharding &result,
+                                         SymbolTableCollection &symbols,
+                                         OpBuilder &builder) {
+    return partitionSlice(op, operands, operandShardings[0], result, symbols,
+                          builder);
+  }
+};
+} // namespace
+
+void mlir::slice::sharding::attachStridedOpShardingModel(MLIRContext *context) {
+  StridedOp::attachInterface<StridedOpShardingModel>(*context);
+}

@@ -1,0 +1,271 @@
+//===- ShardingUpdateModel.cpp - slice.strided_update, sharded ------------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// slice.strided_update's ShardingInterface model (docs/sharding.md): its
+// dest and result share their loops, and the value has its own; each
+// process writes its part of the window in place where dest's shards keep
+// it, else the update runs on the gathered dest and the result keeps the
+// process's own part.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShardGeometry.h"
+
+using namespace mlir;
+using namespace mlir::slice;
+using namespace mlir::slice::sharding;
+
+namespace {
+
+/// slice.strided_update's loops: one per dest dimension, shared with the
+/// result (an update's result is its dest, sharded the same), and one per
+/// value dimension.
+struct UpdateLoops {
+  unsigned destRank = 0;
+  unsigned valueRank = 0;
+  /// Per dest dimension: taken whole by the slice written.
+  SmallVector<bool> destWhole;
+  /// Per dest dimension: written whole on any shard of it
+  /// (`keepsShardsWhole`), so the op itself updates a shard right.
+  SmallVector<bool> wholeOnShards;
+  /// Per dest dimension taken whole: the value dimension of equal size
+  /// written along it, or -1 (a stretched or missing one).
+  SmallVector<int64_t> valueDimOf;
+
+  unsigned numLoops() const { return destRank + valueRank; }
+};
+
+std::optional<UpdateLoops> getUpdateLoops(StridedUpdateOp op) {
+  std::string error;
+  std::optional<ResolvedSlice> resolved = resolveStridedSlice(
+      op.getSparseSpec(), toMaybeInts(op.getDestType().getShape()), error);
+  if (!resolved)
+    return std::nullopt;
+  std::optional<SmallVector<UpdateDimMatch>> matches = matchUpdateValue(
+      toMaybeInts(op.getValueType().getShape()), resolved->resultShape, error);
+  if (!matches)
+    return std::nullopt;
+  UpdateLoops loops;
+  loops.destRank = resolved->dims.size();
+  loops.valueRank = matches->size();
+  loops.valueDimOf.assign(loops.destRank, -1);
+  for (const ResolvedDim &dim : resolved->dims) {
+    loops.destWhole.push_back(dim.full && !dim.shrink);
+    loops.wholeOnShards.push_back(keepsShardsWhole(
+        dim, op.getMasks(), op.getStaticStrides(), op.getOffset()));
+  }
+  int64_t lead = static_cast<int64_t>(loops.valueRank) -
+                 static_cast<int64_t>(resolved->resultToInput.size());
+  for (auto [index, match] : llvm::enumerate(*matches)) {
+    int64_t pos = static_cast<int64_t>(index) - lead;
+    if (pos < 0 || match != UpdateDimMatch::Equal)
+      continue;
+    int64_t input = resolved->resultToInput[pos];
+    if (input >= 0 && loops.destWhole[input])
+      loops.valueDimOf[input] = index;
+  }
+  return loops;
+}
+
+/// The partitioned update on this process. Local when every sharded dest
+/// dimension is written whole and the value is sharded the same way along
+/// it (or broadcast along it); otherwise the value and the dest are
+/// gathered whole, the update is made on every process, and each keeps
+/// its shard.
+FailureOr<Value> partitionUpdate(StridedUpdateOp op, ArrayRef<Value> operands,
+                                 const Sharding &valueSharding,
+                                 const Sharding &destSharding,
+                                 const Sharding &resultSharding,
+                                 SymbolTableCollection &symbols,
+                                 OpBuilder &builder) {
+  Location loc = op.getLoc();
+  FailureOr<ShardContext> context =
+      getShardContext(op,
+                      {{"value", valueSharding},
+                       {"dest", destSharding},
+                       {"result", resultSharding}},
+                      symbols, builder);
+  if (failed(context))
+    return failure();
+  ShardContext &shards = *context;
+  RankedTensorType destType = op.getDestType(), valueType = op.getValueType();
+  std::optional<UpdateLoops> loops = getUpdateLoops(op);
+  if (!loops)
+    return op.emitOpError() << "has an invalid spec or value";
+  for (unsigned dim = 0; dim < loops->destRank; ++dim)
+    if (!sameSplit(destSharding, dim, resultSharding, dim,
+                   shards.grid.getShape()))
+      return op.emitOpError()
+             << "has a result sharded other than its dest along dimension "
+             << dim << ", which is not partitioned yet";
+
+  bool local = true;
+  SmallVector<bool> valueMatched(loops->valueRank, false);
+  for (unsigned dim = 0; dim < loops->destRank; ++dim) {
+    ArrayRef<GridAxis> axes = splitAxesOf(destSharding, dim);
+    int64_t valueDim = loops->valueDimOf[dim];
+    if (valueDim >= 0) {
+      valueMatched[valueDim] = true;
+      local &= sameSplit(valueSharding, valueDim, destSharding, dim,
+                         shards.grid.getShape());
+    }
+    local &= axes.empty() || loops->wholeOnShards[dim];
+  }
+  for (unsigned dim = 0; dim < loops->valueRank; ++dim)
+    local &= valueMatched[dim] || splitAxesOf(valueSharding, dim).empty();
+
+  ArithIndexBuilder arith(builder, loc);
+  Value value = operands[0], dest = operands[1];
+  if (!local && (!destType.hasStaticShape() || !valueType.hasStaticShape()))
+    return op.emitOpError()
+           << "writes " << valueType << " into " << destType
+           << " across shards; only static shapes are gathered yet";
+  if (!local) {
+    FailureOr<Value> wholeValue =
+        gatherWhole(builder, loc, op, shards, arith, value, valueType,
+                    valueSharding, "value");
+    if (failed(wholeValue))
+      return failure();
+    FailureOr<Value> wholeDest = gatherWhole(
+        builder, loc, op, shards, arith, dest, destType, destSharding, "dest");
+    if (failed(wholeDest))
+      return failure();
+    value = *wholeValue;
+    dest = *wholeDest;
+  }
+  IRMapping mapping;
+  mapping.map(op.getValue(), value);
+  mapping.map(op.getDest(), dest);
+  for (auto [old, partitioned] :
+       llvm::zip_equal(op->getOperands().drop_front(2), operands.drop_front(2)))
+    mapping.map(old, partitioned);
+  Operation *update = builder.clone(*op, mapping);
+  update->getResult(0).setType(dest.getType());
+  if (local)
+    return update->getResult(0);
+  return extractShard(builder, loc, op, shards, arith, update->getResult(0),
+                      resultSharding, {}, "result");
+}
+
+struct StridedUpdateOpShardingModel
+    : public SliceShardingModel<StridedUpdateOpShardingModel, StridedUpdateOp,
+                                2> {
+  static std::optional<unsigned> countLoops(StridedUpdateOp op) {
+    std::optional<UpdateLoops> loops = getUpdateLoops(op);
+    return loops ? std::optional<unsigned>(loops->numLoops()) : std::nullopt;
+  }
+
+  /// Each dest dimension and the result's, and a value dimension written
+  /// along a whole dest dimension and both of those.
+  static SmallVector<DimTie> tiedDims(StridedUpdateOp op) {
+    SmallVector<DimTie> ties;
+    std::optional<UpdateLoops> loops = getUpdateLoops(op);
+    if (!loops)
+      return ties;
+    for (unsigned dim = 0; dim < loops->destRank; ++dim) {
+      ties.push_back({{1, dim}, {2, dim}});
+      if (int64_t valueDim = loops->valueDimOf[dim]; valueDim >= 0) {
+        ties.push_back({{0, valueDim}, {1, dim}});
+        ties.push_back({{0, valueDim}, {2, dim}});
+      }
+    }
+    return ties;
+  }
+
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    std::optional<UpdateLoops> loops =
+        getUpdateLoops(cast<StridedUpdateOp>(op));
+    if (!loops)
+      return {};
+    MLIRContext *context = op->getContext();
+    unsigned numLoops = loops->numLoops();
+    AffineMap dest = AffineMap::getMultiDimMapWithTargets(
+        numLoops, llvm::to_vector(llvm::seq<unsigned>(0, loops->destRank)),
+        context);
+    SmallVector<AffineMap> maps;
+    maps.push_back(AffineMap::getMultiDimMapWithTargets(
+        numLoops,
+        llvm::to_vector(llvm::seq<unsigned>(loops->destRank, numLoops)),
+        context));
+    maps.push_back(dest);
+    for (unsigned i = 2; i < op->getNumOperands(); ++i)
+      maps.push_back(AffineMap::get(numLoops, 0, context));
+    maps.push_back(dest);
+    return maps;
+  }
+
+  /// The dest and the result are sharded alike (the dest's annotation
+  /// first); the value keeps its own annotation, or takes the dest's split
+  /// of the dimensions it is written along whole.
+  FailureOr<ShardingOption>
+  getShardingOption(Operation *op, ArrayRef<Sharding> operandShardings,
+                    ArrayRef<Sharding> resultShardings) const {
+    auto update = cast<StridedUpdateOp>(op);
+    std::optional<UpdateLoops> loops = getUpdateLoops(update);
+    if (!loops)
+      return update.emitOpError()
+             << "has an invalid spec or value and is not sharded";
+    Sharding value =
+        operandShardings.size() > 0 ? operandShardings[0] : Sharding();
+    Sharding dest =
+        operandShardings.size() > 1 ? operandShardings[1] : Sharding();
+    Sharding result = resultShardings.empty() ? Sharding() : resultShardings[0];
+    for (auto [what, sharding] :
+         {std::pair<StringRef, Sharding>{"value", value},
+          {"dest", dest},
+          {"result", result}}) {
+      std::string why = unsupportedSharding(sharding);
+      if (!why.empty())
+        return update.emitOpError() << "has a " << what << " sharding with "
+                                    << why << ", which is not partitioned yet";
+    }
+    Sharding destSide = dest ? dest : result;
+    FlatSymbolRefAttr grid = destSide ? destSide.getGridAttr()
+                             : value  ? value.getGridAttr()
+                                      : FlatSymbolRefAttr();
+    if (!grid)
+      return ShardingOption::makeEmpty();
+    if (value && value.getGridAttr() != grid)
+      value = Sharding();
+    if (destSide && destSide.getGridAttr() != grid)
+      destSide = Sharding();
+    ShardingOption option(ShardingArray(loops->numLoops()), grid);
+    for (unsigned dim = 0; dim < loops->destRank; ++dim) {
+      int64_t valueDim = loops->valueDimOf[dim];
+      if (destSide)
+        llvm::append_range(option.shardingArray[dim],
+                           splitAxesOf(destSide, dim));
+      else if (valueDim >= 0)
+        llvm::append_range(option.shardingArray[dim],
+                           splitAxesOf(value, valueDim));
+      if (!value && valueDim >= 0)
+        llvm::append_range(option.shardingArray[loops->destRank + valueDim],
+                           option.shardingArray[dim]);
+    }
+    if (value)
+      for (unsigned dim = 0; dim < loops->valueRank; ++dim)
+        llvm::append_range(option.shardingArray[loops->destRank + dim],
+                           splitAxesOf(value, dim));
+    removeTrailingEmptySubArray(option.shardingArray);
+    return option;
+  }
+
+  static FailureOr<Value>
+  partitionLocal(StridedUpdateOp op, ArrayRef<Value> operands,
+                 ArrayRef<Sharding> operandShardings, const Sharding &result,
+                 SymbolTableCollection &symbols, OpBuilder &builder) {
+    return partitionUpdate(op, operands, operandShardings[0],
+                           operandShardings[1], result, symbols, builder);
+  }
+};
+} // namespace
+
+void mlir::slice::sharding::attachStridedUpdateOpShardingModel(
+    MLIRContext *context) {
+  StridedUpdateOp::attachInterface<StridedUpdateOpShardingModel>(*context);
+}
