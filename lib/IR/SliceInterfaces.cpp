@@ -91,14 +91,18 @@ LogicalResult mlir::slice::detail::verifySliceAxesSpecOp(Operation *op) {
   return success();
 }
 
+bool mlir::slice::hasNormalFormShape(SliceSpecOpInterface op) {
+  SliceMasks masks = op.getMasks();
+  return op.getOffset() && !masks.begin && !masks.end && !masks.ellipsis &&
+         op.getNumEntries() ==
+             op.getIndexedType().getRank() + llvm::popcount(masks.newAxis);
+}
+
 bool mlir::slice::detail::isNormalForm(Operation *operation) {
   auto op = cast<SliceSpecOpInterface>(operation);
+  if (!hasNormalFormShape(op))
+    return false;
   SliceMasks masks = op.getMasks();
-  if (!op.getOffset() || masks.begin || masks.end || masks.ellipsis)
-    return false;
-  unsigned numNewAxes = llvm::popcount(masks.newAxis);
-  if (op.getNumEntries() != op.getIndexedType().getRank() + numNewAxes)
-    return false;
   std::string error;
   std::optional<ResolvedSlice> resolved = op.resolve(error);
   if (!resolved)

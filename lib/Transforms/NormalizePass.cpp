@@ -77,15 +77,6 @@ struct NormalizeStridedAxesUpdate : OpRewritePattern<StridedAxesUpdateOp> {
   }
 };
 
-/// Offset mode, no begin, end or ellipsis mask bits, one entry per input
-/// dimension and new axis: what normalization gives every valid op.
-static bool hasNormalFormShape(SliceSpecOpInterface op) {
-  SliceMasks masks = op.getMasks();
-  return op.getOffset() && !masks.begin && !masks.end && !masks.ellipsis &&
-         op.getNumEntries() ==
-             op.getIndexedType().getRank() + llvm::popcount(masks.newAxis);
-}
-
 struct SliceNormalizePass
     : mlir::slice::impl::SliceNormalizeBase<SliceNormalizePass> {
   void runOnOperation() override {

@@ -69,4 +69,14 @@ std::optional<MixedSliceSpec> getEquivalentStridedSpec(Operation *op);
 
 #include "Slice/IR/SliceInterfaces.h.inc"
 
+namespace mlir {
+namespace slice {
+/// Whether the spec of `op` has the normal form's shape: offset mode, no
+/// begin, end or ellipsis mask bits, one entry per input dimension and new
+/// axis. What normalization gives every valid op; `isNormalForm` also asks
+/// for known values with nothing left to check at run time.
+bool hasNormalFormShape(SliceSpecOpInterface op);
+} // namespace slice
+} // namespace mlir
+
 #endif // SLICE_IR_SLICEINTERFACES_H
