@@ -34,7 +34,7 @@
 namespace mlir {
 namespace slice {
 #define GEN_PASS_DEF_SLICEFINISHSPMD
-#define GEN_PASS_DEF_SLICELOWERDYNAMICALLREDUCE
+#define GEN_PASS_DEF_SLICELOWERSHARDTOMPI
 #include "Slice/Pipelines/Passes.h.inc"
 } // namespace slice
 } // namespace mlir
@@ -43,20 +43,29 @@ using namespace mlir;
 
 namespace {
 
-struct SliceLowerDynamicAllReducePass
-    : mlir::slice::impl::SliceLowerDynamicAllReduceBase<
-          SliceLowerDynamicAllReducePass> {
+struct SliceLowerShardToMPIPass
+    : mlir::slice::impl::SliceLowerShardToMPIBase<SliceLowerShardToMPIPass> {
   void runOnOperation() override {
     SymbolTableCollection symbols;
-    SmallVector<shard::AllReduceOp> reduces;
-    getOperation().walk([&](shard::AllReduceOp op) {
-      auto type = dyn_cast<RankedTensorType>(op.getInput().getType());
-      if (type && !type.hasStaticShape())
-        reduces.push_back(op);
+    slice::MPICommunicators comms;
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      auto reduce = dyn_cast<shard::AllReduceOp>(op);
+      auto type = reduce
+                      ? dyn_cast<RankedTensorType>(reduce.getInput().getType())
+                      : RankedTensorType();
+      if (isa<shard::SendOp, shard::RecvOp>(op) ||
+          (type && !type.hasStaticShape()))
+        ops.push_back(op);
     });
-    for (shard::AllReduceOp op : reduces)
-      if (failed(slice::lowerDynamicAllReduce(op, symbols)))
+    for (Operation *op : ops) {
+      LogicalResult lowered = isa<shard::AllReduceOp>(op)
+                                  ? slice::lowerDynamicAllReduce(
+                                        cast<shard::AllReduceOp>(op), symbols)
+                                  : slice::lowerSendRecv(op, symbols, comms);
+      if (failed(lowered))
         return signalPassFailure();
+    }
   }
 };
 
@@ -101,7 +110,7 @@ void mlir::slice::detail::addSpmdPartitioning(OpPassManager &pm) {
   fpm.addPass(shard::createPartition());
   fpm.addPass(createCanonicalizerPass());
   fpm.addPass(createCSEPass());
-  pm.addPass(createSliceLowerDynamicAllReduce());
+  pm.addPass(createSliceLowerShardToMPI());
   pm.addPass(createConvertShardToMPIPass());
   pm.addPass(createSliceFinishSpmd());
 }

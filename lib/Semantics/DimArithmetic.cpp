@@ -41,6 +41,13 @@ MaybeInt KnownIntArith::sub(MaybeInt lhs, MaybeInt rhs) const {
   return wrapSub(*lhs, *rhs);
 }
 
+MaybeInt KnownIntArith::mul(MaybeInt lhs, MaybeInt rhs) const {
+  if (!lhs || !rhs)
+    return std::nullopt;
+  return static_cast<int64_t>(static_cast<uint64_t>(*lhs) *
+                              static_cast<uint64_t>(*rhs));
+}
+
 MaybeInt KnownIntArith::divTrunc(MaybeInt lhs, MaybeInt rhs) const {
   if (!lhs || !rhs || *rhs == 0)
     return std::nullopt;

@@ -8,6 +8,8 @@
 
 #include "ShardGeometry.h"
 
+#include "llvm/Support/InterleavedRange.h"
+
 using namespace mlir;
 using namespace mlir::slice;
 using namespace mlir::slice::sharding;
@@ -102,6 +104,91 @@ getShardContext(Operation *op,
        ProcessMultiIndexOp::create(builder, op->getLoc(), grid).getResults())
     shards.processIndex.push_back(index);
   return shards;
+}
+
+FailureOr<DimShards> ShardContext::shardsOf(Operation *op,
+                                            ArithIndexBuilder &arith,
+                                            const Sharding &sharding,
+                                            unsigned dim, int64_t size,
+                                            StringRef what, Value local) const {
+  ArrayRef<GridAxis> axes = splitAxesOf(sharding, dim);
+  int64_t shards = count(axes);
+  SmallVector<int64_t> offsets =
+      explicitOffsetsOf(sharding, dim, grid.getShape());
+  // The explicit offsets say how big the whole is.
+  if (ShapedType::isDynamic(size) && !offsets.empty())
+    size = offsets.back();
+  if (ShapedType::isDynamic(size)) {
+    if (!local)
+      return op->emitOpError()
+             << "has " << what << " dimension " << dim
+             << " of dynamic size split over " << shards
+             << " processes; only a source's or a dest's dynamic sizes "
+                "are partitioned yet";
+    return exchangedShards(arith, local, dim, axes);
+  }
+  DimShards all;
+  all.axes = llvm::to_vector(axes);
+  all.count = shards;
+  all.globalSize = arith.constant(size);
+  if (offsets.empty()) {
+    if (size % shards != 0)
+      return op->emitOpError()
+             << "has " << what << " dimension " << dim << " of size " << size
+             << " split over " << shards
+             << " processes, which is uneven; an uneven split needs its "
+                "shard offsets (sharded_dims_offsets)";
+    all.evenSize = size / shards;
+    all.maxSize = size / shards;
+    return all;
+  }
+  if (offsets.front() != 0 || offsets.back() != size)
+    return op->emitOpError()
+           << "has " << what << " dimension " << dim << " of size " << size
+           << " split at offsets [" << llvm::interleaved(offsets)
+           << "], which do not span it";
+  all.maxSize = 0;
+  for (auto [i, offset] : llvm::enumerate(offsets)) {
+    all.bounds.push_back(arith.constant(offset));
+    if (i > 0)
+      all.maxSize = std::max(all.maxSize, offset - offsets[i - 1]);
+  }
+  return all;
+}
+
+DimShards ShardContext::exchangedShards(ArithIndexBuilder &arith, Value local,
+                                        unsigned dim,
+                                        ArrayRef<GridAxis> axes) const {
+  OpBuilder &builder = arith.getBuilder();
+  Location loc = local.getLoc();
+  int64_t shards = count(axes);
+  Type i64 = builder.getI64Type();
+  OpFoldResult mine = tensor::getMixedSize(builder, loc, local, dim);
+  Value zeros = arith::ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(RankedTensorType::get({shards}, i64),
+                             builder.getI64IntegerAttr(0)));
+  Value entry =
+      arith::IndexCastOp::create(builder, loc, i64, arith.materialize(mine));
+  Value table = tensor::InsertOp::create(builder, loc, entry, zeros,
+                                         arith.materialize(index(arith, axes)));
+  SmallVector<GridAxis> sorted = llvm::to_vector(axes);
+  llvm::sort(sorted);
+  table = AllReduceOp::create(builder, loc, table, grid.getSymName(), sorted,
+                              ReductionKind::Sum);
+  DimShards all;
+  all.axes = llvm::to_vector(axes);
+  all.count = shards;
+  all.bounds.push_back(arith.constant(0));
+  for (int64_t i = 0; i < shards; ++i) {
+    Value at = arith::ConstantIndexOp::create(builder, loc, i);
+    OpFoldResult size = getAsOpFoldResult(arith::IndexCastOp::create(
+        builder, loc, builder.getIndexType(),
+        tensor::ExtractOp::create(builder, loc, table, at)));
+    all.bounds.push_back(arith.add(all.bounds.back(), size));
+  }
+  all.globalSize = all.bounds.back();
+  return all;
 }
 
 FailureOr<Value> assembleByBits(OpBuilder &builder, Location loc, Operation *op,

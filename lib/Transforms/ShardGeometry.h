@@ -34,7 +34,6 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 
-#include "llvm/Support/InterleavedRange.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir {
@@ -66,7 +65,7 @@ SmallVector<int64_t> explicitOffsetsOf(const Sharding &sharding, int64_t dim,
 bool sameSplit(const Sharding &a, int64_t aDim, const Sharding &b, int64_t bDim,
                ArrayRef<int64_t> gridShape);
 
-/// This process's shard of one dimension: where it starts, its size, and
+/// One process's shard of one dimension: where it starts, its size, and
 /// the largest size any process's shard of it has (a static bound).
 struct ShardSpan {
   OpFoldResult offset;
@@ -74,6 +73,33 @@ struct ShardSpan {
   int64_t maxSize;
   /// The size of the whole dimension.
   OpFoldResult globalSize;
+};
+
+/// Where every shard of one dimension lies: the shard with index `k` (of
+/// `count`, along `axes`) holds `[k evenSize, (k + 1) evenSize)` in an
+/// even split, else `[bounds[k], bounds[k + 1])`.
+struct DimShards {
+  SmallVector<GridAxis> axes;
+  int64_t count = 1;
+  std::optional<int64_t> evenSize;
+  SmallVector<OpFoldResult> bounds;
+  int64_t maxSize = ShapedType::kDynamic;
+  OpFoldResult globalSize;
+
+  /// The shard with index `shard` (a chain of selects of the bounds
+  /// unless the split is even).
+  ShardSpan at(ArithIndexBuilder &arith, OpFoldResult shard) const {
+    if (evenSize)
+      return ShardSpan{arith.mul(shard, arith.constant(*evenSize)),
+                       arith.constant(*evenSize), maxSize, globalSize};
+    OpFoldResult start = bounds[0], end = bounds[1];
+    for (int64_t i = 1; i < count; ++i) {
+      OpFoldResult here = arith.equal(shard, arith.constant(i));
+      start = arith.select(here, bounds[i], start);
+      end = arith.select(here, bounds[i + 1], end);
+    }
+    return ShardSpan{start, arith.sub(end, start), maxSize, globalSize};
+  }
 };
 
 /// What partitioning one slice needs: the grid and this process's place
@@ -85,109 +111,50 @@ struct ShardContext {
   int64_t count(ArrayRef<GridAxis> axes) const {
     return collectiveProcessGroupSize(axes, grid.getShape());
   }
-  /// The linear index of this process's shard along `axes` (the first
-  /// axis major, as the shard dialect numbers shards).
-  OpFoldResult index(ArithIndexBuilder &arith, ArrayRef<GridAxis> axes) const {
+  /// The linear index along `axes` (the first axis major, as the shard
+  /// dialect numbers shards) of the process at `place` in the grid (one
+  /// index per grid axis), or of this process.
+  OpFoldResult index(ArithIndexBuilder &arith, ArrayRef<GridAxis> axes,
+                     ArrayRef<OpFoldResult> place = {}) const {
     OpFoldResult linear = arith.constant(0);
     for (GridAxis axis : axes)
-      linear =
-          arith.add(arith.mul(linear, arith.constant(grid.getShape()[axis])),
-                    processIndex[axis]);
+      linear = arith.add(
+          arith.mul(linear, arith.constant(grid.getShape()[axis])),
+          place.empty() ? OpFoldResult(processIndex[axis]) : place[axis]);
     return linear;
   }
-  /// This process's shard of dimension `dim` (of static `size`) of the
-  /// `what` tensor of `op` under `sharding`: at the sharding's explicit
-  /// offsets, or an even split (the shard dialect's without offsets); an
-  /// error when neither applies.
+  /// This process's place in the grid.
+  SmallVector<OpFoldResult> place() const {
+    return getAsOpFoldResult(ValueRange(processIndex));
+  }
+  /// Where the shards of dimension `dim` (of static `size`) of the `what`
+  /// tensor of `op` under `sharding` lie: at the sharding's explicit
+  /// offsets, or an even split (the shard dialect's without offsets), or,
+  /// for a dimension of run-time size whose shard here is `local`'s, as
+  /// the processes tell each other (`exchangedShards`); an error when none
+  /// applies.
+  FailureOr<DimShards> shardsOf(Operation *op, ArithIndexBuilder &arith,
+                                const Sharding &sharding, unsigned dim,
+                                int64_t size, StringRef what,
+                                Value local = {}) const;
+  /// This process's shard of that dimension.
   FailureOr<ShardSpan> span(Operation *op, ArithIndexBuilder &arith,
                             const Sharding &sharding, unsigned dim,
                             int64_t size, StringRef what,
                             Value local = {}) const {
-    ArrayRef<GridAxis> axes = splitAxesOf(sharding, dim);
-    int64_t shards = count(axes);
-    SmallVector<int64_t> offsets =
-        explicitOffsetsOf(sharding, dim, grid.getShape());
-    // The explicit offsets say how big the whole is.
-    if (ShapedType::isDynamic(size) && !offsets.empty())
-      size = offsets.back();
-    if (ShapedType::isDynamic(size)) {
-      if (!local)
-        return op->emitOpError()
-               << "has " << what << " dimension " << dim
-               << " of dynamic size split over " << shards
-               << " processes; only a source's or a dest's dynamic sizes "
-                  "are partitioned yet";
-      return exchangedSpan(arith, local, dim, axes);
-    }
-    if (offsets.empty()) {
-      if (size % shards != 0)
-        return op->emitOpError()
-               << "has " << what << " dimension " << dim << " of size " << size
-               << " split over " << shards
-               << " processes, which is uneven; an uneven split needs its "
-                  "shard offsets (sharded_dims_offsets)";
-      int64_t shardSize = size / shards;
-      return ShardSpan{arith.mul(index(arith, axes), arith.constant(shardSize)),
-                       arith.constant(shardSize), shardSize,
-                       arith.constant(size)};
-    }
-    if (offsets.front() != 0 || offsets.back() != size)
-      return op->emitOpError()
-             << "has " << what << " dimension " << dim << " of size " << size
-             << " split at offsets [" << llvm::interleaved(offsets)
-             << "], which do not span it";
-    // This process's offsets, chosen by its index.
-    OpFoldResult shard = index(arith, axes);
-    OpFoldResult start = arith.constant(offsets[0]);
-    OpFoldResult end = arith.constant(offsets[1]);
-    int64_t maxSize = offsets[1] - offsets[0];
-    for (int64_t i = 1; i < shards; ++i) {
-      OpFoldResult here = arith.equal(shard, arith.constant(i));
-      start = arith.select(here, arith.constant(offsets[i]), start);
-      end = arith.select(here, arith.constant(offsets[i + 1]), end);
-      maxSize = std::max(maxSize, offsets[i + 1] - offsets[i]);
-    }
-    return ShardSpan{start, arith.sub(end, start), maxSize,
-                     arith.constant(size)};
+    FailureOr<DimShards> all =
+        shardsOf(op, arith, sharding, dim, size, what, local);
+    if (failed(all))
+      return failure();
+    return all->at(arith, index(arith, all->axes));
   }
 
-  /// The shard of a dimension of run-time size that this process holds
+  /// The shards of a dimension of run-time size that this process holds
   /// `local`'s part of: the processes along `axes` tell each other their
   /// sizes (one all_reduce of a vector of them), and each shard starts
   /// where the ones before it end.
-  ShardSpan exchangedSpan(ArithIndexBuilder &arith, Value local, unsigned dim,
-                          ArrayRef<GridAxis> axes) const {
-    OpBuilder &builder = arith.getBuilder();
-    Location loc = local.getLoc();
-    int64_t shards = count(axes);
-    Type i64 = builder.getI64Type();
-    OpFoldResult mine = tensor::getMixedSize(builder, loc, local, dim);
-    OpFoldResult position = index(arith, axes);
-    Value zeros = arith::ConstantOp::create(
-        builder, loc,
-        DenseElementsAttr::get(RankedTensorType::get({shards}, i64),
-                               builder.getI64IntegerAttr(0)));
-    Value entry =
-        arith::IndexCastOp::create(builder, loc, i64, arith.materialize(mine));
-    Value table = tensor::InsertOp::create(builder, loc, entry, zeros,
-                                           arith.materialize(position));
-    SmallVector<GridAxis> sorted = llvm::to_vector(axes);
-    llvm::sort(sorted);
-    table = AllReduceOp::create(builder, loc, table, grid.getSymName(), sorted,
-                                ReductionKind::Sum);
-    OpFoldResult start = arith.constant(0), total = arith.constant(0);
-    for (int64_t i = 0; i < shards; ++i) {
-      Value at = arith::ConstantIndexOp::create(builder, loc, i);
-      OpFoldResult size = getAsOpFoldResult(arith::IndexCastOp::create(
-          builder, loc, builder.getIndexType(),
-          tensor::ExtractOp::create(builder, loc, table, at)));
-      start = arith.add(
-          start, arith.select(arith.lessThan(arith.constant(i), position), size,
-                              arith.constant(0)));
-      total = arith.add(total, size);
-    }
-    return ShardSpan{start, mine, ShapedType::kDynamic, total};
-  }
+  DimShards exchangedShards(ArithIndexBuilder &arith, Value local, unsigned dim,
+                            ArrayRef<GridAxis> axes) const;
 };
 
 /// Two tensor dimensions an op ties together (the same elements, so the

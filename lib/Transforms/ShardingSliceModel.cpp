@@ -19,15 +19,14 @@
 // Partition: each process slices its own shard with the spec's formula
 // (the global normal form) restricted to the indices it holds. A source
 // dimension sharded and taken whole into a result dimension sharded the
-// same way stays local; every other sharded source dimension is gathered:
-// each process writes the result elements its shard holds into zeros, and
-// a bitwise-or all_reduce over those grid axes assembles them (bits, not
-// floats, so -0.0 and NaN payloads survive). A result dimension sharded
-// otherwise then keeps the process's own part.
+// same way stays local; along every other sharded source dimension the
+// processes exchange, point to point, exactly the elements each needs of
+// the others' shards for its part of the result (ShardExchange.h): no
+// zero fill, no full-size temporary, no all_reduce.
 //
 //===----------------------------------------------------------------------===//
 
-#include "ShardGeometry.h"
+#include "ShardExchange.h"
 
 using namespace mlir;
 using namespace mlir::slice;
@@ -119,10 +118,10 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
   ArithIndexBuilder arith(builder, loc);
   unsigned rank = sourceType.getRank();
 
-  // This process's shard of each split source dimension, and the sizes of
+  // Where the shards of each split source dimension lie, and the sizes of
   // the whole source (which the processes tell each other where neither
   // the type nor the shard offsets say them).
-  SmallVector<std::optional<ShardSpan>> sourceSpans(rank);
+  SmallVector<std::optional<DimShards>> sourceShards(rank);
   SmallVector<OpFoldResult> sourceSizes;
   for (unsigned dim = 0; dim < rank; ++dim) {
     if (splitAxesOf(in, dim).empty()) {
@@ -130,12 +129,12 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
           tensor::getMixedSize(builder, loc, operands[0], dim));
       continue;
     }
-    FailureOr<ShardSpan> shard = shards.span(
+    FailureOr<DimShards> split = shards.shardsOf(
         op, arith, in, dim, sourceType.getDimSize(dim), "source", operands[0]);
-    if (failed(shard))
+    if (failed(split))
       return failure();
-    sourceSpans[dim] = *shard;
-    sourceSizes.push_back(shard->globalSize);
+    sourceShards[dim] = *split;
+    sourceSizes.push_back(split->globalSize);
   }
 
   // The global spec, on a stand-in for the whole source: the normal form's
@@ -174,109 +173,58 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
         .getResult();
   }
 
-  // Per source dimension: the part of the slice this process holds, and
-  // where it lands in the block of the result that the process assembles.
+  // The plan, per source dimension (docs/sharding.md): which source
+  // indices each process holds, which result indices it needs. Aligned:
+  // split alike on both sides and taken whole, so each process needs just
+  // its own shard. Gathered: split and sliced, or split otherwise in the
+  // result; the processes along its grid axes exchange what the others
+  // need. Unsharded: every process holds it whole.
   SmallVector<OpFoldResult> fullSizes = view.getFullRankSizes();
-  // The block of the result this process assembles, per source dimension:
-  // the whole count of a gathered or unsharded one, the shard of an
-  // aligned one.
-  SmallVector<OpFoldResult> offsets, counts, strides, destOffsets, blockSizes;
-  SmallVector<GridAxis> gatherAxes;
-  SmallVector<bool> alignedResult(resultType.getRank(), false);
-  // A static bound of each block size: the source dimension, or the
-  // largest shard of an aligned one.
-  SmallVector<int64_t> blockBounds = llvm::to_vector(sourceType.getShape());
+  SmallVector<ExchangeDim> dims;
+  SmallVector<GridAxis> groupAxes;
+  SmallVector<bool> carried(resultType.getRank(), false);
   for (unsigned dim = 0; dim < rank; ++dim) {
     ArrayRef<GridAxis> axes = splitAxesOf(in, dim);
     int64_t resultPos = view.layout.resultPositions[dim];
-    if (axes.empty()) {
-      offsets.push_back(view.offsets[dim]);
-      counts.push_back(fullSizes[dim]);
-      strides.push_back(view.strides[dim]);
-      destOffsets.push_back(arith.constant(0));
-      blockSizes.push_back(fullSizes[dim]);
-      continue;
-    }
-    std::optional<ShardSpan> &shard = sourceSpans[dim];
-    OpFoldResult shardOffset = shard->offset, shardSize = shard->size;
-    bool aligned = resultPos >= 0 && loops->wholeIn[dim] == resultPos &&
+    if (resultPos >= 0)
+      carried[resultPos] = true;
+    bool aligned = !axes.empty() && resultPos >= 0 &&
+                   loops->wholeIn[dim] == resultPos &&
                    sameSplit(out, resultPos, in, dim, grid.getShape());
     if (aligned) {
-      alignedResult[resultPos] = true;
-      offsets.push_back(arith.constant(0));
-      counts.push_back(shardSize);
-      strides.push_back(arith.constant(1));
-      destOffsets.push_back(arith.constant(0));
-      blockSizes.push_back(shardSize);
-      blockBounds[dim] = shard->maxSize;
+      OpFoldResult size = tensor::getMixedSize(builder, loc, operands[0], dim);
+      dims.push_back({arith.constant(0), arith.constant(1), size,
+                      wholeWindow(size), wholeWindow(size)});
       continue;
     }
-    // Gathered: the result indices j in [lo, hi) whose source index
-    // start + stride * j lies in this process's shard.
-    gatherAxes.append(axes.begin(), axes.end());
-    OpFoldResult start = view.offsets[dim], stride = view.strides[dim];
-    OpFoldResult count = fullSizes[dim];
-    IndexRun<OpFoldResult> run =
-        runInWindow(arith, start, stride, count, shardOffset,
-                    arith.add(shardOffset, shardSize));
-    OpFoldResult lo = run.lo, hi = run.hi;
-    OpFoldResult localCount = arith.sub(hi, lo);
-    OpFoldResult localOffset =
-        arith.sub(arith.add(start, arith.mul(stride, lo)), shardOffset);
-    // An empty part may start anywhere; keep it inside the shard.
-    localOffset = arith.select(arith.lessThan(arith.constant(0), localCount),
-                               localOffset, arith.constant(0));
-    offsets.push_back(localOffset);
-    counts.push_back(localCount);
-    strides.push_back(stride);
-    destOffsets.push_back(lo);
-    blockSizes.push_back(count);
-  }
-
-  auto materialize = [&](ArrayRef<OpFoldResult> values) {
-    SmallVector<OpFoldResult> result;
-    for (OpFoldResult value : values)
-      result.push_back(getAsOpFoldResult(arith.materialize(value)));
-    return result;
-  };
-  SmallVector<int64_t> partShape;
-  for (OpFoldResult count : counts)
-    partShape.push_back(
-        getConstantIntValue(count).value_or(ShapedType::kDynamic));
-  Value block = tensor::ExtractSliceOp::create(
-      builder, loc, RankedTensorType::get(partShape, elementType), operands[0],
-      materialize(offsets), materialize(counts), materialize(strides));
-
-  if (!gatherAxes.empty()) {
-    // MLIR 22's all_reduce moves static shapes only: a count known at run
-    // time only is bounded by its source dimension (by the largest shard
-    // of an aligned one), and the block is cut to it after the exchange.
-    // A source of run-time size has no such bound: its block is of
-    // run-time size (slice-lower-dynamic-all-reduce lowers it).
-    SmallVector<OpFoldResult> blockShape;
-    bool bounded = false, exact = false;
-    for (auto [dim, size] : llvm::enumerate(blockSizes)) {
-      std::optional<int64_t> known = getConstantIntValue(size);
-      bounded |= !known;
-      exact |= !known && ShapedType::isDynamic(blockBounds[dim]);
-      blockShape.push_back(
-          builder.getIndexAttr(known ? *known : blockBounds[dim]));
+    ExchangeDim exchanged{view.offsets[dim],
+                          view.strides[dim],
+                          fullSizes[dim],
+                          {},
+                          wholeWindow(fullSizes[dim])};
+    if (axes.empty()) {
+      exchanged.held =
+          wholeWindow(tensor::getMixedSize(builder, loc, operands[0], dim));
+    } else {
+      exchanged.held = shardWindow(shards, *sourceShards[dim]);
+      groupAxes.append(axes.begin(), axes.end());
     }
-    if (exact)
-      blockShape = materialize(blockSizes);
-    FailureOr<Value> assembled = assembleByBits(
-        builder, loc, op, grid, block, blockShape, materialize(destOffsets),
-        materialize(counts), gatherAxes);
-    if (failed(assembled))
-      return failure();
-    block = *assembled;
-    if (bounded && !exact) {
-      SmallVector<OpFoldResult> zeroOffsets(rank, builder.getIndexAttr(0));
-      SmallVector<OpFoldResult> ones(rank, builder.getIndexAttr(1));
-      block = tensor::ExtractSliceOp::create(builder, loc, block, zeroOffsets,
-                                             materialize(blockSizes), ones);
+    // A result dimension split here needs only each process's part.
+    if (resultPos >= 0 && !splitAxesOf(out, resultPos).empty()) {
+      FailureOr<DimShards> split =
+          shards.shardsOf(op, arith, out, resultPos,
+                          resultType.getDimSize(resultPos), "result");
+      if (failed(split))
+        return failure();
+      exchanged.needed = shardWindow(shards, *split);
     }
+    dims.push_back(std::move(exchanged));
   }
+  FailureOr<Value> exchanged = exchangeParts(builder, loc, op, shards, arith,
+                                             operands[0], dims, groupAxes);
+  if (failed(exchanged))
+    return failure();
+  Value block = *exchanged;
 
   // From one entry per source dimension to the result's dimensions: the
   // shrunk ones collapsed away, the new axes expanded in.
@@ -308,9 +256,9 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
         view.layout.reassociation, expandedSizes);
   }
 
-  // Result dimensions sharded other than their source: this process's part.
+  // New axes split in the result: this process's part.
   FailureOr<Value> part = extractShard(builder, loc, op, shards, arith, result,
-                                       out, alignedResult, "result");
+                                       out, carried, "result");
   if (failed(part))
     return failure();
   result = *part;

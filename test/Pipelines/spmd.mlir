@@ -5,15 +5,22 @@
 
 // CHECK: module attributes {dlti.map = #dlti.map<"MPI:Implementation" = "MPICH">}
 // CHECK-NOT: shard.
+// A reversal of a split dimension, replicated in the result: the two
+// processes exchange their shards with a blocking send and receive, the
+// lower index sending first (on a one-axis grid, over the world).
 // CHECK-LABEL: llvm.func @reversed
 // CHECK: llvm.call @MPI_Comm_rank
-// CHECK: llvm.call @MPI_Comm_split
-// CHECK: llvm.call @MPI_Allreduce
+// CHECK-NOT: llvm.call @MPI_Allreduce
+// CHECK: llvm.call @MPI_Send
+// CHECK: llvm.call @MPI_Recv
+// CHECK: llvm.call @MPI_Recv
+// CHECK: llvm.call @MPI_Send
+// CHECK-NOT: llvm.call @MPI_Allreduce
 // CHECK-LABEL: llvm.func @local
 // CHECK-NOT: llvm.call @MPI_
 // CHECK: llvm.return
 // NODEALLOC-LABEL: llvm.func @reversed
-// NODEALLOC: llvm.call @MPI_Allreduce
+// NODEALLOC: llvm.call @MPI_Send
 shard.grid @grid(shape = 2) {sym_visibility = "private"}
 func.func @reversed(%x: tensor<8x6xf32>) -> tensor<8x6xf32> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding

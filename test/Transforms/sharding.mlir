@@ -28,23 +28,31 @@ func.func @whole_dim_stays_local(%x: tensor<8x6xf32>) -> tensor<8x2xf32> {
 
 shard.grid @grid(shape = 2) {sym_visibility = "private"}
 
-// A reversed sharded dimension: each process writes the result rows its
-// shard holds into zeros, an all_reduce of the bits assembles them, and
-// the result is replicated.
+// A reversed sharded dimension, the result replicated: each process puts
+// the result rows its shard holds in place and exchanges them with the
+// other process, point to point (sharding-plan.mlir reads the plan on
+// each process). The lower index sends first.
 // PROP-LABEL: func.func @reversed_sharded_dim
 // PROP: slice.strided
 // PROP-NEXT: %[[RES:.*]] = shard.sharding @grid split_axes = {{\[\[}}]]
 // PROP-NEXT: shard.shard %{{.*}} to %[[RES]] : tensor<8x6xf32>
 // CHECK-LABEL: func.func @reversed_sharded_dim
 // CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>) -> tensor<8x6xf32>
+// CHECK-NOT: linalg.fill
 // CHECK: %[[P:.*]] = shard.process_multi_index on @grid : index
-// CHECK: %[[PART:.*]] = tensor.extract_slice %[[X]][%{{.*}}, 0] [%[[N:.*]], 6] [-1, 1] : tensor<4x6xf32> to tensor<?x6xf32>
-// CHECK: %[[BITS:.*]] = arith.bitcast %[[PART]] : tensor<?x6xf32> to tensor<?x6xi32>
-// CHECK: %[[ZEROS:.*]] = linalg.fill ins(%{{.*}} : i32) outs(%{{.*}} : tensor<8x6xi32>) -> tensor<8x6xi32>
-// CHECK: %[[BLOCK:.*]] = tensor.insert_slice %[[BITS]] into %[[ZEROS]][%{{.*}}, 0] [%[[N]], 6] [1, 1]
-// CHECK: %[[ALL:.*]] = shard.all_reduce %[[BLOCK]] on @grid grid_axes = [0] reduction = bitwise_or : tensor<8x6xi32> -> tensor<8x6xi32>
-// CHECK: %[[R:.*]] = arith.bitcast %[[ALL]] : tensor<8x6xi32> to tensor<8x6xf32>
-// CHECK: return %[[R]]
+// CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<8x6xf32>
+// CHECK: %[[OWN:.*]] = scf.if %{{.*}} -> (tensor<8x6xf32>) {
+// CHECK:   %[[PART:.*]] = tensor.extract_slice %[[X]][%{{.*}}, 0] [%[[N:.*]], 6] [-1, 1] : tensor<4x6xf32> to tensor<?x6xf32>
+// CHECK:   tensor.insert_slice %[[PART]] into %[[EMPTY]][%{{.*}}, 0] [%[[N]], 6] [1, 1] : tensor<?x6xf32> into tensor<8x6xf32>
+// CHECK: %[[FIRST:.*]] = arith.cmpi slt, %[[P]], %{{.*}} : index
+// CHECK: scf.if %[[FIRST]] -> (tensor<8x6xf32>) {
+// CHECK:   shard.send %{{.*}} on @grid grid_axes = [0] destination = [%{{.*}}] : (tensor<?x6xf32>, index) -> tensor<?x6xf32>
+// CHECK:   shard.recv %{{.*}} on @grid grid_axes = [0] source = [%{{.*}}] : (tensor<?x6xf32>, index) -> tensor<?x6xf32>
+// CHECK: } else {
+// CHECK:   shard.recv
+// CHECK:   shard.send
+// CHECK-NOT: shard.all_reduce
+// CHECK: return
 func.func @reversed_sharded_dim(%x: tensor<8x6xf32>) -> tensor<8x6xf32> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %a = shard.shard %x to %s : tensor<8x6xf32>
@@ -56,17 +64,18 @@ func.func @reversed_sharded_dim(%x: tensor<8x6xf32>) -> tensor<8x6xf32> {
 
 shard.grid @grid(shape = 2) {sym_visibility = "private"}
 
-// An annotated result keeps its annotation: gathered, then each process
-// keeps its own rows.
+// An annotated result keeps its annotation: each process builds just its
+// own rows (x[::2] split 2 + 2: here its own shard holds them all, so the
+// plan's counts are 0 at run time; sharding-plan.mlir).
 // PROP-LABEL: func.func @result_annotated
 // PROP: slice.strided
 // PROP-NEXT: %[[RES:.*]] = shard.sharding @grid split_axes = {{\[\[}}0]]
 // CHECK-LABEL: func.func @result_annotated
 // CHECK-SAME: -> tensor<2x6xf32>
-// CHECK: %[[ALL:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0] reduction = bitwise_or : tensor<4x6xi32>
-// CHECK: %[[FULL:.*]] = arith.bitcast %[[ALL]] : tensor<4x6xi32> to tensor<4x6xf32>
-// CHECK: %[[MINE:.*]] = tensor.extract_slice %[[FULL]][%{{.*}}, 0] [2, 6] [1, 1] : tensor<4x6xf32> to tensor<2x6xf32>
-// CHECK: return %[[MINE]]
+// CHECK: tensor.empty() : tensor<2x6xf32>
+// CHECK: tensor.extract_slice %{{.*}} [%{{.*}}, 6] [2, 1] : tensor<4x6xf32> to tensor<?x6xf32>
+// CHECK-NOT: shard.all_reduce
+// CHECK: return %{{.*}} : tensor<2x6xf32>
 func.func @result_annotated(%x: tensor<8x6xf32>) -> tensor<4x6xf32> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %a = shard.shard %x to %s : tensor<8x6xf32>
@@ -81,11 +90,12 @@ func.func @result_annotated(%x: tensor<8x6xf32>) -> tensor<4x6xf32> {
 shard.grid @grid2d(shape = 2x2) {sym_visibility = "private"}
 
 // Two grid axes: the whole dimension stays local, the reversed one is
-// gathered along its own axis only.
+// exchanged along its own axis only.
 // CHECK-LABEL: func.func @two_axes
 // CHECK-SAME: (%{{.*}}: tensor<4x3xf32>) -> tensor<4x3xf32>
-// CHECK: shard.all_reduce %{{.*}} on @grid2d grid_axes = [1] reduction = bitwise_or : tensor<4x3xi32> -> tensor<4x3xi32>
-// CHECK-NOT: shard.all_reduce
+// CHECK: shard.send %{{.*}} on @grid2d grid_axes = [1]
+// CHECK-NOT: grid_axes = [0]
+// CHECK: return
 func.func @two_axes(%x: tensor<8x6xf32>) -> tensor<8x3xf32> {
   %s = shard.sharding @grid2d split_axes = [[0], [1]] : !shard.sharding
   %a = shard.shard %x to %s : tensor<8x6xf32>
@@ -98,11 +108,14 @@ func.func @two_axes(%x: tensor<8x6xf32>) -> tensor<8x3xf32> {
 shard.grid @grid(shape = 2) {sym_visibility = "private"}
 
 // A shrink of the sharded dimension (one process holds row 5) and a new
-// axis; integers are gathered as they are.
+// axis: one row of 6 moves.
 // CHECK-LABEL: func.func @shrink_newaxis
 // CHECK-SAME: (%{{.*}}: tensor<4x6xi8>) -> tensor<1x6xi8>
-// CHECK-NOT: arith.bitcast
-// CHECK: shard.all_reduce %{{.*}} on @grid grid_axes = [0] reduction = bitwise_or : tensor<1x6xi8> -> tensor<1x6xi8>
+// CHECK: tensor.empty() : tensor<1x6xi8>
+// CHECK: shard.send %{{.*}} : (tensor<?x6xi8>, index) -> tensor<?x6xi8>
+// CHECK: shard.recv %{{.*}} : (tensor<?x6xi8>, index) -> tensor<?x6xi8>
+// CHECK-NOT: shard.all_reduce
+// CHECK: return %{{.*}} : tensor<1x6xi8>
 func.func @shrink_newaxis(%x: tensor<8x6xi8>) -> tensor<1x6xi8> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %a = shard.shard %x to %s : tensor<8x6xi8>
@@ -134,14 +147,15 @@ func.func @backward(%x: tensor<8x6xf32>) -> tensor<8x3xf32> {
 
 shard.grid @grid(shape = 2) {sym_visibility = "private"}
 
-// Run-time entries: the gathered block is bounded by the source dimension
-// (MLIR 22's all_reduce moves static shapes) and cut to the count after.
+// Run-time entries: the plan is the same formulas on run-time values, the
+// result of the run-time count (the checks first, on every process).
 // CHECK-LABEL: func.func @dynamic_entries
 // CHECK-SAME: (%{{.*}}: tensor<4x6xf32>, %{{.*}}: index, %{{.*}}: index) -> tensor<?x6xf32>
 // CHECK: cf.assert %{{.*}}, "slice.strided: entry 0 (input dimension 0) has stride 0"
-// CHECK: %[[ALL:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0] reduction = bitwise_or : tensor<8x6xi32> -> tensor<8x6xi32>
-// CHECK: %[[FULL:.*]] = arith.bitcast %[[ALL]]
-// CHECK: tensor.extract_slice %[[FULL]][0, 0] [%{{.*}}, 6] [1, 1] : tensor<8x6xf32> to tensor<?x6xf32>
+// CHECK: tensor.empty(%{{.*}}) : tensor<?x6xf32>
+// CHECK: shard.send %{{.*}} : (tensor<?x6xf32>, index) -> tensor<?x6xf32>
+// CHECK: shard.recv %{{.*}} : (tensor<?x6xf32>, index) -> tensor<?x6xf32>
+// CHECK-NOT: shard.all_reduce
 func.func @dynamic_entries(%x: tensor<8x6xf32>, %b: index, %st: index) -> tensor<?x6xf32> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %a = shard.shard %x to %s : tensor<8x6xf32>
@@ -320,7 +334,8 @@ shard.grid @grid(shape = 2) {sym_visibility = "private"}
 // CHECK: %[[START:.*]] = arith.select %[[SECOND]], %[[C3]], %c0 : index
 // CHECK: %[[END:.*]] = arith.select %[[SECOND]], %[[C5]], %[[C3]] : index
 // CHECK: tensor.extract_slice %[[X]][%{{.*}}, 0] [%{{.*}}, 6] [-1, 1] : tensor<?x6xf32> to tensor<?x6xf32>
-// CHECK: shard.all_reduce %{{.*}} on @grid grid_axes = [0] reduction = bitwise_or : tensor<5x6xi32> -> tensor<5x6xi32>
+// CHECK: shard.send
+// CHECK-NOT: shard.all_reduce
 func.func @uneven_reversed(%x: tensor<5x6xf32>) -> tensor<5x6xf32> {
   %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, 3, 5] : !shard.sharding
   %a = shard.shard %x to %s : tensor<5x6xf32>
@@ -332,14 +347,14 @@ func.func @uneven_reversed(%x: tensor<5x6xf32>) -> tensor<5x6xf32> {
 
 shard.grid @grid(shape = 2) {sym_visibility = "private"}
 
-// A result of 3 rows split 1 + 2: each process keeps its rows of the
-// gathered result, a part of run-time size.
+// A result of 3 rows split 1 + 2: each process builds just its rows, a
+// part of run-time size.
 // CHECK-LABEL: func.func @uneven_result
 // CHECK-SAME: -> tensor<?x6xf32>
-// CHECK: %[[ALL:.*]] = shard.all_reduce %{{.*}} : tensor<3x6xi32> -> tensor<3x6xi32>
-// CHECK: %[[FULL:.*]] = arith.bitcast %[[ALL]] : tensor<3x6xi32> to tensor<3x6xf32>
-// CHECK: %[[MINE:.*]] = tensor.extract_slice %[[FULL]][%{{.*}}, 0] [%{{.*}}, 6] [1, 1] : tensor<3x6xf32> to tensor<?x6xf32>
-// CHECK: return %[[MINE]]
+// CHECK: %[[MINE:.*]] = tensor.empty(%{{.*}}) : tensor<?x6xf32>
+// CHECK: shard.send
+// CHECK-NOT: shard.all_reduce
+// CHECK: return %{{.*}} : tensor<?x6xf32>
 func.func @uneven_result(%x: tensor<8x6xf32>) -> tensor<3x6xf32> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %a = shard.shard %x to %s : tensor<8x6xf32>
@@ -354,17 +369,18 @@ func.func @uneven_result(%x: tensor<8x6xf32>) -> tensor<3x6xf32> {
 shard.grid @grid(shape = 2x2) {sym_visibility = "private"}
 
 // Two uneven dimensions: the rows, taken whole, keep their offsets and
-// stay local; the reversed columns are gathered over grid axis 1 into a
-// block bounded by the largest row shard (3).
+// stay local; the reversed columns are exchanged over grid axis 1, in
+// blocks of the process's own rows.
 // PROP-LABEL: func.func @uneven_two_dims
 // PROP: slice.strided
 // PROP-NEXT: shard.sharding @grid split_axes = {{\[\[}}0]] sharded_dims_offsets = [0, 3, 5]
 // CHECK-LABEL: func.func @uneven_two_dims
 // CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32>) -> tensor<?x7xf32>
-// CHECK: tensor.extract_slice %[[X]][0, %{{.*}}] [%[[ROWS:.*]], %{{.*}}] [1, -1] : tensor<?x?xf32> to tensor<?x?xf32>
-// CHECK: %[[ALL:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [1] reduction = bitwise_or : tensor<3x7xi32> -> tensor<3x7xi32>
-// CHECK: %[[FULL:.*]] = arith.bitcast %[[ALL]] : tensor<3x7xi32> to tensor<3x7xf32>
-// CHECK: tensor.extract_slice %[[FULL]][0, 0] [%[[ROWS]], 7] [1, 1] : tensor<3x7xf32> to tensor<?x7xf32>
+// CHECK: %[[ROWS:.*]] = tensor.dim %[[X]], %c0 : tensor<?x?xf32>
+// CHECK: tensor.empty(%[[ROWS]]) : tensor<?x7xf32>
+// CHECK: tensor.extract_slice %[[X]][0, %{{.*}}] [%[[ROWS]], %{{.*}}] [1, -1] : tensor<?x?xf32> to tensor<?x?xf32>
+// CHECK: shard.send %{{.*}} on @grid grid_axes = [1]
+// CHECK-NOT: shard.all_reduce
 func.func @uneven_two_dims(%x: tensor<5x7xf32>) -> tensor<5x7xf32> {
   %s = shard.sharding @grid split_axes = [[0], [1]] sharded_dims_offsets = [0, 3, 5, 0, 2, 7] : !shard.sharding
   %a = shard.shard %x to %s : tensor<5x7xf32>
@@ -400,9 +416,8 @@ shard.grid @grid(shape = 2) {sym_visibility = "private"}
 
 // A source of run-time size split over the processes: they tell each
 // other their shard sizes (a sum all_reduce of a vector of them), each
-// shard starts where the ones before it end, and the gathered block has
-// the run-time size of the whole (slice-lower-dynamic-all-reduce lowers
-// its all_reduce).
+// shard starts where the ones before it end, and the replicated result
+// has the run-time size of the whole.
 // CHECK-LABEL: func.func @dynamic_source
 // CHECK-SAME: (%[[X:.*]]: tensor<?x6xf32>) -> tensor<?x6xf32>
 // CHECK: %[[P:.*]] = shard.process_multi_index on @grid : index
@@ -410,10 +425,11 @@ shard.grid @grid(shape = 2) {sym_visibility = "private"}
 // CHECK: %[[SIZE:.*]] = arith.index_cast %[[MINE]] : index to i64
 // CHECK: %[[SLOT:.*]] = tensor.insert %[[SIZE]] into %{{.*}}[%[[P]]] : tensor<2xi64>
 // CHECK: %[[SIZES:.*]] = shard.all_reduce %[[SLOT]] on @grid grid_axes = [0] : tensor<2xi64> -> tensor<2xi64>
+// CHECK: tensor.empty(%{{.*}}) : tensor<?x6xf32>
 // CHECK: tensor.extract_slice %[[X]][%{{.*}}, 0] [%{{.*}}, 6] [-1, 1] : tensor<?x6xf32> to tensor<?x6xf32>
-// CHECK: %[[ALL:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0] reduction = bitwise_or : tensor<?x6xi32> -> tensor<?x6xi32>
-// CHECK: %[[R:.*]] = arith.bitcast %[[ALL]] : tensor<?x6xi32> to tensor<?x6xf32>
-// CHECK: return %[[R]]
+// CHECK: shard.send
+// CHECK-NOT: shard.all_reduce
+// CHECK: return
 func.func @dynamic_source(%x: tensor<?x6xf32>) -> tensor<?x6xf32> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %a = shard.shard %x to %s : tensor<?x6xf32>

@@ -24,6 +24,9 @@ void registerTestGradientPass();
 /// --slice-test-value-bounds (TestValueBounds.cpp).
 void registerTestValueBoundsPass();
 
+/// --slice-test-place-process (TestPlaceProcess.cpp).
+void registerTestPlaceProcessPass();
+
 } // namespace test
 } // namespace slice
 } // namespace mlir

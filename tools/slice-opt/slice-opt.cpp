@@ -33,6 +33,7 @@ int main(int argc, char **argv) {
 #ifdef SLICE_INCLUDE_TESTS
   mlir::slice::test::registerTestGradientPass();
   mlir::slice::test::registerTestValueBoundsPass();
+  mlir::slice::test::registerTestPlaceProcessPass();
 #endif
 
   mlir::DialectRegistry registry;

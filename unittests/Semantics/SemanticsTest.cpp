@@ -1165,14 +1165,15 @@ TEST(StridedSliceSemantics, RunInWindowMatchesEnumeration) {
   KnownIntArith arith;
   int64_t checked = 0;
   for (int64_t start = -3; start <= 12; ++start)
-    for (int64_t stride : {-7, -3, -2, -1, 1, 2, 3, 7})
+    for (int64_t stride : std::initializer_list<int64_t>{
+             -INT64_MAX, -7, -3, -2, -1, 1, 2, 3, 7, INT64_MAX})
       for (int64_t count = 0; count <= 6; ++count)
         for (int64_t begin = -2; begin <= 10; ++begin)
           for (int64_t end = begin; end <= 12; ++end) {
             int64_t lo = count, hi = count;
             bool seen = false;
             for (int64_t j = 0; j < count; ++j) {
-              int64_t element = start + stride * j;
+              __int128 element = static_cast<__int128>(stride) * j + start;
               if (element < begin || element >= end)
                 continue;
               if (!seen)
@@ -1199,4 +1200,71 @@ TEST(StridedSliceSemantics, RunInWindowMatchesEnumeration) {
             ++checked;
           }
   EXPECT_GT(checked, 100000);
+}
+
+// exchangeBlock against enumeration: what a sender holding the source
+// window [sb, se) sends a receiver owning the result window [rb, re).
+TEST(StridedSliceSemantics, ExchangeBlockMatchesEnumeration) {
+  KnownIntArith arith;
+  int64_t checked = 0;
+  for (int64_t start = -1; start <= 9; ++start)
+    for (int64_t stride : std::initializer_list<int64_t>{-INT64_MAX, -3, -2, -1,
+                                                         1, 2, 3, INT64_MAX})
+      for (int64_t count = 0; count <= 5; ++count)
+        for (int64_t sb = 0; sb <= 8; ++sb)
+          for (int64_t se = sb; se <= 9; ++se)
+            for (int64_t rb = 0; rb <= count; ++rb)
+              for (int64_t re = rb; re <= count; ++re) {
+                std::vector<int64_t> expected;
+                for (int64_t j = rb; j < re; ++j) {
+                  __int128 element = static_cast<__int128>(stride) * j + start;
+                  if (element >= sb && element < se)
+                    expected.push_back(j);
+                }
+                ExchangeBlock<MaybeInt> block =
+                    exchangeBlock(arith, start, stride, count, sb, se, rb, re);
+                ASSERT_TRUE(block.count && block.sourceOffset &&
+                            block.resultOffset);
+                ASSERT_EQ(*block.count, static_cast<int64_t>(expected.size()));
+                if (expected.empty()) {
+                  EXPECT_EQ(*block.sourceOffset, 0);
+                  EXPECT_EQ(*block.resultOffset, 0);
+                } else {
+                  // Contiguous result indices, sent in order.
+                  EXPECT_EQ(expected.back() - expected.front() + 1,
+                            *block.count);
+                  EXPECT_EQ(*block.resultOffset, expected.front() - rb);
+                  EXPECT_EQ(*block.sourceOffset,
+                            start + stride * expected.front() - sb);
+                }
+                ++checked;
+              }
+  EXPECT_GT(checked, 100000);
+}
+
+// Every round of exchangePartner pairs processes off disjointly, and the
+// rounds pair every two processes exactly once.
+TEST(StridedSliceSemantics, ExchangePartnerPairsEveryTwoOnce) {
+  KnownIntArith arith;
+  for (int64_t processes = 1; processes <= 12; ++processes) {
+    std::vector<int> met(processes * processes, 0);
+    for (int64_t round = 0; round < exchangeRounds(processes); ++round)
+      for (int64_t self = 0; self < processes; ++self) {
+        MaybeInt partner = exchangePartner(arith, self, round, processes);
+        ASSERT_TRUE(partner.has_value());
+        ASSERT_GE(*partner, 0);
+        ASSERT_LE(*partner, processes);
+        EXPECT_NE(*partner, self);
+        if (*partner == processes)
+          continue;
+        // Symmetric: the partner's partner is this process.
+        EXPECT_EQ(*exchangePartner(arith, *partner, round, processes), self)
+            << processes << " processes, round " << round;
+        ++met[self * processes + *partner];
+      }
+    for (int64_t a = 0; a < processes; ++a)
+      for (int64_t b = 0; b < processes; ++b)
+        EXPECT_EQ(met[a * processes + b], a == b ? 0 : 1)
+            << processes << " processes: " << a << " and " << b;
+  }
 }

@@ -258,18 +258,24 @@ def SliceCheckPipelineDependencies
   ];
 }
 
-def SliceLowerDynamicAllReduce
-    : Pass<"slice-lower-dynamic-all-reduce", "::mlir::ModuleOp"> {
-  let summary = "Lower shard.all_reduce of run-time shapes to MPI";
+def SliceLowerShardToMPI
+    : Pass<"slice-lower-shard-to-mpi", "::mlir::ModuleOp"> {
+  let summary = "Lower the shard ops MLIR 22's convert-shard-to-mpi cannot";
   let description = [{
     The step of `--slice-to-llvm="spmd=true"` before `convert-shard-to-mpi`,
     which in MLIR 22 lowers `shard.all_reduce` of static shapes only (and
-    reports an error on any other). The partition of a slice of a source
-    of run-time size gathers blocks of run-time size: this pass lowers
-    each such all_reduce to one `mpi.allreduce` of the flattened block
-    from its buffer into a fresh one, over the communicator of its grid
-    axes (`mpi.comm_split` of the world by the other axes), with no copy
-    of the input. Static all_reduces are left to upstream.
+    reports an error on any other) and no `shard.send` or `shard.recv`.
+    - Each `shard.send` and `shard.recv` (the point-to-point exchange of a
+      partitioned slice) becomes one blocking `mpi.send` or `mpi.recv` of
+      the flattened buffer, to or from the peer's rank in the
+      communicator of its grid axes (`mpi.comm_split` of the world by the
+      other axes). The partition orders them so that they cannot
+      deadlock.
+    - Each `shard.all_reduce` of run-time shape (the shard sizes of a
+      source of run-time size are static; a hand-written one may not be)
+      becomes one `mpi.allreduce` of the flattened tensor from its buffer
+      into a fresh one, over the same communicator. Static all_reduces
+      are left to upstream.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

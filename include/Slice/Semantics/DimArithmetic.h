@@ -222,6 +222,7 @@ public:
   Cond constantCond(bool value) const { return value; }
   Value add(Value lhs, Value rhs) const;
   Value sub(Value lhs, Value rhs) const;
+  Value mul(Value lhs, Value rhs) const;
   /// Unknown for a zero divisor and for INT64_MIN / -1.
   Value divTrunc(Value lhs, Value rhs) const;
   Value min(Value lhs, Value rhs) const;
