@@ -44,16 +44,18 @@ struct StridedBlock {
 class Exchange {
 public:
   Exchange(OpBuilder &builder, Location loc, const ShardContext &context,
-           ArithIndexBuilder &arith, Value local, ArrayRef<ExchangeDim> dims)
+           ArithIndexBuilder &arith, Value local, ArrayRef<ExchangeDim> dims,
+           const NeedsAny &needsAny)
       : builder(builder), loc(loc), context(context), arith(arith),
-        local(local), dims(dims),
+        local(local), dims(dims), needsAny(needsAny),
         elementType(cast<RankedTensorType>(local.getType()).getElementType()) {}
 
   /// What the process at `sender` sends the one at `receiver`.
   StridedBlock blockBetween(ArrayRef<OpFoldResult> sender,
                             ArrayRef<OpFoldResult> receiver) {
     StridedBlock block;
-    block.nonEmpty = arith.constantCond(true);
+    block.nonEmpty =
+        needsAny ? needsAny(arith, receiver) : arith.constantCond(true);
     for (const ExchangeDim &dim : dims) {
       IndexWindow held = dim.held(arith, sender);
       IndexWindow needed = dim.needed(arith, receiver);
@@ -135,6 +137,7 @@ public:
   ArithIndexBuilder &arith;
   Value local;
   ArrayRef<ExchangeDim> dims;
+  const NeedsAny &needsAny;
   Type elementType;
 };
 } // namespace
@@ -142,8 +145,9 @@ public:
 FailureOr<Value> mlir::slice::sharding::exchangeParts(
     OpBuilder &builder, Location loc, Operation *op,
     const ShardContext &context, ArithIndexBuilder &arith, Value local,
-    ArrayRef<ExchangeDim> dims, SmallVector<GridAxis> groupAxes) {
-  Exchange exchange(builder, loc, context, arith, local, dims);
+    ArrayRef<ExchangeDim> dims, SmallVector<GridAxis> groupAxes,
+    NeedsAny needsAny) {
+  Exchange exchange(builder, loc, context, arith, local, dims, needsAny);
   llvm::sort(groupAxes);
   int64_t processes = context.count(groupAxes);
   Type elementType = exchange.elementType;
@@ -163,18 +167,23 @@ FailureOr<Value> mlir::slice::sharding::exchangeParts(
         exchange.materialized(arith.sub(needed.end, needed.begin)));
   }
   RankedTensorType partType = exchange.typeOf(partSizes);
+  StridedBlock own = exchange.blockBetween(me, me);
+  // Alone along the group, the process's shard holds all of its part.
+  if (processes <= 1) {
+    Value packed = exchange.pack(own);
+    if (packed.getType() != partType)
+      packed = tensor::CastOp::create(builder, loc, partType, packed);
+    return packed;
+  }
   Value part =
       tensor::EmptyOp::create(builder, loc, partSizes, elementType).getResult();
   // Nothing to fill (and no offset a slice of an empty tensor accepts).
   if (llvm::is_contained(partType.getShape(), 0))
     return part;
-  StridedBlock own = exchange.blockBetween(me, me);
   part = exchange.ifThenElse(
       own.nonEmpty, partType,
       [&]() -> Value { return exchange.place(exchange.pack(own), own, part); },
       [&]() -> Value { return part; });
-  if (processes <= 1)
-    return part;
 
   // The rounds of the pairwise exchange: unrolled for a few processes
   // (each round's partner then folds to a select of constants, and to a
@@ -187,7 +196,7 @@ FailureOr<Value> mlir::slice::sharding::exchangeParts(
   self = exchange.materialized(self);
   auto exchangeRound = [&](ArithIndexBuilder &inner, OpFoldResult round,
                            Value acc) -> Value {
-    Exchange inLoop(builder, loc, context, inner, local, dims);
+    Exchange inLoop(builder, loc, context, inner, local, dims, needsAny);
     ArrayRef<OpFoldResult> me = placed;
     OpFoldResult partner = exchangePartner(inner, self, round, processes);
     Value updated = inLoop.ifThenElse(

@@ -55,12 +55,17 @@ WindowOf shardWindow(const ShardContext &context, DimShards shards);
 /// its shard `local` of the source and those of the processes that differ
 /// from it along `groupAxes` only: each pair exchanges exactly the
 /// elements the receiver needs of the sender's shard, nothing else moves.
-/// Empty `groupAxes`: a local slice.
+/// Empty `groupAxes`: a local slice. `needsAny`, if given, says whether
+/// the process at a place needs anything at all (its part of a split new
+/// axis of the result may be empty); one that does not receives nothing.
+using NeedsAny =
+    std::function<OpFoldResult(ArithIndexBuilder &, ArrayRef<OpFoldResult>)>;
 FailureOr<Value> exchangeParts(OpBuilder &builder, Location loc, Operation *op,
                                const ShardContext &context,
                                ArithIndexBuilder &arith, Value local,
                                ArrayRef<ExchangeDim> dims,
-                               SmallVector<GridAxis> groupAxes);
+                               SmallVector<GridAxis> groupAxes,
+                               NeedsAny needsAny = {});
 
 } // namespace sharding
 } // namespace slice

@@ -191,51 +191,6 @@ DimShards ShardContext::exchangedShards(ArithIndexBuilder &arith, Value local,
   return all;
 }
 
-FailureOr<Value> assembleByBits(OpBuilder &builder, Location loc, Operation *op,
-                                GridOp grid, Value part,
-                                ArrayRef<OpFoldResult> shape,
-                                ArrayRef<OpFoldResult> offsets,
-                                ArrayRef<OpFoldResult> sizes,
-                                SmallVector<GridAxis> axes) {
-  auto partType = cast<RankedTensorType>(part.getType());
-  Type elementType = partType.getElementType();
-  unsigned width =
-      elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 0;
-  if (width == 0 || width % 8 != 0 || width > 64)
-    return op->emitOpError() << "gathers elements of type " << elementType
-                             << "; only integers and floats of 8 to 64 bits "
-                                "are gathered";
-  // Nothing to move (and no offset a slice of an empty tensor accepts).
-  if (llvm::any_of(shape, [](OpFoldResult size) {
-        return getConstantIntValue(size) == 0;
-      }))
-    return tensor::EmptyOp::create(builder, loc, shape, elementType)
-        .getResult();
-  llvm::sort(axes);
-  Type bitsType = builder.getIntegerType(width);
-  if (bitsType != elementType)
-    part =
-        arith::BitcastOp::create(builder, loc, partType.clone(bitsType), part);
-  // Zeros written in place (a fill), not copied from a constant.
-  Value zero = arith::ConstantOp::create(builder, loc, bitsType,
-                                         builder.getIntegerAttr(bitsType, 0));
-  Value zeros =
-      linalg::FillOp::create(
-          builder, loc, zero,
-          tensor::EmptyOp::create(builder, loc, shape, bitsType).getResult())
-          .getResult(0);
-  SmallVector<OpFoldResult> ones(shape.size(), builder.getIndexAttr(1));
-  Value block = tensor::InsertSliceOp::create(builder, loc, part, zeros,
-                                              offsets, sizes, ones);
-  block = AllReduceOp::create(builder, loc, block, grid.getSymName(), axes,
-                              ReductionKind::BitwiseOr);
-  if (bitsType != elementType)
-    block = arith::BitcastOp::create(
-        builder, loc,
-        cast<RankedTensorType>(block.getType()).clone(elementType), block);
-  return block;
-}
-
 FailureOr<Value> extractShard(OpBuilder &builder, Location loc, Operation *op,
                               const ShardContext &shards,
                               ArithIndexBuilder &arith, Value whole,
@@ -270,34 +225,6 @@ FailureOr<Value> extractShard(OpBuilder &builder, Location loc, Operation *op,
   return tensor::ExtractSliceOp::create(builder, loc, whole, offsets, sizes,
                                         ones)
       .getResult();
-}
-
-FailureOr<Value> gatherWhole(OpBuilder &builder, Location loc, Operation *op,
-                             const ShardContext &shards,
-                             ArithIndexBuilder &arith, Value local,
-                             RankedTensorType globalType,
-                             const Sharding &sharding, StringRef what) {
-  SmallVector<GridAxis> axes;
-  SmallVector<OpFoldResult> offsets;
-  for (unsigned dim = 0; dim < globalType.getRank(); ++dim) {
-    ArrayRef<GridAxis> split = splitAxesOf(sharding, dim);
-    axes.append(split.begin(), split.end());
-    if (split.empty()) {
-      offsets.push_back(builder.getIndexAttr(0));
-      continue;
-    }
-    FailureOr<ShardSpan> shard =
-        shards.span(op, arith, sharding, dim, globalType.getDimSize(dim), what);
-    if (failed(shard))
-      return failure();
-    offsets.push_back(getAsOpFoldResult(arith.materialize(shard->offset)));
-  }
-  if (axes.empty())
-    return local;
-  return assembleByBits(
-      builder, loc, op, shards.grid, local,
-      getAsIndexOpFoldResult(builder.getContext(), globalType.getShape()),
-      offsets, tensor::getMixedSizes(builder, loc, local), axes);
 }
 
 Sharding withOffsets(const Sharding &chosen, unsigned tensor,

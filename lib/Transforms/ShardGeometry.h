@@ -9,9 +9,9 @@
 // Internal to SliceTransforms: what the ShardingInterface models of
 // slice.strided (ShardingSliceModel.cpp) and slice.strided_update
 // (ShardingUpdateModel.cpp) share: where each process's shard of a
-// dimension lies, the checks of a sharding, the collectives that gather a
-// tensor or assemble disjoint parts, the annotations and the partition of
-// replicated ops (docs/sharding.md).
+// dimension lies, the checks of a sharding, the annotations and the
+// partition of replicated ops (docs/sharding.md). The communication plan
+// built on it is ShardExchange.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,7 +25,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
@@ -174,18 +173,6 @@ getShardContext(Operation *op,
                 ArrayRef<std::pair<StringRef, Sharding>> shardings,
                 SymbolTableCollection &symbols, OpBuilder &builder);
 
-/// Writes `part` (of `sizes`) at `offsets` into zeros of `shape` and
-/// assembles the blocks of the processes along grid `axes` with a
-/// bitwise-or all_reduce of their bits (the parts must be disjoint). Floats
-/// travel as integers of their width, so -0.0 and NaN payloads arrive
-/// intact.
-FailureOr<Value> assembleByBits(OpBuilder &builder, Location loc, Operation *op,
-                                GridOp grid, Value part,
-                                ArrayRef<OpFoldResult> shape,
-                                ArrayRef<OpFoldResult> offsets,
-                                ArrayRef<OpFoldResult> sizes,
-                                SmallVector<GridAxis> axes);
-
 /// This process's part of `whole` under `sharding` (static sizes), leaving
 /// alone the dimensions `keep` marks.
 FailureOr<Value> extractShard(OpBuilder &builder, Location loc, Operation *op,
@@ -193,14 +180,6 @@ FailureOr<Value> extractShard(OpBuilder &builder, Location loc, Operation *op,
                               ArithIndexBuilder &arith, Value whole,
                               const Sharding &sharding, ArrayRef<bool> keep,
                               StringRef what);
-
-/// The whole tensor of `globalType` on every process, from the shards of
-/// it under `sharding` (`local` is this process's).
-FailureOr<Value> gatherWhole(OpBuilder &builder, Location loc, Operation *op,
-                             const ShardContext &shards,
-                             ArithIndexBuilder &arith, Value local,
-                             RankedTensorType globalType,
-                             const Sharding &sharding, StringRef what);
 
 /// `chosen` (split axes only, as upstream builds annotations from an
 /// option) with the explicit shard offsets its dimensions take: a

@@ -220,8 +220,32 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
     }
     dims.push_back(std::move(exchanged));
   }
-  FailureOr<Value> exchanged = exchangeParts(builder, loc, op, shards, arith,
-                                             operands[0], dims, groupAxes);
+  // A new axis split in the result: a process whose part of it is empty
+  // needs nothing.
+  SmallVector<DimShards> newAxes;
+  for (unsigned pos = 0; pos < resultType.getRank(); ++pos) {
+    if (carried[pos] || splitAxesOf(out, pos).empty())
+      continue;
+    FailureOr<DimShards> split = shards.shardsOf(
+        op, arith, out, pos, resultType.getDimSize(pos), "result");
+    if (failed(split))
+      return failure();
+    newAxes.push_back(*split);
+  }
+  NeedsAny needsAny;
+  if (!newAxes.empty())
+    needsAny = [&](ArithIndexBuilder &arith, ArrayRef<OpFoldResult> place) {
+      OpFoldResult any = arith.constantCond(true);
+      for (const DimShards &split : newAxes) {
+        ShardSpan part =
+            split.at(arith, shards.index(arith, split.axes, place));
+        any =
+            arith.logicalAnd(any, arith.lessThan(arith.constant(0), part.size));
+      }
+      return any;
+    };
+  FailureOr<Value> exchanged = exchangeParts(
+      builder, loc, op, shards, arith, operands[0], dims, groupAxes, needsAny);
   if (failed(exchanged))
     return failure();
   Value block = *exchanged;

@@ -14,7 +14,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ShardGeometry.h"
+#include "ShardExchange.h"
+
+#include "Slice/Utils/NormalForm.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::slice;
@@ -72,11 +76,161 @@ std::optional<UpdateLoops> getUpdateLoops(StridedUpdateOp op) {
   return loops;
 }
 
+/// The update written on each process's dest shard: the part of the
+/// window its shard holds, with the value elements that land there, which
+/// the processes holding them send it (ShardExchange.h); the dest never
+/// moves. `operands` are the partitioned ones: this process's shards of
+/// the value and the dest (static global shapes), and the index operands.
+FailureOr<Value> updateInPlace(StridedUpdateOp op, ArrayRef<Value> operands,
+                               const Sharding &valueSharding,
+                               const Sharding &destSharding,
+                               const ShardContext &shards,
+                               ArithIndexBuilder &arith, OpBuilder &builder) {
+  Location loc = op.getLoc();
+  Value value = operands[0], dest = operands[1];
+  RankedTensorType destType = op.getDestType(), valueType = op.getValueType();
+  Type elementType = destType.getElementType();
+  unsigned rank = destType.getRank();
+
+  // The normal form of the global spec, on stand-ins for the whole dest
+  // and value: its values and run-time checks are the unpartitioned op's.
+  Value destStandIn =
+      tensor::EmptyOp::create(builder, loc, destType.getShape(), elementType);
+  Value valueStandIn =
+      tensor::EmptyOp::create(builder, loc, valueType.getShape(), elementType);
+  IRMapping mapping;
+  mapping.map(op.getDest(), destStandIn);
+  mapping.map(op.getValue(), valueStandIn);
+  for (auto [old, partitioned] :
+       llvm::zip_equal(op->getOperands().drop_front(2), operands.drop_front(2)))
+    mapping.map(old, partitioned);
+  auto global = cast<StridedUpdateOp>(builder.clone(*op, mapping));
+  SmallVector<OpFoldResult> destSizes =
+      getAsIndexOpFoldResult(builder.getContext(), destType.getShape());
+  FailureOr<NormalFormSpec> spec =
+      emitNormalFormSpec(builder, loc, global, destSizes);
+  RankedTensorType sliceType = global.getSliceType();
+  global.erase();
+  for (Value standIn : {valueStandIn, destStandIn})
+    if (standIn.use_empty())
+      standIn.getDefiningOp()->erase();
+  if (failed(spec))
+    return op.emitOpError() << explainNormalFormFailure(op);
+  SliceView view =
+      computeSliceView(builder, loc, *spec, destType.getShape(), sliceType);
+  SmallVector<OpFoldResult> counts = view.getFullRankSizes();
+
+  // Per dest dimension: the indices of the slice that land in the shard
+  // of the process at a place.
+  SmallVector<WindowOf> destWindows;
+  for (unsigned dim = 0; dim < rank; ++dim) {
+    if (splitAxesOf(destSharding, dim).empty()) {
+      destWindows.push_back(
+          wholeWindow(arith.constant(destType.getDimSize(dim))));
+      continue;
+    }
+    FailureOr<DimShards> split = shards.shardsOf(
+        op, arith, destSharding, dim, destType.getDimSize(dim), "dest");
+    if (failed(split))
+      return failure();
+    destWindows.push_back(shardWindow(shards, *split));
+  }
+  auto runOf = [&, counts](unsigned dim) -> WindowOf {
+    WindowOf window = destWindows[dim];
+    OpFoldResult start = view.offsets[dim], stride = view.strides[dim],
+                 count = counts[dim];
+    return [=](ArithIndexBuilder &arith, ArrayRef<OpFoldResult> place) {
+      IndexWindow shard = window(arith, place);
+      IndexRun<OpFoldResult> run =
+          runInWindow(arith, start, stride, count, shard.begin, shard.end);
+      return IndexWindow{run.lo, run.hi};
+    };
+  };
+
+  // The value's dimensions: each process needs the elements written along
+  // its runs (all of a stretched or missing one), from whoever holds them.
+  int64_t lead = sliceType.getRank() - valueType.getRank();
+  SmallVector<int64_t> destDimOf(sliceType.getRank(), -1);
+  for (auto [dim, pos] : llvm::enumerate(view.layout.resultPositions))
+    if (pos >= 0)
+      destDimOf[pos] = dim;
+  SmallVector<ExchangeDim> valueDims;
+  SmallVector<GridAxis> groupAxes;
+  for (int64_t dim = 0; dim < valueType.getRank(); ++dim) {
+    int64_t size = valueType.getDimSize(dim);
+    int64_t destDim = destDimOf[dim + lead];
+    ExchangeDim exchanged{
+        arith.constant(0), arith.constant(1), arith.constant(size),
+        wholeWindow(arith.constant(size)), wholeWindow(arith.constant(size))};
+    ArrayRef<GridAxis> axes = splitAxesOf(valueSharding, dim);
+    if (!axes.empty()) {
+      FailureOr<DimShards> split =
+          shards.shardsOf(op, arith, valueSharding, dim, size, "value");
+      if (failed(split))
+        return failure();
+      exchanged.held = shardWindow(shards, *split);
+      groupAxes.append(axes.begin(), axes.end());
+    }
+    bool stretched = size == 1 && sliceType.getDimSize(dim + lead) != 1;
+    if (destDim >= 0 && !stretched)
+      exchanged.needed = runOf(destDim);
+    valueDims.push_back(std::move(exchanged));
+  }
+  FailureOr<Value> part = exchangeParts(builder, loc, op, shards, arith, value,
+                                        valueDims, groupAxes);
+  if (failed(part))
+    return failure();
+
+  // This process's entries of the normal form: its runs, from its shard's
+  // start; nothing to write when any of them is empty.
+  SmallVector<OpFoldResult> place = shards.place();
+  SmallVector<OpFoldResult> begin, end, strides;
+  OpFoldResult writes = arith.constantCond(true);
+  unsigned dim = 0;
+  for (unsigned entry = 0; entry < spec->begin.size(); ++entry) {
+    if (spec->masks.newAxis & (uint64_t(1) << entry)) {
+      begin.push_back(spec->begin[entry]);
+      end.push_back(spec->end[entry]);
+      strides.push_back(spec->strides[entry]);
+      continue;
+    }
+    IndexWindow shard = destWindows[dim](arith, place);
+    IndexWindow run = runOf(dim)(arith, place);
+    OpFoldResult count = arith.sub(run.end, run.begin);
+    writes = arith.logicalAnd(writes, arith.lessThan(arith.constant(0), count));
+    OpFoldResult stride = view.strides[dim];
+    begin.push_back(arith.materialize(
+        arith.sub(arith.add(view.offsets[dim], arith.mul(stride, run.begin)),
+                  shard.begin)));
+    bool shrink = spec->masks.shrinkAxis & (uint64_t(1) << entry);
+    end.push_back(arith.materialize(shrink ? spec->end[entry]
+                                           : arith.mul(stride, count)));
+    strides.push_back(
+        arith.materialize(shrink ? spec->strides[entry] : stride));
+    ++dim;
+  }
+  auto destLocal = cast<RankedTensorType>(dest.getType());
+  if (std::optional<bool> known = getConstantBool(writes); known && !*known)
+    return dest;
+  auto ifOp = scf::IfOp::create(builder, loc, TypeRange{destLocal},
+                                arith.materializeCond(writes),
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(ifOp.thenBlock());
+  Value updated =
+      StridedUpdateOp::create(builder, loc, *part, dest, begin, end, strides,
+                              spec->masks, /*offset=*/true);
+  scf::YieldOp::create(builder, loc, updated);
+  builder.setInsertionPointToEnd(ifOp.elseBlock());
+  scf::YieldOp::create(builder, loc, dest);
+  return ifOp.getResult(0);
+}
+
 /// The partitioned update on this process. Local when every sharded dest
 /// dimension is written whole and the value is sharded the same way along
-/// it (or broadcast along it); otherwise the value and the dest are
-/// gathered whole, the update is made on every process, and each keeps
-/// its shard.
+/// it (or broadcast along it); otherwise each process writes its part of
+/// the window in place, with the value elements that land there
+/// (`updateInPlace`).
 FailureOr<Value> partitionUpdate(StridedUpdateOp op, ArrayRef<Value> operands,
                                  const Sharding &valueSharding,
                                  const Sharding &destSharding,
@@ -124,20 +278,10 @@ FailureOr<Value> partitionUpdate(StridedUpdateOp op, ArrayRef<Value> operands,
   if (!local && (!destType.hasStaticShape() || !valueType.hasStaticShape()))
     return op.emitOpError()
            << "writes " << valueType << " into " << destType
-           << " across shards; only static shapes are gathered yet";
-  if (!local) {
-    FailureOr<Value> wholeValue =
-        gatherWhole(builder, loc, op, shards, arith, value, valueType,
-                    valueSharding, "value");
-    if (failed(wholeValue))
-      return failure();
-    FailureOr<Value> wholeDest = gatherWhole(
-        builder, loc, op, shards, arith, dest, destType, destSharding, "dest");
-    if (failed(wholeDest))
-      return failure();
-    value = *wholeValue;
-    dest = *wholeDest;
-  }
+           << " across shards; only static shapes are partitioned yet";
+  if (!local)
+    return updateInPlace(op, operands, valueSharding, destSharding, shards,
+                         arith, builder);
   IRMapping mapping;
   mapping.map(op.getValue(), value);
   mapping.map(op.getDest(), dest);
@@ -146,10 +290,7 @@ FailureOr<Value> partitionUpdate(StridedUpdateOp op, ArrayRef<Value> operands,
     mapping.map(old, partitioned);
   Operation *update = builder.clone(*op, mapping);
   update->getResult(0).setType(dest.getType());
-  if (local)
-    return update->getResult(0);
-  return extractShard(builder, loc, op, shards, arith, update->getResult(0),
-                      resultSharding, {}, "result");
+  return update->getResult(0);
 }
 
 struct StridedUpdateOpShardingModel

@@ -5,7 +5,8 @@
 // shard (tensor.extract_slice: first index, count, stride), receives what
 // it needs of the others' (shard.recv, its count), and nothing else: no
 // all_reduce, no zero fill, no full-size block. The lower index of a pair
-// sends first.
+// sends first. An update moves only value elements, to the process whose
+// dest shard they are written into.
 // RUN: slice-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(sharding-propagation,shard-partition,slice-test-place-process{at=0,1},canonicalize,cse))" | FileCheck %s --check-prefix=P0
 // RUN: slice-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(sharding-propagation,shard-partition,slice-test-place-process{at=1,0},canonicalize,cse))" | FileCheck %s --check-prefix=P1
 
@@ -151,6 +152,44 @@ func.func @uneven(%x: tensor<5x6xf32>) -> tensor<5x6xf32> {
   %y = slice.strided %a[::-1] : tensor<5x6xf32> to tensor<5x6xf32>
   %b = shard.shard %y to %s annotate_for_users : tensor<5x6xf32>
   return %b : tensor<5x6xf32>
+}
+
+// y[::-1] = v, the value split like the dest: each process receives the
+// mirror's value shard and writes it in place; the dest never moves.
+// P0-LABEL: func.func @update_reversal
+// P0: shard.send %{{.*}} destination = [%c1]
+// P0: tensor.empty() : tensor<4x6xf32>
+// P0: %[[V:.*]] = shard.recv %{{.*}} source = [%c1]
+// P0: %[[VC:.*]] = tensor.cast %[[V]]
+// P0: slice.strided_update %[[VC]] into %arg0[3:-4:-1, 0:6] offset
+// P1-LABEL: func.func @update_reversal
+// P1: shard.recv %{{.*}} source = [%c0]
+// P1: shard.send %{{.*}} destination = [%c0]
+// P1: slice.strided_update
+func.func @update_reversal(%x: tensor<8x6xf32>, %v: tensor<8x6xf32>) -> tensor<8x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %w = shard.shard %v to %s : tensor<8x6xf32>
+  %y = slice.strided_update %w into %a[::-1] : tensor<8x6xf32> into tensor<8x6xf32>
+  return %y : tensor<8x6xf32>
+}
+
+// y[2:7:2] = v, the value replicated: each process writes the rows that
+// land in its shard from its own copy of the value (rows 2 of process 0;
+// 4 and 6 of process 1); nothing moves.
+// P0-LABEL: func.func @update_replicated_value
+// P0-NOT: shard.
+// P0: %[[PART:.*]] = tensor.extract_slice %arg1[0, 0] [1, 6] [1, 1]
+// P0: slice.strided_update %[[PART]] into %arg0[2:2:2, 0:6] offset
+// P1-LABEL: func.func @update_replicated_value
+// P1-NOT: shard.
+// P1: %[[PART:.*]] = tensor.extract_slice %arg1[1, 0] [2, 6] [1, 1]
+// P1: slice.strided_update %[[PART]] into %arg0[0:4:2, 0:6] offset
+func.func @update_replicated_value(%x: tensor<8x6xf32>, %v: tensor<3x6xf32>) -> tensor<8x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %y = slice.strided_update %v into %a[2:7:2] : tensor<3x6xf32> into tensor<8x6xf32>
+  return %y : tensor<8x6xf32>
 }
 
 // -----

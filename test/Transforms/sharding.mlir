@@ -240,16 +240,18 @@ func.func @update_broadcast(%x: tensor<8x6xf32>, %v: tensor<6xf32>) -> tensor<8x
 
 shard.grid @grid(shape = 2) {sym_visibility = "private"}
 
-// Reversed rows written into a dest sharded on rows: the dest is gathered
-// whole (bits, all_reduce), updated on every process, and each keeps its
-// rows.
+// Reversed rows written into a dest sharded on rows, the value replicated:
+// each process writes its part of the window in place, with the value
+// rows that land there; nothing moves (the dest is never gathered).
 // CHECK-LABEL: func.func @update_reversed
 // CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>, %[[V:.*]]: tensor<8x6xf32>) -> tensor<4x6xf32>
-// CHECK: %[[ALL:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0] reduction = bitwise_or : tensor<8x6xi32> -> tensor<8x6xi32>
-// CHECK: %[[WHOLE:.*]] = arith.bitcast %[[ALL]] : tensor<8x6xi32> to tensor<8x6xf32>
-// CHECK: %[[U:.*]] = slice.strided_update %[[V]] into %[[WHOLE]][::-1] : tensor<8x6xf32> into tensor<8x6xf32>
-// CHECK: %[[MINE:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 0] [4, 6] [1, 1] : tensor<8x6xf32> to tensor<4x6xf32>
-// CHECK: return %[[MINE]]
+// CHECK-NOT: shard.all_reduce
+// CHECK-NOT: shard.send
+// CHECK: %[[PART:.*]] = tensor.extract_slice %[[V]][%{{.*}}, 0] [%{{.*}}, 6] [1, 1] : tensor<8x6xf32> to tensor<?x6xf32>
+// CHECK: scf.if %{{.*}} -> (tensor<4x6xf32>) {
+// CHECK:   slice.strided_update %[[PART]] into %[[X]][%{{.*}}:%{{.*}}:-1, 0:6] offset : tensor<?x6xf32> into tensor<4x6xf32>
+// CHECK: } else {
+// CHECK:   scf.yield %[[X]]
 func.func @update_reversed(%x: tensor<8x6xf32>, %v: tensor<8x6xf32>) -> tensor<8x6xf32> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %a = shard.shard %x to %s : tensor<8x6xf32>
@@ -285,9 +287,8 @@ shard.grid @grid(shape = 2) {sym_visibility = "private"}
 // onto the shards (it was, and the clone did not verify).
 // CHECK-LABEL: func.func @update_whole_by_values
 // CHECK-SAME: -> tensor<4x6xf32>
-// CHECK: shard.all_reduce
-// CHECK: %[[MINE:.*]] = tensor.extract_slice %{{.*}}[%{{.*}}, 0] [4, 6] [1, 1] : tensor<8x6xf32> to tensor<4x6xf32>
-// CHECK: return %[[MINE]]
+// CHECK-NOT: shard.all_reduce
+// CHECK: slice.strided_update %{{.*}} into %{{.*}}[%{{.*}}:%{{.*}}, 0:6] offset : tensor<?x6xf32> into tensor<4x6xf32>
 func.func @update_whole_by_values(%x: tensor<8x6xf32>, %v: tensor<8x6xf32>) -> tensor<8x6xf32> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %a = shard.shard %x to %s : tensor<8x6xf32>

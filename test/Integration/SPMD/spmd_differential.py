@@ -485,6 +485,24 @@ def driver_text(cases, grid):
                    f"MemRef{len(c.shape)} *{value}{scalars});")
     out += [
         "",
+        "/* The bytes this process sends and receives point to point, counted",
+        "   through MPI's profiling interface (PMPI). */",
+        "static long long sent, received;",
+        "int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest,",
+        "             int tag, MPI_Comm comm) {",
+        "  int size;",
+        "  PMPI_Type_size(type, &size);",
+        "  sent += (long long)count * size;",
+        "  return PMPI_Send(buf, count, type, dest, tag, comm);",
+        "}",
+        "int MPI_Recv(void *buf, int count, MPI_Datatype type, int source,",
+        "             int tag, MPI_Comm comm, MPI_Status *status) {",
+        "  int size;",
+        "  PMPI_Type_size(type, &size);",
+        "  received += (long long)count * size;",
+        "  return PMPI_Recv(buf, count, type, source, tag, comm, status);",
+        "}",
+        "",
         "static void dump(FILE *f, int n, const char *type, void *aligned,",
         "                 int64_t offset, int rank, const int64_t *sizes,",
         "                 const int64_t *strides) {",
@@ -545,7 +563,9 @@ def driver_text(cases, grid):
             scalars = "".join(f", (int64_t){v}LL" if v != INT64_MIN
                               else ", INT64_MIN" for v in values)
         value = ", &val" if c.update else ""
+        out.append("    sent = received = 0;")
         out.append(f"    _mlir_ciface_f{n}(&out, &in{value}{scalars});")
+        out.append(f"    fprintf(f, \"b{n} %lld %lld\\n\", sent, received);")
         if r:
             out.append(f"    dump(f, {n}, \"{c.dtype}\", out.aligned, "
                        f"out.offset, {r}, out.sizes, out.strides);")
@@ -558,9 +578,15 @@ def driver_text(cases, grid):
 
 
 def parse(path):
-    results = {}
+    """The results of a process, and the bytes it sent and received for
+    each case (index -1 of the result map: {n: (sent, received)})."""
+    results = {-1: {}}
     with open(path) as f:
         for line in f:
+            if line.startswith("b"):
+                n, sent, received = line[1:].split()
+                results[-1][int(n)] = (int(sent), int(received))
+                continue
             head, _, values = line.partition(" :")
             parts = head.split()
             n = int(parts[0][1:])
@@ -607,6 +633,69 @@ def assemble(c, grid, per_rank):
     return glob
 
 
+def shard_slices(shape, split, tables, grid, multi):
+    """The index of a process's shard of a tensor of `shape`."""
+    index = []
+    for dim, size in enumerate(shape):
+        axes = split[dim] if dim < len(split) else []
+        if axes:
+            start, n = shard_range(axes, size, grid, multi,
+                                   table_of(tables, dim))
+        else:
+            start, n = 0, size
+        index.append(slice(start, start + n))
+    return tuple(index)
+
+
+def fewest_update_bytes(c, grid, rank, itemsize):
+    """The fewest bytes process `rank` can receive for update `c`: the
+    value elements written into its dest shard that its own shard of the
+    value does not hold (the dest never needs to move)."""
+    multi = process_index(rank, grid)
+    ids = np.arange(int(np.prod(c.shape)), dtype=np.int64).reshape(c.shape)
+    window = np.asarray(ids[tuple(c.index)])
+    values = np.arange(int(np.prod(c.value_shape)),
+                       dtype=np.int64).reshape(c.value_shape)
+    written = np.broadcast_to(values, window.shape)
+    here = np.isin(window, ids[shard_slices(c.shape, c.split,
+                                            c.driver_tables, grid, multi)])
+    needed = np.unique(written[here])
+    held = values[shard_slices(c.value_shape, c.value_split, c.value_tables,
+                               grid, multi)]
+    return int(np.count_nonzero(~np.isin(needed, held.ravel()))) * itemsize
+
+
+def fewest_bytes(c, grid, rank, itemsize):
+    """The fewest bytes process `rank` can receive for slice `c`: its part
+    of the result (the whole where replicated) less the elements its own
+    shard of the source holds, computed on element identities."""
+    ids = np.arange(int(np.prod(c.shape)), dtype=np.int64).reshape(c.shape)
+    multi = process_index(rank, grid)
+    held = []
+    for dim, size in enumerate(c.shape):
+        axes = c.split[dim] if dim < len(c.split) else []
+        if axes:
+            start, n = shard_range(axes, size, grid, multi,
+                                   table_of(c.driver_tables, dim))
+        else:
+            start, n = 0, size
+        held.append(slice(start, start + n))
+    result = np.asarray(ids[tuple(c.index)])
+    part = []
+    if not c.dynamic:
+        for dim, size in enumerate(result.shape):
+            axes = c.result_split[dim] if dim < len(c.result_split) else []
+            if axes:
+                start, n = shard_range(axes, size, grid, multi,
+                                       table_of(c.result_tables, dim))
+            else:
+                start, n = 0, size
+            part.append(slice(start, start + n))
+    mine = result[tuple(part)].ravel()
+    missing = np.count_nonzero(~np.isin(mine, ids[tuple(held)].ravel()))
+    return int(missing) * itemsize
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--work", required=True)
@@ -649,7 +738,26 @@ def main():
     per_rank = [parse(os.path.join(out, f"rank{r}.txt"))
                 for r in range(processes)]
     mismatches = 0
+    moved = fewest = 0
     for c in cases:
+        # Each process receives exactly what it lacks, and what is
+        # sent is what is received.
+        itemsize = np.dtype(DTYPES[c.dtype][0]).itemsize
+        counts = [results[-1].get(c.number, (-1, -1))
+                  for results in per_rank]
+        fewest_of = fewest_update_bytes if c.update else fewest_bytes
+        least = [fewest_of(c, grid, rank, itemsize)
+                 for rank in range(processes)]
+        moved += sum(received for _, received in counts)
+        fewest += sum(least)
+        if [received for _, received in counts] != least or \
+                sum(sent for sent, _ in counts) != sum(least):
+            mismatches += 1
+            if mismatches <= 10:
+                print(f"MISMATCH f{c.number} bytes: {c.shape} split "
+                      f"{c.split} {c.text if c.kind == 'structured' else ''}"
+                      f" result split {c.result_split}: sent, received "
+                      f"per process {counts}, fewest {least}")
         x = slicegen.iota(c.shape, c.dtype)
         if c.update:
             x[tuple(c.index)] = slicegen.update_value(c.value_shape, c.dtype)
@@ -690,6 +798,7 @@ def main():
                   f"offsets {c.result_tables}: expected {expected.shape} "
                   f"{expected.ravel()[:8]}, got {got if isinstance(got, str) else got.ravel()[:8]}")
     kind = "updates" if args.update else "slices"
+    print(f"bytes received {moved}, the fewest possible {fewest}")
     print(f"{len(cases)} {kind} on {processes} processes ({args.grid} grid), "
           f"{mismatches} mismatches")
     return 1 if mismatches else 0
