@@ -66,11 +66,15 @@ done
 cc -O2 -I"$out" "$root/bench/update_harness.c" "$out/ours_update.o" "$out/upstream_update.o" \
   -o "$out/update_harness" -L"$llvm/lib" -lmlir_c_runner_utils -Wl,-rpath,"$llvm/lib"
 
-# Sharded slices on two MPI processes (docs/sharding.md): MPICH's mpicc.
-"$build/bin/slice-opt" "$root/bench/spmd.mlir" "--slice-to-llvm=spmd=true slices=copy" -o "$out/spmd.ll.mlir"
-"$llvm/bin/mlir-translate" --mlir-to-llvmir "$out/spmd.ll.mlir" -o "$out/spmd.ll"
-"$llvm/bin/llc" -O3 -mcpu="${SLICE_BENCH_CPU:-native}" -mtriple="$triple" -filetype=obj -relocation-model=pic "$out/spmd.ll" -o "$out/spmd.o"
-mpicc.mpich -O2 -I"$root/bench" "$root/bench/spmd_harness.c" "$out/spmd.o" -o "$out/spmd_harness"
+# Sharded slices on 2 and 4 MPI processes (docs/sharding.md): the module
+# for each process count from bench/spmd_gen.py, MPICH's mpicc.
+for procs in 2 4; do
+  "$SLICE_PYTHON" "$root/bench/spmd_gen.py" "$procs" > "$out/spmd_$procs.mlir"
+  "$build/bin/slice-opt" "$out/spmd_$procs.mlir" "--slice-to-llvm=spmd=true slices=copy" -o "$out/spmd_$procs.ll.mlir"
+  "$llvm/bin/mlir-translate" --mlir-to-llvmir "$out/spmd_$procs.ll.mlir" -o "$out/spmd_$procs.ll"
+  "$llvm/bin/llc" -O3 -mcpu="${SLICE_BENCH_CPU:-native}" -mtriple="$triple" -filetype=obj -relocation-model=pic "$out/spmd_$procs.ll" -o "$out/spmd_$procs.o"
+  mpicc.mpich -O2 -I"$root/bench" "$root/bench/spmd_harness.c" "$out/spmd_$procs.o" -o "$out/spmd_harness_$procs"
+done
 
 [ "${SLICE_BENCH_BUILD_ONLY:-}" = 1 ] && exit 0
 
@@ -87,7 +91,10 @@ for ((run = 1; run <= ${SLICE_BENCH_RUNS:-3}; ++run)); do
   "$out/update_harness" "$only" >> "$out/results.jsonl"
   "$SLICE_PYTHON" "$root/bench/numpy_bench.py" "$only" >> "$out/results.jsonl"
 done
-mpirun.mpich -np 2 "$out/spmd_harness" >> "$out/results.jsonl"
+# 4 processes oversubscribe the 2 cores.
+for procs in 2 4; do
+  mpirun.mpich -np "$procs" "$out/spmd_harness_$procs" >> "$out/results.jsonl"
+done
 
 echo "== compile-time scaling" >&2
 unset GLIBC_TUNABLES

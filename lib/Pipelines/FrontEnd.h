@@ -36,6 +36,10 @@ void addSliceToBuffers(OpPassManager &pm, const SliceToBuffersOptions &options);
 /// shard dialect is left (Spmd.cpp).
 void addSpmdPartitioning(OpPassManager &pm);
 
+/// spmd=true, after bufferization: MPI sends from and receives into
+/// contiguous views directly (--slice-forward-mpi-buffers).
+void addSpmdBufferForwarding(OpPassManager &pm);
+
 /// The dialects and MPI ops' memory effects `spmd=true` needs.
 void registerSpmdDependencies(DialectRegistry &registry);
 

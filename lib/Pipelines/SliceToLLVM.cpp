@@ -53,6 +53,8 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
   buffers.writableArguments = options.writableArguments;
   buffers.deallocate = options.deallocate;
   detail::addSliceToBuffers(pm, buffers);
+  if (options.spmd)
+    detail::addSpmdBufferForwarding(pm);
 
   // Copies out of views (linalg.copy from slices=copy, memref.copy from
   // bufferization) move whole runs instead of reaching `memrefCopy`.

@@ -56,6 +56,7 @@ int main(void) {
       mlirCreateSlicePipelinesSliceCheckPipelineDependencies(),
       mlirCreateSlicePipelinesSliceFinalizeToLLVM(),
       mlirCreateSlicePipelinesSliceFinishSpmd(),
+      mlirCreateSlicePipelinesSliceForwardMPIBuffers(),
       mlirCreateSlicePipelinesSliceLowerShardToMPI(),
       mlirCreateSlicePipelinesSliceToBuffers(),
       mlirCreateSlicePipelinesSliceToLLVM(),
@@ -122,6 +123,8 @@ int main(void) {
                    "builtin.module(slice-finalize-to-llvm)");
   registerAndParse(ctx, mlirRegisterSlicePipelinesSliceFinishSpmd,
                    "builtin.module(slice-finish-spmd)");
+  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceForwardMPIBuffers,
+                   "func.func(slice-forward-mpi-buffers)");
   registerAndParse(ctx, mlirRegisterSlicePipelinesSliceLowerShardToMPI,
                    "builtin.module(slice-lower-shard-to-mpi)");
   registerAndParse(ctx, mlirRegisterSlicePipelinesSliceToBuffers,
@@ -139,7 +142,7 @@ int main(void) {
   return 0;
 }
 
-/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts),slice-normalize,slice-fold-constants{max-elements=-1},slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
+/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts),slice-normalize,slice-fold-constants{max-elements=-1},slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
    CHECK: parsed any(slice-normalize): 1
    CHECK: parsed builtin.module(slice-to-nvvm{chip=sm_80}): 1
    CHECK-NOT: : 0

@@ -286,6 +286,25 @@ def SliceLowerShardToMPI
   ];
 }
 
+def SliceForwardMPIBuffers
+    : Pass<"slice-forward-mpi-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Send from and receive into contiguous views directly";
+  let description = [{
+    The step of `--slice-to-llvm="spmd=true"` after bufferization. A
+    partitioned slice receives each block of its part into a fresh buffer
+    and copies it into its place in the result, and packs each block it
+    sends into a fresh buffer first: as bufferized, an `mpi.recv` into a
+    buffer that a `memref.copy` then copies into a view, or an `mpi.send`
+    of a buffer that a `memref.copy` filled from a view. Where that view
+    is contiguous (rows of a row-major buffer: a block along the first
+    dimension, or one whole), this pass makes MPI receive into it, or
+    send from it, directly, and drops the buffer and the copy: one pass
+    over the data fewer on each side. A view with gaps or a negative
+    stride keeps its copy.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def SliceFinishSpmd : Pass<"slice-finish-spmd", "::mlir::ModuleOp"> {
   let summary = "Check that every shard op became MPI and drop the grids";
   let description = [{
