@@ -229,7 +229,8 @@ FailureOr<Value> extractShard(OpBuilder &builder, Location loc, Operation *op,
 
 Sharding withOffsets(const Sharding &chosen, unsigned tensor,
                      ArrayRef<Sharding> existing, ArrayRef<DimTie> ties,
-                     ArrayRef<int64_t> gridShape, ShapedType type) {
+                     ArrayRef<int64_t> gridShape, ShapedType type,
+                     ArrayRef<DerivedTable> derived) {
   if (!chosen || !type)
     return chosen;
   auto sameAxes = [&](const Sharding &other, int64_t otherDim, int64_t dim) {
@@ -241,8 +242,13 @@ Sharding withOffsets(const Sharding &chosen, unsigned tensor,
   for (int64_t dim = 0; dim < type.getRank(); ++dim) {
     if (splitAxesOf(chosen, dim).empty())
       continue;
+    // The op's own offsets first, then an annotation already there, then
+    // a tied dimension's.
     std::optional<SmallVector<int64_t>> table;
-    if (sameAxes(existing[tensor], dim, dim))
+    for (const auto &[at, derivedTable] : derived)
+      if (at == TensorDim(tensor, dim))
+        table = derivedTable;
+    if (!table && sameAxes(existing[tensor], dim, dim))
       table = explicitOffsetsOf(existing[tensor], dim, gridShape);
     for (const auto &[a, b] : ties) {
       if (table)
@@ -280,9 +286,12 @@ Sharding withOffsets(const Sharding &chosen, unsigned tensor,
   return Sharding::get(chosen.getGridAttr(), chosen.getSplitAxes(), {}, all);
 }
 
-LogicalResult annotateTensors(Operation *op, OpBuilder &builder,
-                              const ShardingOption &option,
-                              unsigned tensorOperands, ArrayRef<DimTie> ties) {
+LogicalResult
+annotateTensors(Operation *op, OpBuilder &builder, const ShardingOption &option,
+                unsigned tensorOperands, ArrayRef<DimTie> ties,
+                function_ref<SmallVector<DerivedTable>(ArrayRef<Sharding>,
+                                                       ArrayRef<int64_t>)>
+                    derive) {
   FailureOr<std::vector<Sharding>> shardings =
       shard::detail::defaultGetShardingAnnotations(op, option);
   if (failed(shardings))
@@ -299,11 +308,14 @@ LogicalResult annotateTensors(Operation *op, OpBuilder &builder,
   SymbolTableCollection symbols;
   GridOp grid = getGridOrNull(op, option.grid, symbols);
   ArrayRef<int64_t> gridShape = grid ? grid.getShape() : ArrayRef<int64_t>();
+  SmallVector<DerivedTable> derived;
+  if (derive && grid && !ShapedType::isDynamicShape(gridShape))
+    derived = derive(existing, gridShape);
   auto annotation = [&](unsigned tensor, const Sharding &chosen) {
     if (!grid || ShapedType::isDynamicShape(gridShape))
       return chosen;
-    return withOffsets(chosen, tensor, existing, ties, gridShape,
-                       types[tensor]);
+    return withOffsets(chosen, tensor, existing, ties, gridShape, types[tensor],
+                       derived);
   };
   maybeInsertTargetShardingAnnotation(
       annotation(tensorOperands, shardings->back()), op->getOpResult(0),

@@ -186,18 +186,26 @@ FailureOr<Value> extractShard(OpBuilder &builder, Location loc, Operation *op,
 /// dimension annotated with the same axes before keeps its own offsets,
 /// another takes those of a dimension tied to it. Without this an uneven
 /// split would be resharded to an even one, which MLIR 22 cannot do.
+/// Explicit shard offsets an op derives for one of its tensor dimensions
+/// (the slice's result split where the source shards overlap it).
+using DerivedTable = std::pair<TensorDim, SmallVector<int64_t>>;
+
 Sharding withOffsets(const Sharding &chosen, unsigned tensor,
                      ArrayRef<Sharding> existing, ArrayRef<DimTie> ties,
-                     ArrayRef<int64_t> gridShape, ShapedType type);
+                     ArrayRef<int64_t> gridShape, ShapedType type,
+                     ArrayRef<DerivedTable> derived = {});
 
 /// Annotates the result and the first `tensorOperands` operands (the
 /// tensors) for an option, keeping the explicit shard offsets of the
 /// annotations already there (see `withOffsets`). Upstream's default also
 /// annotates the index operands after them, with a sharding that names
 /// no grid and does not verify (MLIR 22).
-LogicalResult annotateTensors(Operation *op, OpBuilder &builder,
-                              const ShardingOption &option,
-                              unsigned tensorOperands, ArrayRef<DimTie> ties);
+LogicalResult
+annotateTensors(Operation *op, OpBuilder &builder, const ShardingOption &option,
+                unsigned tensorOperands, ArrayRef<DimTie> ties,
+                function_ref<SmallVector<DerivedTable>(ArrayRef<Sharding>,
+                                                       ArrayRef<int64_t>)>
+                    derive = {});
 
 /// What both partition methods do: an op whose tensors are all replicated
 /// is cloned as it is; otherwise `local` builds this process's result.
@@ -241,8 +249,11 @@ struct SliceShardingModel
 
   LogicalResult addShardingAnnotations(Operation *op, OpBuilder &builder,
                                        const ShardingOption &option) const {
-    return annotateTensors(op, builder, option, TensorOperands,
-                           Derived::tiedDims(cast<OpTy>(op)));
+    return annotateTensors(
+        op, builder, option, TensorOperands, Derived::tiedDims(cast<OpTy>(op)),
+        [&](ArrayRef<Sharding> existing, ArrayRef<int64_t> gridShape) {
+          return Derived::derivedTables(cast<OpTy>(op), existing, gridShape);
+        });
   }
 
   LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,

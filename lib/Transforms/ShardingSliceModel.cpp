@@ -68,6 +68,73 @@ std::optional<LoopLayout> getLoopLayout(StridedOp op) {
   return layout;
 }
 
+/// Where each source shard overlaps the result (IMEX's split of a
+/// sub-range): for each result dimension of a sliced source dimension
+/// split over one grid axis, with a static spec, source split and a
+/// positive stride, the result indices before each shard's start (and the
+/// count last). A result split there is built with nothing moved. Empty
+/// where none is derivable.
+struct OverlapSplit {
+  int64_t resultPos;
+  int64_t sourceDim;
+  /// The offsets, or empty where they are those of an even split.
+  SmallVector<int64_t> offsets;
+};
+
+SmallVector<OverlapSplit> overlapSplits(StridedOp op, const Sharding &in,
+                                        ArrayRef<int64_t> gridShape) {
+  SmallVector<OverlapSplit> splits;
+  std::string error;
+  std::optional<ResolvedSlice> resolved = op.resolve(error);
+  if (!in || !resolved)
+    return splits;
+  KnownIntArith arith;
+  for (auto [pos, dim] : llvm::enumerate(resolved->resultToInput)) {
+    if (dim < 0)
+      continue;
+    const ResolvedDim &range = resolved->dims[dim];
+    ArrayRef<GridAxis> axes = splitAxesOf(in, dim);
+    int64_t size = op.getSourceType().getDimSize(dim);
+    if (axes.size() != 1 || range.full || range.shrink || !range.start ||
+        !range.stride || !range.size || *range.stride <= 0 ||
+        ShapedType::isDynamic(size))
+      continue;
+    int64_t shards = gridShape[axes[0]];
+    SmallVector<int64_t> bounds = explicitOffsetsOf(in, dim, gridShape);
+    if (bounds.empty()) {
+      if (size % shards != 0)
+        continue;
+      for (int64_t k = 0; k <= shards; ++k)
+        bounds.push_back(k * (size / shards));
+    }
+    SmallVector<int64_t> table;
+    bool even = *range.size % shards == 0;
+    for (auto [k, bound] : llvm::enumerate(bounds)) {
+      table.push_back(*runInWindow(arith, *range.start, *range.stride,
+                                   *range.size, int64_t(0), bound)
+                           .hi);
+      even &= table.back() == static_cast<int64_t>(k) * (*range.size / shards);
+    }
+    if (even)
+      table.clear();
+    splits.push_back({static_cast<int64_t>(pos), dim, std::move(table)});
+  }
+  return splits;
+}
+
+/// Whether every user of the slice's result is a slice of it, whose model
+/// partitions any split at explicit offsets (upstream's resharding of an
+/// uneven split crashes MLIR 22, and a function result keeps its
+/// replicated convention).
+bool feedsSlicesOnly(StridedOp op) {
+  Value result = op.getResult();
+  return !result.use_empty() &&
+         llvm::all_of(result.getUses(), [](OpOperand &use) {
+           auto slice = dyn_cast<StridedOp>(use.getOwner());
+           return slice && use.getOperandNumber() == 0;
+         });
+}
+
 /// The value of the partitioned slice on this process.
 FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
                                 const Sharding &in, const Sharding &out,
@@ -308,6 +375,21 @@ struct StridedOpShardingModel
     return ties;
   }
 
+  /// The result split where the source shards overlap it (see
+  /// `overlapSplits`), where that is uneven.
+  static SmallVector<DerivedTable> derivedTables(StridedOp op,
+                                                 ArrayRef<Sharding> existing,
+                                                 ArrayRef<int64_t> gridShape) {
+    SmallVector<DerivedTable> tables;
+    // Only for a result the option split so (never over an annotation).
+    if (existing[1] || !feedsSlicesOnly(op))
+      return tables;
+    for (OverlapSplit &split : overlapSplits(op, existing[0], gridShape))
+      if (!split.offsets.empty())
+        tables.push_back({{1, split.resultPos}, std::move(split.offsets)});
+    return tables;
+  }
+
   SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
     std::optional<LoopLayout> layout = getLoopLayout(cast<StridedOp>(op));
     if (!layout)
@@ -369,6 +451,17 @@ struct StridedOpShardingModel
         if (!llvm::is_contained(layout->wholeIn, static_cast<int64_t>(pos)))
           llvm::append_range(option.shardingArray[layout->resultLoop(pos)],
                              splitAxesOf(out, pos));
+    // An unannotated result that only slices consume keeps a sliced
+    // dimension split where the source shards overlap it: nothing moves.
+    SymbolTableCollection symbols;
+    GridOp grid = in ? getGridOrNull(op, in.getGridAttr(), symbols) : GridOp();
+    if (!out && grid && !ShapedType::isDynamicShape(grid.getShape()) &&
+        feedsSlicesOnly(slice))
+      for (const OverlapSplit &split :
+           overlapSplits(slice, in, grid.getShape()))
+        llvm::append_range(
+            option.shardingArray[layout->resultLoop(split.resultPos)],
+            splitAxesOf(in, split.sourceDim));
     removeTrailingEmptySubArray(option.shardingArray);
     return option;
   }

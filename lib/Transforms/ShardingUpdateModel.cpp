@@ -318,6 +318,12 @@ struct StridedUpdateOpShardingModel
     return ties;
   }
 
+  /// An update derives no offsets of its own.
+  static SmallVector<DerivedTable>
+  derivedTables(StridedUpdateOp, ArrayRef<Sharding>, ArrayRef<int64_t>) {
+    return {};
+  }
+
   SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
     std::optional<UpdateLoops> loops =
         getUpdateLoops(cast<StridedUpdateOp>(op));

@@ -240,3 +240,25 @@ func.func @columns(%x: tensor<8x6xf32>) -> tensor<8x6xf32> {
   %b = shard.shard %y to %s annotate_for_users : tensor<8x6xf32>
   return %b : tensor<8x6xf32>
 }
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// x[1:] split at the overlaps (chosen by propagation: only a slice
+// consumes it): each process keeps its own rows, nothing is sent.
+// P0-LABEL: func.func @overlap_split
+// P0-NOT: shard.send
+// P0-NOT: shard.recv
+// P0: return
+// P1-LABEL: func.func @overlap_split
+// P1-NOT: shard.send
+// P1-NOT: shard.recv
+// P1: return
+func.func @overlap_split(%x: tensor<8x6xf32>) -> tensor<7x3xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %y = slice.strided %a[1:] : tensor<8x6xf32> to tensor<7x6xf32>
+  %z = slice.strided %y[:, ::2] : tensor<7x6xf32> to tensor<7x3xf32>
+  return %z : tensor<7x3xf32>
+}

@@ -471,3 +471,42 @@ func.func @dynamic_update_local(%x: tensor<?x6xf32>, %v: tensor<2xf32>) -> tenso
   %y = slice.strided_update %v into %a[:, 1:5:2] : tensor<2xf32> into tensor<?x6xf32>
   return %y : tensor<?x6xf32>
 }
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// A sub-range that only a slice consumes keeps the split where the source
+// shards overlap it (rows 1-3 and 4-7 of x[1:]: offsets 0, 3, 7), so it
+// moves nothing; the slice of it taken whole keeps those offsets.
+// PROP-LABEL: func.func @overlap_split
+// PROP: %[[Y:.*]] = slice.strided %{{.*}}[1:]
+// PROP-NEXT: %[[OVERLAP:.*]] = shard.sharding @grid split_axes = {{\[\[}}0]] sharded_dims_offsets = [0, 3, 7]
+// PROP-NEXT: shard.shard %[[Y]] to %[[OVERLAP]] : tensor<7x6xf32>
+// CHECK-LABEL: func.func @overlap_split
+// CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>) -> tensor<?x3xf32>
+// CHECK-NOT: shard.all_reduce
+// CHECK: return
+func.func @overlap_split(%x: tensor<8x6xf32>) -> tensor<7x3xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %y = slice.strided %a[1:] : tensor<8x6xf32> to tensor<7x6xf32>
+  %z = slice.strided %y[:, ::2] : tensor<7x6xf32> to tensor<7x3xf32>
+  return %z : tensor<7x3xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2) {sym_visibility = "private"}
+
+// The same sub-range returned from the function: its result keeps the
+// calling convention of an unannotated result (replicated).
+// PROP-LABEL: func.func @sub_range_returned
+// PROP: slice.strided %{{.*}}[1:]
+// PROP-NEXT: shard.sharding @grid split_axes = {{\[\[}}]]
+func.func @sub_range_returned(%x: tensor<8x6xf32>) -> tensor<7x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %y = slice.strided %a[1:] : tensor<8x6xf32> to tensor<7x6xf32>
+  return %y : tensor<7x6xf32>
+}
