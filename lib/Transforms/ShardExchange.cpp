@@ -167,6 +167,12 @@ FailureOr<Value> mlir::slice::sharding::exchangeParts(
         exchange.materialized(arith.sub(needed.end, needed.begin)));
   }
   RankedTensorType partType = exchange.typeOf(partSizes);
+  // Nothing to fill, or nothing to take it from (and no offset a slice of
+  // an empty tensor accepts).
+  if (llvm::is_contained(partType.getShape(), 0) ||
+      llvm::is_contained(cast<RankedTensorType>(local.getType()).getShape(), 0))
+    return tensor::EmptyOp::create(builder, loc, partSizes, elementType)
+        .getResult();
   StridedBlock own = exchange.blockBetween(me, me);
   // Alone along the group, the process's shard holds all of its part.
   if (processes <= 1) {
@@ -177,9 +183,6 @@ FailureOr<Value> mlir::slice::sharding::exchangeParts(
   }
   Value part =
       tensor::EmptyOp::create(builder, loc, partSizes, elementType).getResult();
-  // Nothing to fill (and no offset a slice of an empty tensor accepts).
-  if (llvm::is_contained(partType.getShape(), 0))
-    return part;
   part = exchange.ifThenElse(
       own.nonEmpty, partType,
       [&]() -> Value { return exchange.place(exchange.pack(own), own, part); },

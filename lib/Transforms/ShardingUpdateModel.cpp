@@ -176,8 +176,19 @@ FailureOr<Value> updateInPlace(StridedUpdateOp op, ArrayRef<Value> operands,
       exchanged.needed = runOf(destDim);
     valueDims.push_back(std::move(exchanged));
   }
+  // A process whose shard the window misses along any dimension (a
+  // shrunk one or one the value broadcasts along included) needs nothing.
+  NeedsAny writesAny = [&](ArithIndexBuilder &arith,
+                           ArrayRef<OpFoldResult> place) {
+    OpFoldResult any = arith.constantCond(true);
+    for (unsigned dim = 0; dim < rank; ++dim) {
+      IndexWindow run = runOf(dim)(arith, place);
+      any = arith.logicalAnd(any, arith.lessThan(run.begin, run.end));
+    }
+    return any;
+  };
   FailureOr<Value> part = exchangeParts(builder, loc, op, shards, arith, value,
-                                        valueDims, groupAxes);
+                                        valueDims, groupAxes, writesAny);
   if (failed(part))
     return failure();
 

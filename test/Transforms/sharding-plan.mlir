@@ -192,6 +192,27 @@ func.func @update_replicated_value(%x: tensor<8x6xf32>, %v: tensor<3x6xf32>) -> 
   return %y : tensor<8x6xf32>
 }
 
+// y[5] = v, v split by columns: row 5 lies in process 1's shard, so
+// process 1 receives the value half it lacks; process 0 writes nothing and
+// receives nothing, it only sends its half.
+// P0-LABEL: func.func @update_row_split_value
+// P0-NOT: shard.recv
+// P0: shard.send %{{.*}} destination = [%c1] : (tensor<?xf32>, index)
+// P0-NOT: shard.recv
+// P0: return
+// P1-LABEL: func.func @update_row_split_value
+// P1-NOT: shard.send
+// P1: shard.recv %{{.*}} source = [%c0] : (tensor<?xf32>, index)
+// P1-NOT: shard.send
+// P1: slice.strided_update
+func.func @update_row_split_value(%x: tensor<8x6xf32>, %v: tensor<6xf32>) -> tensor<8x6xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a = shard.shard %x to %s : tensor<8x6xf32>
+  %w = shard.shard %v to %s : tensor<6xf32>
+  %y = slice.strided_update %w into %a[5] : tensor<6xf32> into tensor<8x6xf32>
+  return %y : tensor<8x6xf32>
+}
+
 // -----
 
 shard.grid @grid(shape = 4) {sym_visibility = "private"}
