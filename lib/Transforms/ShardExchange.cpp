@@ -154,9 +154,9 @@ FailureOr<Value> mlir::slice::sharding::exchangeParts(
   unsigned width =
       elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 0;
   if (processes > 1 && (width == 0 || width % 8 != 0 || width > 64))
-    return op->emitOpError() << "gathers elements of type " << elementType
-                             << "; only integers and floats of 8 to 64 bits "
-                                "are gathered";
+    return op->emitOpError() << "moves elements of type " << elementType
+                             << " between processes; only integers and "
+                                "floats of 8 to 64 bits are moved";
 
   // This process's part, and the elements of it its own shard holds.
   SmallVector<OpFoldResult> me = context.place();

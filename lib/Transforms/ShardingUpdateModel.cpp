@@ -7,10 +7,11 @@
 //===----------------------------------------------------------------------===//
 //
 // slice.strided_update's ShardingInterface model (docs/sharding.md): its
-// dest and result share their loops, and the value has its own; each
-// process writes its part of the window in place where dest's shards keep
-// it, else the update runs on the gathered dest and the result keeps the
-// process's own part.
+// dest and result share their loops, and the value has its own. Each
+// process writes the part of the window its dest shard holds, in place:
+// the op itself where dest's shards keep the window whole, else with the
+// value elements that land there, which the processes holding them send
+// it (ShardExchange.h). The dest never moves.
 //
 //===----------------------------------------------------------------------===//
 

@@ -107,7 +107,7 @@ shard.grid @grid(shape = 2) {sym_visibility = "private"}
 func.func @index_elements(%x: tensor<8x6xindex>) -> tensor<8x6xindex> {
   %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
   %a = shard.shard %x to %s : tensor<8x6xindex>
-  // expected-error @+1 {{'slice.strided' op gathers elements of type 'index'; only integers and floats of 8 to 64 bits are gathered}}
+  // expected-error @+1 {{'slice.strided' op moves elements of type 'index' between processes; only integers and floats of 8 to 64 bits are moved}}
   %y = slice.strided %a[::-1] : tensor<8x6xindex> to tensor<8x6xindex>
   return %y : tensor<8x6xindex>
 }
