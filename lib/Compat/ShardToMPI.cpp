@@ -76,6 +76,30 @@ static Value getAxesComm(OpBuilder &builder, Location loc, shard::GridOp grid,
       .getNewcomm();
 }
 
+/// A flat 1-D view of `buffer` (identity layout, `count` elements):
+/// MLIR 22's MPIToLLVM counts the first dimension only.
+static Value flatView(OpBuilder &builder, Location loc, Value buffer,
+                      Value count) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (type.getRank() == 1)
+    return buffer;
+  return memref::ReinterpretCastOp::create(
+      builder, loc,
+      MemRefType::get({ShapedType::kDynamic}, type.getElementType()), buffer,
+      builder.getIndexAttr(0), ArrayRef<OpFoldResult>{count},
+      ArrayRef<OpFoldResult>{builder.getIndexAttr(1)});
+}
+
+/// The number of elements of `buffer`.
+static Value countElements(OpBuilder &builder, Location loc, Value buffer) {
+  Value count = arith::ConstantIndexOp::create(builder, loc, 1);
+  for (int64_t dim = 0; dim < cast<MemRefType>(buffer.getType()).getRank();
+       ++dim)
+    count = arith::MulIOp::create(
+        builder, loc, count, memref::DimOp::create(builder, loc, buffer, dim));
+  return count;
+}
+
 LogicalResult
 mlir::slice::lowerDynamicAllReduce(shard::AllReduceOp op,
                                    SymbolTableCollection &symbols) {
@@ -121,13 +145,8 @@ mlir::slice::lowerDynamicAllReduce(shard::AllReduceOp op,
       dynamicSizes.push_back(size);
   }
   Value recv = memref::AllocOp::create(builder, loc, bufferType, dynamicSizes);
-  auto flat = [&](Value buffer) -> Value {
-    if (inType.getRank() == 1)
-      return buffer;
-    return memref::ReinterpretCastOp::create(
-        builder, loc, MemRefType::get({ShapedType::kDynamic}, elementType),
-        buffer, builder.getIndexAttr(0), ArrayRef<OpFoldResult>{count},
-        ArrayRef<OpFoldResult>{builder.getIndexAttr(1)});
+  auto flat = [&](Value buffer) {
+    return flatView(builder, loc, buffer, count);
   };
   Value comm = getAxesComm(builder, loc, grid, op.getGridAxes());
   mpi::AllReduceOp::create(
@@ -141,30 +160,6 @@ mlir::slice::lowerDynamicAllReduce(shard::AllReduceOp op,
   op.replaceAllUsesWith(result);
   op.erase();
   return success();
-}
-
-/// A flat 1-D view of `buffer` (identity layout, `count` elements):
-/// MLIR 22's MPIToLLVM counts the first dimension only.
-static Value flatView(OpBuilder &builder, Location loc, Value buffer,
-                      Value count) {
-  auto type = cast<MemRefType>(buffer.getType());
-  if (type.getRank() == 1)
-    return buffer;
-  return memref::ReinterpretCastOp::create(
-      builder, loc,
-      MemRefType::get({ShapedType::kDynamic}, type.getElementType()), buffer,
-      builder.getIndexAttr(0), ArrayRef<OpFoldResult>{count},
-      ArrayRef<OpFoldResult>{builder.getIndexAttr(1)});
-}
-
-/// The number of elements of `buffer`.
-static Value countElements(OpBuilder &builder, Location loc, Value buffer) {
-  Value count = arith::ConstantIndexOp::create(builder, loc, 1);
-  for (int64_t dim = 0; dim < cast<MemRefType>(buffer.getType()).getRank();
-       ++dim)
-    count = arith::MulIOp::create(
-        builder, loc, count, memref::DimOp::create(builder, loc, buffer, dim));
-  return count;
 }
 
 /// The rank, in the communicator of `axes` (getAxesComm), of the process

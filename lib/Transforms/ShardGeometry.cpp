@@ -139,7 +139,6 @@ FailureOr<DimShards> ShardContext::shardsOf(Operation *op,
              << " processes, which is uneven; an uneven split needs its "
                 "shard offsets (sharded_dims_offsets)";
     all.evenSize = size / shards;
-    all.maxSize = size / shards;
     return all;
   }
   if (offsets.front() != 0 || offsets.back() != size)
@@ -147,12 +146,8 @@ FailureOr<DimShards> ShardContext::shardsOf(Operation *op,
            << "has " << what << " dimension " << dim << " of size " << size
            << " split at offsets [" << llvm::interleaved(offsets)
            << "], which do not span it";
-  all.maxSize = 0;
-  for (auto [i, offset] : llvm::enumerate(offsets)) {
+  for (int64_t offset : offsets)
     all.bounds.push_back(arith.constant(offset));
-    if (i > 0)
-      all.maxSize = std::max(all.maxSize, offset - offsets[i - 1]);
-  }
   return all;
 }
 
@@ -189,6 +184,45 @@ DimShards ShardContext::exchangedShards(ArithIndexBuilder &arith, Value local,
   }
   all.globalSize = all.bounds.back();
   return all;
+}
+
+FailureOr<GlobalSpec> globalSpec(OpBuilder &builder, SliceSpecOpInterface op,
+                                 ArrayRef<Value> operands,
+                                 ArrayRef<OpFoldResult> sizes) {
+  Location loc = op.getLoc();
+  auto indexedType = cast<RankedTensorType>(op.getIndexed().getType());
+  IRMapping mapping;
+  SmallVector<Value> standIns;
+  for (auto [old, partitioned] : llvm::zip_equal(op->getOperands(), operands)) {
+    auto type = dyn_cast<RankedTensorType>(old.getType());
+    if (!type) {
+      mapping.map(old, partitioned);
+      continue;
+    }
+    Value standIn =
+        old == op.getIndexed()
+            ? tensor::EmptyOp::create(builder, loc, sizes,
+                                      type.getElementType())
+            : (type.hasStaticShape()
+                   ? tensor::EmptyOp::create(builder, loc, type.getShape(),
+                                             type.getElementType())
+                   : partitioned);
+    if (standIn != partitioned)
+      standIns.push_back(standIn);
+    mapping.map(old, standIn);
+  }
+  Operation *global = builder.clone(*op, mapping);
+  FailureOr<NormalFormSpec> spec = emitNormalFormSpec(
+      builder, loc, cast<SliceSpecOpInterface>(global), sizes);
+  global->erase();
+  for (Value standIn : standIns)
+    if (standIn.use_empty())
+      standIn.getDefiningOp()->erase();
+  if (failed(spec))
+    return op->emitOpError() << explainNormalFormFailure(op);
+  SliceView view = computeSliceView(builder, loc, *spec, indexedType.getShape(),
+                                    op.getSliceType());
+  return GlobalSpec{std::move(*spec), std::move(view)};
 }
 
 FailureOr<Value> extractShard(OpBuilder &builder, Location loc, Operation *op,

@@ -21,6 +21,7 @@
 
 #include "Slice/IR/SliceOps.h"
 #include "Slice/Semantics/Arith/SliceArith.h"
+#include "Slice/Utils/NormalForm.h"
 #include "Slice/Utils/SliceView.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -64,12 +65,10 @@ SmallVector<int64_t> explicitOffsetsOf(const Sharding &sharding, int64_t dim,
 bool sameSplit(const Sharding &a, int64_t aDim, const Sharding &b, int64_t bDim,
                ArrayRef<int64_t> gridShape);
 
-/// One process's shard of one dimension: where it starts, its size, and
-/// the largest size any process's shard of it has (a static bound).
+/// One process's shard of one dimension: where it starts and its size.
 struct ShardSpan {
   OpFoldResult offset;
   OpFoldResult size;
-  int64_t maxSize;
   /// The size of the whole dimension.
   OpFoldResult globalSize;
 };
@@ -82,7 +81,6 @@ struct DimShards {
   int64_t count = 1;
   std::optional<int64_t> evenSize;
   SmallVector<OpFoldResult> bounds;
-  int64_t maxSize = ShapedType::kDynamic;
   OpFoldResult globalSize;
 
   /// The shard with index `shard` (a chain of selects of the bounds
@@ -90,14 +88,14 @@ struct DimShards {
   ShardSpan at(ArithIndexBuilder &arith, OpFoldResult shard) const {
     if (evenSize)
       return ShardSpan{arith.mul(shard, arith.constant(*evenSize)),
-                       arith.constant(*evenSize), maxSize, globalSize};
+                       arith.constant(*evenSize), globalSize};
     OpFoldResult start = bounds[0], end = bounds[1];
     for (int64_t i = 1; i < count; ++i) {
       OpFoldResult here = arith.equal(shard, arith.constant(i));
       start = arith.select(here, bounds[i], start);
       end = arith.select(here, bounds[i + 1], end);
     }
-    return ShardSpan{start, arith.sub(end, start), maxSize, globalSize};
+    return ShardSpan{start, arith.sub(end, start), globalSize};
   }
 };
 
@@ -172,6 +170,25 @@ FailureOr<ShardContext>
 getShardContext(Operation *op,
                 ArrayRef<std::pair<StringRef, Sharding>> shardings,
                 SymbolTableCollection &symbols, OpBuilder &builder);
+
+/// The normal form of the spec of `op` (a slice or an update) on the whole
+/// of the tensor it indexes, and its view.
+struct GlobalSpec {
+  NormalFormSpec spec;
+  SliceView view;
+};
+
+/// The spec of `op` on the whole of the tensor it indexes, of `sizes`: the
+/// normal form of the global spec, so
+/// that its values and run-time checks are the unpartitioned op's. The op
+/// is cloned onto stand-ins for its tensors (the whole indexed tensor;
+/// another of static type, an update's value, of that type) and the
+/// partitioned index `operands`, its normal form emitted, and the clone
+/// and unused stand-ins dropped. Fails, with the op's error, on a spec it
+/// has no normal form for.
+FailureOr<GlobalSpec> globalSpec(OpBuilder &builder, SliceSpecOpInterface op,
+                                 ArrayRef<Value> operands,
+                                 ArrayRef<OpFoldResult> sizes);
 
 /// This process's part of `whole` under `sharding` (static sizes), leaving
 /// alone the dimensions `keep` marks.

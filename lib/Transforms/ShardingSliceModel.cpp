@@ -204,24 +204,10 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
     sourceSizes.push_back(split->globalSize);
   }
 
-  // The global spec, on a stand-in for the whole source: the normal form's
-  // values and run-time checks are the unpartitioned op's.
-  Value whole = tensor::EmptyOp::create(builder, loc, sourceSizes, elementType);
-  IRMapping mapping;
-  mapping.map(op.getSource(), whole);
-  for (auto [old, partitioned] :
-       llvm::zip_equal(op->getOperands().drop_front(), operands.drop_front()))
-    mapping.map(old, partitioned);
-  auto global = cast<StridedOp>(builder.clone(*op, mapping));
-  FailureOr<NormalFormSpec> spec =
-      emitNormalFormSpec(builder, loc, global, sourceSizes);
-  global.erase();
-  if (failed(spec))
-    return op.emitOpError() << explainNormalFormFailure(op);
-  SliceView view =
-      computeSliceView(builder, loc, *spec, sourceType.getShape(), resultType);
-  if (whole.use_empty())
-    whole.getDefiningOp()->erase();
+  FailureOr<GlobalSpec> global = globalSpec(builder, op, operands, sourceSizes);
+  if (failed(global))
+    return failure();
+  SliceView &view = global->view;
 
   if (view.knownEmpty) {
     if (localResultType.hasStaticShape())

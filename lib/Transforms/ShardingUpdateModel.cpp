@@ -17,8 +17,6 @@
 
 #include "ShardExchange.h"
 
-#include "Slice/Utils/NormalForm.h"
-
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
@@ -90,35 +88,16 @@ FailureOr<Value> updateInPlace(StridedUpdateOp op, ArrayRef<Value> operands,
   Location loc = op.getLoc();
   Value value = operands[0], dest = operands[1];
   RankedTensorType destType = op.getDestType(), valueType = op.getValueType();
-  Type elementType = destType.getElementType();
   unsigned rank = destType.getRank();
 
-  // The normal form of the global spec, on stand-ins for the whole dest
-  // and value: its values and run-time checks are the unpartitioned op's.
-  Value destStandIn =
-      tensor::EmptyOp::create(builder, loc, destType.getShape(), elementType);
-  Value valueStandIn =
-      tensor::EmptyOp::create(builder, loc, valueType.getShape(), elementType);
-  IRMapping mapping;
-  mapping.map(op.getDest(), destStandIn);
-  mapping.map(op.getValue(), valueStandIn);
-  for (auto [old, partitioned] :
-       llvm::zip_equal(op->getOperands().drop_front(2), operands.drop_front(2)))
-    mapping.map(old, partitioned);
-  auto global = cast<StridedUpdateOp>(builder.clone(*op, mapping));
-  SmallVector<OpFoldResult> destSizes =
-      getAsIndexOpFoldResult(builder.getContext(), destType.getShape());
-  FailureOr<NormalFormSpec> spec =
-      emitNormalFormSpec(builder, loc, global, destSizes);
-  RankedTensorType sliceType = global.getSliceType();
-  global.erase();
-  for (Value standIn : {valueStandIn, destStandIn})
-    if (standIn.use_empty())
-      standIn.getDefiningOp()->erase();
-  if (failed(spec))
-    return op.emitOpError() << explainNormalFormFailure(op);
-  SliceView view =
-      computeSliceView(builder, loc, *spec, destType.getShape(), sliceType);
+  FailureOr<GlobalSpec> global = globalSpec(
+      builder, op, operands,
+      getAsIndexOpFoldResult(builder.getContext(), destType.getShape()));
+  if (failed(global))
+    return failure();
+  SliceView &view = global->view;
+  NormalFormSpec *spec = &global->spec;
+  RankedTensorType sliceType = op.getSliceType();
   SmallVector<OpFoldResult> counts = view.getFullRankSizes();
 
   // Per dest dimension: the indices of the slice that land in the shard

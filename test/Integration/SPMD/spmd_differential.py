@@ -671,29 +671,13 @@ def fewest_bytes(c, grid, rank, itemsize):
     shard of the source holds, computed on element identities."""
     ids = np.arange(int(np.prod(c.shape)), dtype=np.int64).reshape(c.shape)
     multi = process_index(rank, grid)
-    held = []
-    for dim, size in enumerate(c.shape):
-        axes = c.split[dim] if dim < len(c.split) else []
-        if axes:
-            start, n = shard_range(axes, size, grid, multi,
-                                   table_of(c.driver_tables, dim))
-        else:
-            start, n = 0, size
-        held.append(slice(start, start + n))
+    held = ids[shard_slices(c.shape, c.split, c.driver_tables, grid, multi)]
     result = np.asarray(ids[tuple(c.index)])
-    part = []
-    if not c.dynamic:
-        for dim, size in enumerate(result.shape):
-            axes = c.result_split[dim] if dim < len(c.result_split) else []
-            if axes:
-                start, n = shard_range(axes, size, grid, multi,
-                                       table_of(c.result_tables, dim))
-            else:
-                start, n = 0, size
-            part.append(slice(start, start + n))
-    mine = result[tuple(part)].ravel()
-    missing = np.count_nonzero(~np.isin(mine, ids[tuple(held)].ravel()))
-    return int(missing) * itemsize
+    # Dynamic results are replicated: the part is the whole.
+    part = () if c.dynamic else shard_slices(
+        result.shape, c.result_split, c.result_tables, grid, multi)
+    mine = result[part].ravel()
+    return int(np.count_nonzero(~np.isin(mine, held.ravel()))) * itemsize
 
 
 def main():
