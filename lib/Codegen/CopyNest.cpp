@@ -348,10 +348,19 @@ mlir::slice::lowerCopyToRunLoops(RewriterBase &rewriter, Operation *op,
             run(rb, rl, sourceOffset, targetOffset);
           },
           nontemporal);
-    int64_t chunk = std::max<int64_t>(
-        1, kParallelChunkBytes / std::max<int64_t>(1, ctx.elementBytes));
+    int64_t elementBytes = std::max<int64_t>(1, ctx.elementBytes);
+    ArithIndexBuilder arith(b, l);
+    OpFoldResult chunk = arith.min(
+        arith.max(
+            arith.divTrunc(arith.add(single.size,
+                                     arith.constant(kParallelChunkPieces - 1)),
+                           arith.constant(kParallelChunkPieces)),
+            arith.constant(
+                std::max<int64_t>(1, kMinParallelChunkBytes / elementBytes))),
+        arith.constant(
+            std::max<int64_t>(1, kMaxParallelChunkBytes / elementBytes)));
     Value size = getValueOrCreateConstantIndexOp(b, l, single.size);
-    Value chunkSize = arith::ConstantIndexOp::create(b, l, chunk);
+    Value chunkSize = arith.materialize(chunk);
     Value zero = arith::ConstantIndexOp::create(b, l, 0);
     scf::ParallelOp::create(
         b, l, zero, size, chunkSize,

@@ -65,9 +65,15 @@ using RunBodyFn = llvm::function_ref<void(
 /// be live, and spilled, across the whole nest.
 using RunNestFn = llvm::function_ref<void(OpBuilder &, Location, RunBodyFn)>;
 
-/// The bytes of a run each thread copies at a time, when one run is split
-/// across threads.
-constexpr int64_t kParallelChunkBytes = 1 << 20;
+/// When one run is split across threads, each thread copies a chunk at a
+/// time: a 64th of the run, kept between these many bytes. A 64th gives
+/// every thread of a machine of up to 64 cores a share of a run just above
+/// parallel-bytes (a 146 KiB gather is ten chunks); the bounds keep the
+/// chunks long enough for the loop's setup not to show, and short enough
+/// for the threads to finish together on long runs.
+constexpr int64_t kParallelChunkPieces = 64;
+constexpr int64_t kMinParallelChunkBytes = 16 << 10;
+constexpr int64_t kMaxParallelChunkBytes = 1 << 20;
 
 /// The largest source stride whose gathers load whole vectors and shuffle;
 /// beyond it, a vector's elements lie in more cache lines than the

@@ -539,13 +539,18 @@ func.func @fallback_threshold(%a: memref<2048x4096xf32, strided<[-4096, 1], offs
 
 // With parallel-bytes, copies of at least that many bytes (here: known at
 // run time) run their outermost loop as scf.parallel; a whole run is cut
-// into 1 MiB chunks (262144 floats). Smaller copies keep sequential loops.
+// into chunks of a 64th of it, between 16 KiB and 1 MiB (4096 and 262144
+// floats). Smaller copies keep sequential loops.
 // PAR-LABEL: func.func private @__slice_copy(%arg0: memref<?x?xf32, strided<[?, -1], offset: ?>>
 //       PAR:   %[[BIG:.*]] = arith.cmpi sge, %{{.*}}, %c4096
 //       PAR:   scf.if %[[BIG]] {
 //       PAR:     scf.if %{{.*}} {
-//       PAR:       scf.parallel (%[[C:.*]]) = (%c0) to (%{{.*}}) step (%c262144) {
-//       PAR:         arith.minsi %{{.*}}, %c262144
+//       PAR:       %[[UP:.*]] = arith.addi %[[N:.*]], %c63
+//       PAR:       %[[PIECE:.*]] = arith.divsi %[[UP]], %c64
+//       PAR:       %[[LOW:.*]] = arith.maxsi %[[PIECE]], %c4096
+//       PAR:       %[[CHUNK:.*]] = arith.minsi %[[LOW]], %c262144
+//       PAR:       scf.parallel (%[[C:.*]]) = (%c0) to (%[[N]]) step (%[[CHUNK]]) {
+//       PAR:         arith.minsi %[[CHUNK]], %{{.*}}
 // Rows: the run's loops are chosen before the rows loop (here: cached or
 // non-temporal stores), each choice with a rows loop of its own.
 //       PAR:     scf.parallel (%[[ROW:.*]]) = (%c0) to (%{{.*}}) step (%c1) {
@@ -568,9 +573,9 @@ func.func @parallel(%src: memref<?x?xf32, strided<[?, -1], offset: ?>>, %dst: me
 // -----
 
 // A copy of one dimension is one run: with parallel-bytes, it is cut into
-// chunks too.
+// chunks too, here of a 64th (4 MiB / 64 = 64 KiB, 16384 floats).
 // PAR-LABEL: func.func private @__slice_copy(%arg0: memref<1048576xf32, strided<[7], offset: 3>>
-//       PAR:   scf.parallel (%{{.*}}) = (%c0) to (%c1048576) step (%c262144) {
+//       PAR:   scf.parallel (%{{.*}}) = (%c0) to (%c1048576) step (%c16384) {
 //       PAR:     vector.from_elements
 // CHECK-LABEL: func.func @parallel_one_dim
 //   CHECK-NOT:   scf.parallel
