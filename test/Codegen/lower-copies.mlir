@@ -274,6 +274,26 @@ func.func @strided_target(%src: memref<500xf32>, %dst: memref<500xf32, strided<[
 
 // -----
 
+// The same on threads (y[:, ::2] = v of 256 KiB, one run of stride 2): cut
+// into chunks, and vectors of 4 lanes rather than 16, whose 16 target
+// addresses LLVM spilled in the OpenMP body (docs/lowering.md).
+// CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<64x1024xf32>, %arg1: memref<64x1024xf32, strided<[2048, 2]>>
+//   CHECK-NOT:   scf.parallel
+//       CHECK:   vector.load {{.*}} : memref<?xf32>, vector<16xf32>
+//   PAR-LABEL: func.func private @__slice_copy(%arg0: memref<64x1024xf32>, %arg1: memref<64x1024xf32, strided<[2048, 2]>>
+//       PAR:   scf.parallel (%{{.*}}) = (%c0) to (%c65536) step (%c4096) {
+//       PAR:     scf.for %{{.*}} = %c0 to %{{.*}} step %c4
+//       PAR:       vector.load {{.*}} : memref<?xf32>, vector<4xf32>
+//       PAR:       vector.extract %{{.*}}[3]
+//   PAR-NOT:       vector.extract %{{.*}}[4]
+//       PAR:   return
+func.func @strided_target_parallel(%src: memref<64x1024xf32>, %dst: memref<64x1024xf32, strided<[2048, 2]>>) {
+  memref.copy %src, %dst : memref<64x1024xf32> to memref<64x1024xf32, strided<[2048, 2]>>
+  return
+}
+
+// -----
+
 // A wide target stride (7 > 4): element by element, no vector shuffles
 // (each lane would pay one; docs/lowering.md).
 // CHECK-LABEL: func.func private @__slice_copy(%arg0: memref<500xf32>, %arg1: memref<500xf32, strided<[7]>>
