@@ -144,8 +144,8 @@ def symbol(case, size, kind):
 
 def ours_module(kind):
     """Our functions: `alloc` returns a fresh dense slice (slices=copy),
-    `into` copies the slice into a caller's buffer (`into_mt` too, compiled
-    to run big copies on threads), `view` returns the view."""
+    `into` copies the slice into a caller's buffer, `view` returns the view;
+    `alloc_mt` and `into_mt` are compiled to run big copies on threads."""
     lines = []
     for case, _, size, shape, index, out in variants():
         fn = symbol(case, size, kind)
@@ -220,19 +220,23 @@ def upstream_insert(name, value, dest, shape, index):
     return ops, f"%{name}_u"
 
 
+UPDATE_SYMBOLS = {"ours": "update", "ours_mt": "update_mt",
+                  "upstream": "upstream_update"}
+
+
 def update_module(route):
     """The write y[index] = v into the caller's buffer y (writable, so that
-    it is updated in place): `ours` with slice.strided_update, `upstream`
-    with tensor.insert_slice, both bufferized with function boundaries."""
+    it is updated in place): `ours` with slice.strided_update (`ours_mt`
+    the same, compiled to run big copies on threads), `upstream` with
+    tensor.insert_slice, all bufferized with function boundaries."""
     lines = []
     for case, _, size, shape, index, out in variants():
-        fn = symbol(case, size, "update" if route == "ours" else
-                    "upstream_update")
+        fn = symbol(case, size, UPDATE_SYMBOLS[route])
         tin, tout = tensor_type(shape), tensor_type(out)
         lines.append(f"func.func @{fn}(%v: {tout}, %y: {tin} "
                      "{bufferization.writable = true}) -> " + tin +
                      " attributes {llvm.emit_c_interface} {")
-        if route == "ours":
+        if route != "upstream":
             lines.append(f"  %r = slice.strided_update %v into %y"
                          f"{python_notation(index)} : {tout} into {tin}")
             result = "%r"
@@ -247,14 +251,14 @@ def update_table():
     """C declarations and the table of update points for update_harness.c."""
     decls, rows = [], []
     for case, _, size, shape, index, out in variants():
-        ours = symbol(case, size, "update")
-        upstream = symbol(case, size, "upstream_update")
-        for fn in (ours, upstream):
+        fns = [symbol(case, size, kind) for kind in UPDATE_SYMBOLS.values()]
+        for fn in fns:
             decls.append(f"void _mlir_ciface_{fn}(void *, void *, void *);")
         dims = lambda s: "{" + ", ".join(map(str, s)) + "}"
         rows.append(f'  {{"{case}", "{size}", {len(shape)}, {dims(shape)}, '
-                    f"{len(out)}, {dims(out)}, (void *)_mlir_ciface_{ours}, "
-                    f"(void *)_mlir_ciface_{upstream}}},")
+                    f"{len(out)}, {dims(out)}, " +
+                    ", ".join(f"(void *)_mlir_ciface_{fn}" for fn in fns) +
+                    "},")
     return "\n".join(decls) + "\n\nstatic const UpdatePoint kUpdates[] = {\n" \
         + "\n".join(rows) + "\n};\n"
 
@@ -265,9 +269,9 @@ def harness_table():
     for case, _, size, shape, index, out in variants():
         rin, rout = len(shape), len(out)
         names = {k: symbol(case, size, k) for k in
-                 ("alloc", "into", "into_mt", "view", "upstream_alloc",
-                  "upstream_into")}
-        for kind in ("alloc", "view", "upstream_alloc"):
+                 ("alloc", "alloc_mt", "into", "into_mt", "view",
+                  "upstream_alloc", "upstream_into")}
+        for kind in ("alloc", "alloc_mt", "view", "upstream_alloc"):
             decls.append(f"void _mlir_ciface_{names[kind]}(void *, void *);")
         for kind in ("into", "into_mt", "upstream_into"):
             decls.append(f"void _mlir_ciface_{names[kind]}(void *, void *, "
@@ -276,8 +280,53 @@ def harness_table():
         rows.append(
             f'  {{"{case}", "{size}", {rin}, {dims(shape)}, {rout}, {dims(out)}, '
             + ", ".join(f"(void *)_mlir_ciface_{names[k]}" for k in
-                        ("alloc", "into", "into_mt", "view", "upstream_alloc",
-                         "upstream_into"))
+                        ("alloc", "alloc_mt", "into", "into_mt", "view",
+                         "upstream_alloc", "upstream_into"))
             + "},")
     return "\n".join(decls) + "\n\nstatic const BenchPoint kPoints[] = {\n" + \
         "\n".join(rows) + "\n};\n"
+
+
+def tf_encoding(shape, index):
+    """TensorFlow's CPU kernel's view of x[index] (strided_slice_op.cc and
+    strided_slice_op_impl.h): begin, end and strides for every input
+    dimension once the masks are resolved (a shrink entry is [i, i+1) with
+    stride 1; a negative stride runs from its first element down to one
+    below its last), the processing shape (the result with the shrunk
+    dimensions kept as 1 and no new axes), and whether every stride is 1,
+    when the kernel evaluates Eigen's `slice` instead of `stridedSlice`."""
+    begin, end, strides, dims = [], [], [], []
+    dim = 0
+    entries = [e for e in index if e is not None]
+    entries += [slice(None)] * (len(shape) - len(entries))
+    for entry in entries:
+        n = shape[dim]
+        if isinstance(entry, int):
+            first = entry % n
+            begin.append(first)
+            end.append(first + 1)
+            strides.append(1)
+            dims.append(1)
+        else:
+            start, stop, step = entry.indices(n)
+            count = len(range(start, stop, step))
+            begin.append(start)
+            end.append(stop)
+            strides.append(step)
+            dims.append(count)
+        dim += 1
+    return begin, end, strides, dims, all(s == 1 for s in strides)
+
+
+def eigen_table():
+    """The points of bench/eigen_harness.cpp: TensorFlow's encoding of each
+    slice (tf_encoding)."""
+    rows = []
+    for case, _, size, shape, index, out in variants():
+        begin, end, strides, dims, simple = tf_encoding(shape, index)
+        braces = lambda s: "{" + ", ".join(map(str, s)) + "}"
+        rows.append(f'  {{"{case}", "{size}", {len(shape)}, {braces(shape)}, '
+                    f"{braces(begin)}, {braces(end)}, {braces(strides)}, "
+                    f"{braces(dims)}, {str(simple).lower()}}},")
+    return "static const EigenPoint kEigenPoints[] = {\n" + "\n".join(rows) \
+        + "\n};\n"

@@ -10,17 +10,18 @@
 //   memcpy          memcpy of the output's bytes into a buffer already
 //                   written (the bandwidth limit of this machine)
 //   alloc           ours: a fresh dense slice (--slice-to-llvm slices=copy)
+//   alloc_mt        the same, big copies on OpenMP threads (bench/run.sh)
 //   into            ours: the slice copied into the caller's buffer
-//   into_mt         the same, copies of 4 MiB or more on OpenMP threads
+//   into_mt         the same, big copies on OpenMP threads (bench/run.sh)
 //   view            ours: the view alone (no element moves), per call
 //   upstream_alloc  tensor.extract_slice returned through one-shot-bufferize
 //                   (memref.copy into a new buffer, the runtime's memrefCopy)
 //   upstream_into   the same materialized in the caller's buffer
-// Before timing, the results of alloc, into, into_mt, upstream_alloc and
-// upstream_into are compared byte for byte. Where input and output together
-// exceed the last-level cache, the caches are evicted before every timed
-// call, so that each variant starts from the same state (no lines, clean or
-// dirty, of the variant before); smaller points are timed in cache.
+// Before timing, the results of alloc, alloc_mt, into, into_mt,
+// upstream_alloc and upstream_into are compared byte for byte. Where input and
+// output together exceed the last-level cache, the caches are evicted before
+// every timed call, so that each variant starts from the same state (no lines,
+// clean or dirty, of the variant before); smaller points are timed in cache.
 
 #include <stdint.h>
 #include <stdio.h>
@@ -34,7 +35,7 @@ typedef struct {
   int64_t inShape[4];
   int outRank;
   int64_t outShape[4];
-  void *alloc, *into, *intoMt, *view, *upstreamAlloc, *upstreamInto;
+  void *alloc, *allocMt, *into, *intoMt, *view, *upstreamAlloc, *upstreamInto;
 } BenchPoint;
 
 #include "harness_common.h"
@@ -50,6 +51,7 @@ static float *dataOf(const Descriptor *d) {
 enum {
   kMemcpy,
   kAlloc,
+  kAllocMt,
   kInto,
   kIntoMt,
   kView,
@@ -58,8 +60,8 @@ enum {
   kVariants
 };
 static const char *kVariantNames[kVariants] = {
-    "memcpy", "alloc",          "into",         "into_mt",
-    "view",   "upstream_alloc", "upstream_into"};
+    "memcpy",  "alloc", "alloc_mt",       "into",
+    "into_mt", "view",  "upstream_alloc", "upstream_into"};
 
 static volatile int64_t sink;
 
@@ -75,8 +77,11 @@ static double timeVariant(int variant, const BenchPoint *p, Descriptor *in,
     memcpy(target, input, bytes);
     break;
   case kAlloc:
+  case kAllocMt:
   case kUpstreamAlloc:
-    ((Fn2)(variant == kAlloc ? p->alloc : p->upstreamAlloc))(&result, in);
+    ((Fn2)(variant == kAlloc     ? p->alloc
+           : variant == kAllocMt ? p->allocMt
+                                 : p->upstreamAlloc))(&result, in);
     free((void *)(intptr_t)result.words[0]);
     break;
   case kInto:
@@ -100,13 +105,20 @@ static double timeVariant(int variant, const BenchPoint *p, Descriptor *in,
   return seconds;
 }
 
-// Compares the five materialized results; returns 0 when they agree.
+// The phase of the timings a variant runs in (main, below).
+static int phaseOf(int variant) {
+  return variant == kAllocMt ? 1 : variant == kUpstreamAlloc ? 2 : 0;
+}
+
+// Compares the six materialized results; returns 0 when they agree.
 static int check(const BenchPoint *p, Descriptor *in, Descriptor *out,
                  float *target, size_t bytes) {
-  Descriptor ours, upstream, result;
+  Descriptor ours, threaded, upstream, result;
   ((Fn2)p->alloc)(&ours, in);
+  ((Fn2)p->allocMt)(&threaded, in);
   ((Fn2)p->upstreamAlloc)(&upstream, in);
   int bad = memcmp(dataOf(&ours), dataOf(&upstream), bytes) != 0;
+  bad |= memcmp(dataOf(&ours), dataOf(&threaded), bytes) != 0;
   memset(target, 0, bytes);
   ((Fn3)p->into)(&result, in, out);
   bad |= memcmp(target, dataOf(&ours), bytes) != 0;
@@ -117,6 +129,7 @@ static int check(const BenchPoint *p, Descriptor *in, Descriptor *out,
   ((Fn3)p->upstreamInto)(&result, in, out);
   bad |= memcmp(target, dataOf(&ours), bytes) != 0;
   free((void *)(intptr_t)ours.words[0]);
+  free((void *)(intptr_t)threaded.words[0]);
   free((void *)(intptr_t)upstream.words[0]);
   return bad;
 }
@@ -146,6 +159,9 @@ int main(int argc, char **argv) {
       fprintf(stderr, "case %s %s: results differ\n", p->name, p->size);
       ++failures;
     }
+    evictorClear(&caches);
+    evictorTrack(&caches, input, (size_t)inCount * sizeof(float));
+    evictorTrack(&caches, target, bytes);
     const Evictor *evictor =
         (size_t)(inCount + outCount) * sizeof(float) > caches.cacheBytes
             ? &caches
@@ -154,16 +170,16 @@ int main(int argc, char **argv) {
                  : !strcmp(p->size, "64MiB") ? 21
                                              : 9;
     double samples[kVariants][101];
-    // Two phases, each with one variant that allocates: glibc's malloc
+    // Three phases, each with one variant that allocates: glibc's malloc
     // adapts its mmap and trim thresholds to the sizes freed, so two
     // allocating variants in turn would make each other page-fault.
-    for (int phase = 0; phase < 2; ++phase) {
+    for (int phase = 0; phase < 3; ++phase) {
       for (int v = 0; v < kVariants; ++v) // warm up
-        if ((v == kUpstreamAlloc) == (phase == 1))
+        if (phaseOf(v) == phase)
           timeVariant(v, p, &in, &out, input, target, bytes, evictor);
       for (int r = 0; r < rounds; ++r)
         for (int v = 0; v < kVariants; ++v)
-          if ((v == kUpstreamAlloc) == (phase == 1))
+          if (phaseOf(v) == phase)
             samples[v][r] =
                 timeVariant(v, p, &in, &out, input, target, bytes, evictor);
     }

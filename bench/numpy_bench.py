@@ -18,43 +18,12 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import caches  # noqa: E402
 import cases  # noqa: E402
 
 ROUNDS = {"1MiB": 101, "64MiB": 21, "512MiB": 9}
 only = sys.argv[1] if len(sys.argv) > 1 else ""
 
-
-def last_level_cache_bytes():
-    """As lastLevelCacheBytes in bench/harness_common.h (the copies' own
-    rule): the kernel's figure, then sysconf, then 128 MiB."""
-    try:
-        with open("/sys/devices/system/cpu/cpu0/cache/index3/size") as f:
-            text = f.read().strip()
-        if text.endswith("K") and int(text[:-1]) > 0:
-            return int(text[:-1]) << 10
-    except (OSError, ValueError):
-        pass
-    try:
-        size = os.sysconf("SC_LEVEL3_CACHE_SIZE")
-        if size > 0:
-            return size
-    except (ValueError, OSError):
-        pass
-    return 128 << 20
-
-
-CACHE_BYTES = last_level_cache_bytes()
-# One int64 a cache line of a buffer twice the last-level cache, written
-# once: summing it leaves the caches holding clean lines of it only.
-EVICTION_LINES = np.ones(2 * CACHE_BYTES // 8, dtype=np.int64)[::8]
-
-
-def evict():
-    EVICTION_LINES.sum()
-
-
-def nothing():
-    pass
 
 for case, _, size, shape, index, out_shape in cases.variants():
     if only and size not in only:
@@ -62,7 +31,9 @@ for case, _, size, shape, index, out_shape in cases.variants():
     x = np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape)
     out = np.zeros(out_shape, dtype=np.float32)
     timings = {"numpy_alloc": [], "numpy_into": []}
-    before = evict if x.nbytes + out.nbytes > CACHE_BYTES else nothing
+    v = -1 - np.arange(out.size, dtype=np.float32).reshape(out_shape)
+    before = caches.before_each_call(
+        [caches.numpy_buffer(a) for a in (x, out, v)])
     # np.ascontiguousarray returns an already contiguous slice (x[a:b, :])
     # itself, without copying; time a copy then, so that both sides
     # materialize.
@@ -83,7 +54,6 @@ for case, _, size, shape, index, out_shape in cases.variants():
                           "out_bytes": out.nbytes, "rounds": ROUNDS[size],
                           "ascontiguousarray_copies": copies}))
     # The write side: x[index] = v in place (bench/update_harness.c).
-    v = -1 - np.arange(out.size, dtype=np.float32).reshape(out_shape)
     samples = []
     for _ in range(ROUNDS[size]):
         before()

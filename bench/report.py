@@ -28,6 +28,10 @@ def _load_gpu_report():
 gpu_report = _load_gpu_report()
 
 
+# bench/run.sh's parallel-bytes for the threaded variants of ours.
+PARALLEL_BYTES = int(os.environ.get("SLICE_BENCH_PARALLEL_BYTES", 131072))
+
+
 def load(path):
     with open(path) as f:
         return [json.loads(line) for line in f if line.strip()]
@@ -319,10 +323,209 @@ def spmd_section(w, rows):
     w("")
 
 
+def torch_lines(r):
+    """bench/gpu/torch_bench.py's line for a point (every form at once) as
+    the harnesses' lines: torch_alloc, torch_into and torch_update ("write"),
+    with _mt where it ran on more than one thread."""
+    suffix = "_mt" if r["threads"] > 1 else ""
+    common = {"case": r["case"], "size": r["size"], "out_bytes":
+              r["out_bytes"], "rounds": 0, "threads": r["threads"]}
+    return [dict(common, variant="torch_alloc" + suffix, seconds=r["slice_s"],
+                 wrong=not r["checked"]),
+            dict(common, variant="torch_into" + suffix, seconds=r["into_s"],
+                 wrong=not r["checked"]),
+            dict(common, variant="torch_update" + suffix,
+                 seconds=r["update_s"], write=True,
+                 wrong=not r["update_checked"])]
+
+
+# The peers' forms beside ours: (side, ours, Eigen, PyTorch), on one
+# thread; the threaded forms add _mt to each.
+PEER_FORMS = [("read into", "into", "eigen_into", "torch_into"),
+              ("read alloc", "alloc", "eigen_alloc", "torch_alloc"),
+              ("write", "update", "eigen_update", "torch_update")]
+
+
+def machine_states(probes):
+    """bench/probe.c's lines by process: for each run, (high at start and at
+    end, the all-core read GB/s at start and at end)."""
+    states = {}
+    for r in probes:
+        process, at = r["probe"].rsplit(" ", 1)
+        runs = states.setdefault(process, {"start": [], "end": []})
+        runs[at].append(r)
+    return {process: [(a["high"] and b["high"], a["all_cores_gbps"],
+                       b["all_cores_gbps"])
+                      for a, b in zip(runs["start"], runs["end"])]
+            for process, runs in states.items()}
+
+
+def process_of(variant):
+    """The process of bench/run.sh that times a threaded variant."""
+    if variant.startswith("eigen_"):
+        return "eigen"
+    if variant.startswith("torch_"):
+        return "torch"
+    return "update" if variant.startswith("update") else "harness"
+
+
+def threaded_ratio(p, peer, ours, states):
+    """The peer's time over ours, threaded: the median of the runs in which
+    both processes began and ended in the machine's high state, and whether
+    there were such runs (else the median over all runs)."""
+    runs = [r for r in p["runs"] if peer in r and ours in r]
+    high = [r for k, r in enumerate(runs)
+            if all(k < len(states.get(process_of(v), [])) and
+                   states[process_of(v)][k][0] for v in (peer, ours))]
+    chosen = high or runs
+    if not chosen:
+        return None, False
+    return statistics.median(r[peer] / r[ours] for r in chosen), bool(high)
+
+
+def peer_threads(points):
+    """The thread count the peers' threaded forms ran on."""
+    return max((p.get("threads", 1) for p in points.values()), default=1)
+
+
+def peers_section(w, points, writes, descriptions, threads, states):
+    """Ours against PyTorch and TensorFlow's Eigen kernel."""
+    w("## Against PyTorch and TensorFlow's Eigen kernel")
+    w("")
+    w("What users of the seeds' frameworks run instead, in the same run as")
+    w("the rest (bench/run.sh runs each after NumPy's side):")
+    w("")
+    w("- **Eigen** (bench/eigen_harness.cpp, Eigen 3.4 from `libeigen3-dev`,")
+    w("  `-O3 -march=native`): TensorFlow's CPU kernels evaluate one Eigen")
+    w("  expression on TensorMaps of the input and the result, reshaped to")
+    w("  the processing shape (`tensorflow/core/kernels/")
+    w("  strided_slice_op_impl.h`): `in.slice(begin, sizes)` where every")
+    w("  stride is 1, `in.stridedSlice(begin, end, strides)` otherwise, and")
+    w("  `y.stridedSlice(...) = v` for `StridedSliceAssign`, on an Eigen")
+    w("  `ThreadPoolDevice` (TensorFlow's CPU device) of one thread and of")
+    w(f"  {threads}. alloc allocates the result with `aligned_alloc` (as")
+    w("  TensorFlow's CPU allocator) and frees it. (TensorFlow itself")
+    w("  returns (a), a row block, as a view of the input without copying;")
+    w("  its copy is timed here as for every other route.)")
+    w("- **PyTorch** (bench/gpu/torch_bench.py, `python3-torch` from Debian,")
+    w("  `torch.set_num_threads(1)` and `(" + str(threads) + ")`): alloc is")
+    w("  `x[...].contiguous()` (`.clone()` where the slice is contiguous")
+    w("  already), into `out.copy_(x[...])`, write `y[...] = v`. PyTorch")
+    w("  has no negative steps: a reversed dimension is the positive slice")
+    w("  of the same elements, then `torch.flip` (for into, `out.copy_` of")
+    w("  the flipped tensor; for write, `v` flipped, then assigned), as a")
+    w("  PyTorch user writes it. Each call runs from Python, as users call")
+    w("  it.")
+    w("- **ours** on one thread, and **ours, threads** compiled with")
+    w(f"  `parallel-bytes={PARALLEL_BYTES}` (copies of "
+      f"{PARALLEL_BYTES // 1024} KiB or more on")
+    w("  OpenMP threads, all cores; smaller ones on the calling thread).")
+    w("")
+    w("**Threads meet one of two machine states.** One core of this")
+    w("machine reads at 40-44 GB/s throughout, but both cores together")
+    w("read at about 50 GB/s for minutes, then at about 82 GB/s for")
+    w("minutes (bench/probe.c, sampled every few seconds by hand; the host")
+    w("places the two virtual cores). A threaded copy's time follows the")
+    w("state: ours `x[::7]` of 64 MiB on two threads took 1.35-1.40 ms in")
+    w("the low state and 0.82-0.93 ms in the high one, PyTorch's 1.51-1.68")
+    w("and 1.0-1.1 ms. So bench/run.sh probes the state before and after")
+    w("each process that times threads, waiting up to 20 s for the high")
+    w("state first, and a threaded ratio is the median over the runs in")
+    w("which both sides' processes began and ended in the high state; one")
+    w("marked * had no such run and is the median over all runs.")
+    w("Single-threaded timings do not depend on the state.")
+    w("")
+    if states:
+        w("| process | " + " | ".join(
+            f"run {k + 1}: start / end GB/s" for k in
+            range(max(len(v) for v in states.values()))) + " |")
+        w("|---|" + "---|" * max(len(v) for v in states.values()))
+        for process, runs in sorted(states.items()):
+            w(f"| {process} | " + " | ".join(
+                f"{a:.0f} / {b:.0f}" + (" (high)" if high else "")
+                for high, a, b in runs) + " |")
+        w("")
+    w("Each figure is the median of the runs' medians, and every result is")
+    w("checked (Eigen's against a scalar loop over the same begin and")
+    w("strides, PyTorch's against the flat positions NumPy's indexing")
+    w("selects). Ratios are the peer's time over ours: above 1.0 ours is")
+    w("faster.")
+    w("")
+    tables = {"read into": points, "read alloc": points, "write": writes}
+    wrong = sorted({f"{v} {c} {s}" for table in (points, writes)
+                    for (c, s), p in table.items()
+                    for v in p.get("wrong", ())})
+    w("Targets (ours at least 1.0x each peer, on every case and size, one")
+    w("thread against one, threads against threads), checked on this run's")
+    w("figures:")
+    w("")
+    if wrong:
+        w("- **wrong results**: " + ", ".join(wrong))
+    for side, ours, eigen, torch in PEER_FORMS:
+        table = tables[side]
+        for threaded in (False, True):
+            suffix = "_mt" if threaded else ""
+            for peer, name in ((eigen, "Eigen"), (torch, "PyTorch")):
+                misses = []
+                for (c, s), p in sorted(table.items()):
+                    if ours + suffix not in p or peer + suffix not in p:
+                        continue
+                    ratio = p[peer + suffix] / p[ours + suffix]
+                    mark = ""
+                    if threaded:
+                        ratio, high = threaded_ratio(p, peer + suffix,
+                                                     ours + suffix, states)
+                        mark = "" if high else " (low state)"
+                    if ratio < 1.0:
+                        spread = [r[peer + suffix] / r[ours + suffix]
+                                  for r in p["runs"]
+                                  if peer + suffix in r and ours + suffix in r]
+                        text = f"{c} {s} {ratio:.2f}{mark}"
+                        if len(spread) > 1:
+                            text += (f" (runs {min(spread):.2f}-"
+                                     f"{max(spread):.2f})")
+                        misses.append(text)
+                label = (f"{side}, {'threads' if threaded else 'one thread'},"
+                         f" against {name}")
+                w(f"- {label}: " + ("met everywhere" if not misses else
+                                    "missed at " + ", ".join(misses)))
+    w("")
+    for side, ours, eigen, torch in PEER_FORMS:
+        table = tables[side]
+        w(f"### {side[0].upper() + side[1:]}")
+        w("")
+        w("| case | size | ours ms | / Eigen | / PyTorch | ours, threads ms "
+          "| / Eigen, threads | / PyTorch, threads |")
+        w("|---|---|---|---|---|---|---|---|")
+        for size in cases.SIZES:
+            for (c, s), p in sorted(table.items()):
+                if s != size or ours not in p:
+                    continue
+
+                def ratio(peer, suffix):
+                    if peer + suffix not in p or ours + suffix not in p:
+                        return "-"
+                    if not suffix:
+                        return f"{p[peer] / p[ours]:.2f}"
+                    value, high = threaded_ratio(p, peer + suffix,
+                                                 ours + suffix, states)
+                    return f"{value:.2f}" + ("" if high else "*")
+                threaded = (f"{p[ours + '_mt'] * 1e3:.3f}"
+                            if ours + "_mt" in p else "-")
+                w(f"| {c}: {descriptions[c]} | {s} | {p[ours] * 1e3:.3f} "
+                  f"| {ratio(eigen, '')} | {ratio(torch, '')} | {threaded} "
+                  f"| {ratio(eigen, '_mt')} | {ratio(torch, '_mt')} |")
+        w("")
+
+
 def main():
     results, scaling = load(sys.argv[1]), load(sys.argv[2])
     points, writes = {}, {}
     spmd = [r for r in results if "spmd" in r]
+    states = machine_states([r for r in results if "probe" in r])
+    results = [line for r in results for line in
+               (torch_lines(r) if r.get("impl") == "torch" else [r])
+               if "probe" not in r]
     for r in results:
         if "spmd" in r:
             continue
@@ -331,6 +534,10 @@ def main():
         entry = table.setdefault(key, {"out_bytes": r["out_bytes"],
                                        "rounds": r["rounds"]})
         entry.setdefault(r["variant"], []).append(r["seconds"])
+        if r.get("wrong"):
+            entry.setdefault("wrong", set()).add(r["variant"])
+        if r.get("threads", 1) > 1:
+            entry["threads"] = r["threads"]
         if "in_place" in r:
             entry["in_place"] = entry.get("in_place", True) and r["in_place"]
     # bench/run.sh runs the harnesses and NumPy's side in turn, several
@@ -375,9 +582,11 @@ def main():
     w("- **ours into**: `slice.strided` + `linalg.copy` into the caller's")
     w("  buffer (`--slice-to-llvm`, copies by `--slice-lower-copies`).")
     w("- **ours into, threads**: the same compiled with")
-    w("  `parallel-bytes=4194304`: copies of 4 MiB or more run on OpenMP")
-    w("  threads (libomp, both cores); smaller ones as above. The only")
-    w("  variant that is not single-threaded.")
+    w(f"  `parallel-bytes={PARALLEL_BYTES}`: copies of "
+      f"{PARALLEL_BYTES // 1024} KiB or more run on OpenMP")
+    w("  threads (libomp, both cores); smaller ones as above. With")
+    w("  **ours alloc, threads** and **ours write, threads** (below) the")
+    w("  only variants of ours that are not single-threaded.")
     w("- **ours alloc**: `slice.strided` returned as a fresh dense tensor")
     w("  (`--slice-to-llvm=slices=copy`): malloc, copy, and the caller's free.")
     w("- **NumPy alloc**: `np.ascontiguousarray(x[...])` (for case a, which")
@@ -388,10 +597,14 @@ def main():
     w("  boundaries) and the standard lowering: `memref.copy`, which calls the")
     w("  runtime's element-by-element `memrefCopy`.")
     w("")
-    w("Both processes run with `GLIBC_TUNABLES=glibc.malloc.hugetlb=1`, so")
+    w("Every process runs with `GLIBC_TUNABLES=glibc.malloc.hugetlb=1`, so")
     w("that glibc's malloc asks for transparent huge pages for big blocks, as")
     w("NumPy's allocator does for big arrays: a fresh result's page faults")
-    w("then cost the same on both sides.")
+    w("then cost the same on every side; and with glibc's mmap and trim")
+    w("thresholds fixed at 32 and 64 MiB, the state its dynamic thresholds")
+    w("reach after a few calls (blocks under 32 MiB reused from the heap,")
+    w("larger ones mapped afresh), which with huge pages they did not reach")
+    w("in every process (bench/run.sh).")
     w("")
     w("GB/s counts output bytes. Ratios compare like with like: into with")
     w("memcpy and with NumPy into; alloc with NumPy alloc; ours with upstream")
@@ -438,13 +651,14 @@ def main():
     w("  each: both 47.7-52.5 ms, 640 page faults a call each (2 MiB pages),")
     w("  NumPy alloc 48.9-50.3 ms, ours alloc in the harness 47.5-60 ms")
     w("  from run to run. At 1 MiB, whether a fresh block faults at all")
-    w("  depends on the process's history: glibc raises its `mmap`")
+    w("  depended on the process's history (glibc raises its `mmap`")
     w("  threshold after the first `free` of a mapped block, and the blocks")
-    w("  after it come from the heap, mapped already. Ours alloc of (a)")
-    w("  faulted on its first call only (128 faults in 102 calls, 14.4 us);")
-    w("  NumPy alloc of (a) took 12.2 us and 96.1 us in two runs of")
-    w("  numpy_bench.py one after the other. An alloc miss is that state")
-    w("  and the noise below, not the copy (compare the into columns).")
+    w("  after it come from the heap, mapped already): NumPy alloc of (a)")
+    w("  took 12.2 us and 96.1 us in two runs of numpy_bench.py one after")
+    w("  the other, ours 5.5-6 us or 46-48 us from process to process. The")
+    w("  fixed thresholds above put every process in the reused state. An")
+    w("  alloc miss is the noise below, not the copy (compare the into")
+    w("  columns).")
     w("- (a) is one `memcpy` of the whole block on both routes (ours calls")
     w("  it from its shared copy function once the layout shows the block")
     w("  contiguous). In a process of its own that calls only the two")
@@ -527,6 +741,10 @@ def main():
         w("")
     if writes:
         write_section(w, writes, descriptions)
+    if any(v.startswith(("eigen_", "torch_")) for p in points.values()
+           for v in p):
+        peers_section(w, points, writes, descriptions,
+                      max(peer_threads(points), peer_threads(writes)), states)
     if spmd:
         spmd_section(w, spmd)
     views = {(c, s): p["view"] for (c, s), p in points.items() if "view" in p}

@@ -4,7 +4,8 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #
 # Regenerates docs/performance.md: the copy benchmark (ours, memcpy, NumPy,
-# the upstream MLIR route) and the compile-time scaling of slice-opt.
+# PyTorch, TensorFlow's Eigen kernel, the upstream MLIR route) and the
+# compile-time scaling of slice-opt.
 # Usage: bench/run.sh [SIZES]   SIZES filters the sizes, e.g. "1MiB 64MiB".
 # SLICE_BENCH_RUNS (3) sets how many times the copy timings run, in turn with
 # NumPy's. Not part of the tests; takes about 12 minutes and 2-3 GiB of memory.
@@ -17,7 +18,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SLICE_BUILD_DIR:-$root/build}
 llvm=$SLICE_LLVM_PREFIX
 only=${1:-}
-bash "$root/scripts/install-deps.sh"
+bash "$root/scripts/install-deps.sh" --bench
 bash "$root/scripts/build.sh" >/dev/null
 out="$root/bench/out"
 rm -rf "$out"
@@ -31,8 +32,11 @@ echo "== generating and compiling the benchmark modules" >&2
 "$build/bin/slice-opt" "$out/ours_alloc.mlir" "--slice-to-llvm=slices=copy" -o "$out/ours_alloc.ll.mlir"
 "$build/bin/slice-opt" "$out/ours_into.mlir" "--slice-to-llvm=deallocate=false" -o "$out/ours_into.ll.mlir"
 "$build/bin/slice-opt" "$out/ours_view.mlir" "--slice-to-llvm=deallocate=false" -o "$out/ours_view.ll.mlir"
-# The same copies, those of 4 MiB or more on OpenMP threads (both cores).
-"$build/bin/slice-opt" "$out/ours_into_mt.mlir" "--slice-to-llvm=deallocate=false parallel-bytes=4194304" -o "$out/ours_into_mt.ll.mlir"
+# The same copies, those of 128 KiB or more on OpenMP threads (all cores;
+# SLICE_BENCH_PARALLEL_BYTES sets the threshold).
+threads="parallel-bytes=${SLICE_BENCH_PARALLEL_BYTES:-131072}"
+"$build/bin/slice-opt" "$out/ours_alloc_mt.mlir" "--slice-to-llvm=slices=copy $threads" -o "$out/ours_alloc_mt.ll.mlir"
+"$build/bin/slice-opt" "$out/ours_into_mt.mlir" "--slice-to-llvm=deallocate=false $threads" -o "$out/ours_into_mt.ll.mlir"
 # Upstream: one-shot-bufferize with identity layouts at function boundaries
 # (the returned slice is copied with memref.copy), then the standard
 # lowering, which calls the runtime's memrefCopy. No deallocation pipeline:
@@ -48,7 +52,7 @@ if ! grep -q "llvm.call @memrefCopy" "$out/upstream_alloc.ll.mlir"; then
 fi
 triple=$("$llvm/bin/llvm-config" --host-target)
 objects=()
-for module in ours_alloc ours_into ours_into_mt ours_view upstream_alloc upstream_into; do
+for module in ours_alloc ours_alloc_mt ours_into ours_into_mt ours_view upstream_alloc upstream_into; do
   "$llvm/bin/mlir-translate" --mlir-to-llvmir "$out/$module.ll.mlir" -o "$out/$module.ll"
   # -mtriple: without a triple llc expands llvm.memcpy into a byte loop.
   "$llvm/bin/llc" -O3 -mcpu="${SLICE_BENCH_CPU:-native}" -mtriple="$triple" -filetype=obj -relocation-model=pic "$out/$module.ll" -o "$out/$module.o"
@@ -56,15 +60,27 @@ for module in ours_alloc ours_into ours_into_mt ours_view upstream_alloc upstrea
 done
 cc -O2 -I"$out" "$root/bench/harness.c" "${objects[@]}" -o "$out/harness" \
   -L"$llvm/lib" -lmlir_c_runner_utils -lomp -Wl,-rpath,"$llvm/lib"
-# The write side: y[...] = v in place, ours and upstream's insert_slice.
+# The write side: y[...] = v in place, ours (on one thread and on all
+# cores) and upstream's insert_slice.
 "$build/bin/slice-opt" "$out/ours_update.mlir" "--slice-to-llvm=deallocate=false" -o "$out/ours_update.ll.mlir"
+"$build/bin/slice-opt" "$out/ours_mt_update.mlir" "--slice-to-llvm=deallocate=false $threads" -o "$out/ours_mt_update.ll.mlir"
 "$llvm/bin/mlir-opt" "$out/upstream_update.mlir" --pass-pipeline="$upstream" -o "$out/upstream_update.ll.mlir"
-for module in ours_update upstream_update; do
+for module in ours_update ours_mt_update upstream_update; do
   "$llvm/bin/mlir-translate" --mlir-to-llvmir "$out/$module.ll.mlir" -o "$out/$module.ll"
   "$llvm/bin/llc" -O3 -mcpu="${SLICE_BENCH_CPU:-native}" -mtriple="$triple" -filetype=obj -relocation-model=pic "$out/$module.ll" -o "$out/$module.o"
 done
-cc -O2 -I"$out" "$root/bench/update_harness.c" "$out/ours_update.o" "$out/upstream_update.o" \
-  -o "$out/update_harness" -L"$llvm/lib" -lmlir_c_runner_utils -Wl,-rpath,"$llvm/lib"
+cc -O2 -I"$out" "$root/bench/update_harness.c" "$out/ours_update.o" "$out/ours_mt_update.o" \
+  "$out/upstream_update.o" -o "$out/update_harness" -L"$llvm/lib" -lmlir_c_runner_utils -lomp \
+  -Wl,-rpath,"$llvm/lib"
+# The machine's state for threaded timings (bench/probe.c).
+cc -O2 -fopenmp -I"$root/bench" "$root/bench/probe.c" -o "$out/probe"
+# The harnesses' eviction of the caches, for the Python sides
+# (bench/caches.py).
+cc -O2 -shared -fPIC -I"$root/bench" "$root/bench/evict.c" -o "$out/libevict.so"
+# TensorFlow's CPU kernel: its Eigen expressions, compiled for this machine
+# (bench/eigen_harness.cpp).
+c++ -std=c++17 -O3 -march="${SLICE_BENCH_CPU:-native}" -DNDEBUG -I/usr/include/eigen3 \
+  -I"$out" -I"$root/bench" "$root/bench/eigen_harness.cpp" -o "$out/eigen_harness" -pthread
 
 # Sharded slices on 2 and 4 MPI processes (docs/sharding.md): the module
 # for each process count from bench/spmd_gen.py, MPICH's mpicc.
@@ -78,18 +94,38 @@ done
 
 [ "${SLICE_BENCH_BUILD_ONLY:-}" = 1 ] && exit 0
 
-echo "== timing (harness, then NumPy)" >&2
+echo "== timing (harnesses, then NumPy, Eigen and PyTorch)" >&2
 # Fresh results are page-faulted in by whoever allocates them. NumPy asks
 # for transparent huge pages for big arrays (madvise); glibc's malloc does
-# so too with this tunable, so that both sides fault 2 MiB pages.
-export GLIBC_TUNABLES=glibc.malloc.hugetlb=1
+# so too with hugetlb=1, so that every side faults 2 MiB pages. The two
+# thresholds fix glibc's malloc in the state its dynamic thresholds reach
+# after a few calls (blocks under 32 MiB reused from the heap, larger ones
+# mapped afresh): with hugetlb=1 and the dynamic thresholds, whether a
+# 512 KiB result faulted on every call changed from process to process
+# (ours alloc of (a) at 1 MiB: 5.5-6 us in some, 46-48 us in others).
+export GLIBC_TUNABLES=glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864
+export SLICE_BENCH_EVICT="$out/libevict.so"
 # Ours and NumPy's side in turn, several times (report.py takes the median
 # of the runs): a slow stretch of this shared machine then falls on both.
 : > "$out/results.jsonl"
+# A process whose timings use threads runs between two probes of the
+# machine's two states (bench/probe.c); the first waits up to 20 s for the
+# high one, so that most threaded timings of ours and the peers share it.
+threaded() {
+  local name=$1
+  shift
+  "$out/probe" "$name start" 20 >> "$out/results.jsonl"
+  "$@" >> "$out/results.jsonl"
+  "$out/probe" "$name end" >> "$out/results.jsonl"
+}
+sizes=$(echo ${only:-1MiB 64MiB 512MiB} | tr ' ' ,)
 for ((run = 1; run <= ${SLICE_BENCH_RUNS:-3}; ++run)); do
-  "$out/harness" "$only" >> "$out/results.jsonl"
-  "$out/update_harness" "$only" >> "$out/results.jsonl"
+  threaded harness "$out/harness" "$only"
+  threaded update "$out/update_harness" "$only"
   "$SLICE_PYTHON" "$root/bench/numpy_bench.py" "$only" >> "$out/results.jsonl"
+  threaded eigen "$out/eigen_harness" "$only"
+  "$SLICE_PYTHON" "$root/bench/gpu/torch_bench.py" cpu 1 "$sizes" >> "$out/results.jsonl"
+  threaded torch "$SLICE_PYTHON" "$root/bench/gpu/torch_bench.py" cpu "$(nproc)" "$sizes"
 done
 # 4 processes oversubscribe the 2 cores.
 for procs in 2 4; do

@@ -9,12 +9,13 @@
 // repeated, and the median of each is printed as one JSON line:
 //   memcpy           memcpy of v's bytes (what the write must move at least)
 //   update           ours: slice.strided_update, y writable, in place
+//   update_mt        the same, big copies on OpenMP threads (bench/run.sh)
 //   upstream_update  tensor.insert_slice through one-shot-bufferize and
 //                    upstream's lowering (memref.copy, the runtime's
 //                    memrefCopy where the view is not contiguous)
-// Before timing, both routes' results are compared with the expected y byte
+// Before timing, the three results are compared with the expected y byte
 // for byte, and whether ours returned y's own buffer (updated in place, no
-// byte of y copied) is printed as "in_place" with the update line.
+// byte of y copied) is printed as "in_place" with the update lines.
 
 #include <stdint.h>
 #include <stdio.h>
@@ -27,7 +28,7 @@ typedef struct {
   int64_t inShape[4];
   int outRank;
   int64_t outShape[4];
-  void *update, *upstreamUpdate;
+  void *update, *updateMt, *upstreamUpdate;
 } UpdatePoint;
 
 #include "harness_common.h"
@@ -35,8 +36,8 @@ typedef struct {
 
 typedef void (*Fn3)(void *, void *, void *);
 
-enum { kMemcpy, kUpdate, kUpstreamUpdate, kVariants };
-static const char *kVariantNames[kVariants] = {"memcpy", "update",
+enum { kMemcpy, kUpdate, kUpdateMt, kUpstreamUpdate, kVariants };
+static const char *kVariantNames[kVariants] = {"memcpy", "update", "update_mt",
                                                "upstream_update"};
 
 static double timeVariant(int variant, const UpdatePoint *p, Descriptor *v,
@@ -52,6 +53,9 @@ static double timeVariant(int variant, const UpdatePoint *p, Descriptor *v,
     break;
   case kUpdate:
     ((Fn3)p->update)(&result, v, y);
+    break;
+  case kUpdateMt:
+    ((Fn3)p->updateMt)(&result, v, y);
     break;
   case kUpstreamUpdate:
     ((Fn3)p->upstreamUpdate)(&result, v, y);
@@ -83,20 +87,27 @@ int main(int argc, char **argv) {
     describe(&v, value, p->outRank, p->outShape);
     describe(&yd, y, p->inRank, p->inShape);
 
-    // The expected y: ours on one copy, upstream on another, compared.
+    // The expected y from ours; the threaded route and upstream, each on a
+    // fresh y, compared with it.
     for (int64_t k = 0; k < yCount; ++k)
       y[k] = (float)k;
     ((Fn3)p->update)(&result, &v, &yd);
     int inPlace = result.words[1] == (int64_t)(intptr_t)y;
     memcpy(expected, (float *)(intptr_t)result.words[1] + result.words[2],
            yBytes);
-    for (int64_t k = 0; k < yCount; ++k)
-      y[k] = (float)k;
-    ((Fn3)p->upstreamUpdate)(&result, &v, &yd);
-    if (memcmp(expected, (float *)(intptr_t)result.words[1] + result.words[2],
-               yBytes)) {
-      fprintf(stderr, "update %s %s: results differ\n", p->name, p->size);
-      ++failures;
+    for (int other = kUpdateMt; other <= kUpstreamUpdate; ++other) {
+      for (int64_t k = 0; k < yCount; ++k)
+        y[k] = (float)k;
+      ((Fn3)(other == kUpdateMt ? p->updateMt : p->upstreamUpdate))(&result, &v,
+                                                                    &yd);
+      if (other == kUpdateMt)
+        inPlace &= result.words[1] == (int64_t)(intptr_t)y;
+      if (memcmp(expected, (float *)(intptr_t)result.words[1] + result.words[2],
+                 yBytes)) {
+        fprintf(stderr, "%s %s %s: results differ\n", kVariantNames[other],
+                p->name, p->size);
+        ++failures;
+      }
     }
     if (!inPlace) {
       fprintf(stderr, "update %s %s: not in place\n", p->name, p->size);
@@ -105,6 +116,10 @@ int main(int argc, char **argv) {
 
     // As bench/harness.c: the caches evicted before every timed call where
     // the data cannot stay cached between calls.
+    evictorClear(&caches);
+    evictorTrack(&caches, y, yBytes);
+    evictorTrack(&caches, value, vBytes);
+    evictorTrack(&caches, scratch, vBytes);
     const Evictor *evictor =
         yBytes + vBytes > caches.cacheBytes ? &caches : NULL;
     int rounds = !strcmp(p->size, "1MiB")    ? 101
@@ -123,7 +138,7 @@ int main(int argc, char **argv) {
              "\"write\": true%s}\n",
              p->name, p->size, kVariantNames[variant],
              median(samples[variant], rounds), vBytes, rounds,
-             variant == kUpdate
+             variant == kUpdate || variant == kUpdateMt
                  ? (inPlace ? ", \"in_place\": true" : ", \"in_place\": false")
                  : "");
     fflush(stdout);

@@ -10,6 +10,7 @@
 # sanitizer and libFuzzer runtimes (the sanitizer build and the fuzzers),
 # zstd's headers (LLVM's CMake package needs them to describe its static
 # component libraries, which the component route links).
+# With --bench, also the benchmark's peers: PyTorch and Eigen (bench/run.sh).
 set -euo pipefail
 
 packages=(
@@ -27,6 +28,9 @@ if [ "$SLICE_LLVM_PREFIX" != /usr/lib/llvm-22 ]; then
   # Another LLVM/MLIR 22 installation: Debian's is not needed.
   packages=(cmake ninja-build g++ python3 python3-numpy libgtest-dev libzstd-dev
             mpich libmpich-dev)
+fi
+if [ "${1:-}" = --bench ]; then
+  packages+=(python3-torch libeigen3-dev)
 fi
 missing=()
 for pkg in "${packages[@]}"; do

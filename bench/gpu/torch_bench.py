@@ -18,7 +18,9 @@ then torch.flip):
   ew      torch.addcmul(s, s, s, out=out) with s = x[index] (s * s + s,
           one kernel; on the GPU only)
 Each is timed per call with the wait for the device (as bench/gpu/harness.c
-times ours); the median of ROUNDS rounds of REPS calls is reported. The
+times ours); the median of ROUNDS rounds of REPS calls is reported. On the
+CPU, where a point's data exceed the last-level cache, the caches are
+evicted before every call (bench/caches.py, the rule of bench/harness.c). The
 results are checked against the same element positions as ours: x holds
 its flat indices, so every element of a slice tells where it came from.
 """
@@ -90,9 +92,10 @@ def sliced(x, idx, flips):
     return torch.flip(s, flips) if flips else s
 
 
-def timed(fn, sync, rounds, reps):
+def timed(fn, sync, rounds, reps, before):
     medians = []
     for _ in range(rounds):
+        before()
         t0 = time.perf_counter()
         for _ in range(reps):
             fn()
@@ -134,23 +137,30 @@ def point(device, case, description, size, shape, index, rounds, reps,
     y[idx] = torch.flip(v, flips) if flips else v
     update_checked = bool(torch.equal(y.view(-1)[at], v.view(-1)))
     del y, at
+    before = lambda: None  # noqa: E731
+    if device == "cpu":
+        import caches
+        before = caches.before_each_call(
+            [(t.data_ptr(), t.numel() * t.element_size())
+             for t in (x, out, v)])
+
     def fresh():
         t = sliced(x, idx, flips)
         return t.clone() if t.is_contiguous() else t.contiguous()
     results = {
-        "slice_s": timed(fresh, sync, rounds, reps),
+        "slice_s": timed(fresh, sync, rounds, reps, before),
         "into_s": timed(lambda: out.copy_(sliced(x, idx, flips)), sync,
-                        rounds, reps),
+                        rounds, reps, before),
     }
 
     def update():
         x[idx] = torch.flip(v, flips) if flips else v
-    results["update_s"] = timed(update, sync, rounds, reps)
+    results["update_s"] = timed(update, sync, rounds, reps, before)
     if elementwise:
         def ew():
             t = sliced(x, idx, flips)
             torch.addcmul(t, t, t, out=out)
-        results["ew_s"] = timed(ew, sync, rounds, reps)
+        results["ew_s"] = timed(ew, sync, rounds, reps, before)
     name = torch.cuda.get_device_name() if device == "cuda" else "cpu"
     line = {"device": name, "impl": "torch", "torch": torch.__version__,
             "threads": torch.get_num_threads(), "case": case,
