@@ -347,15 +347,20 @@ PEER_FORMS = [("read into", "into", "eigen_into", "torch_into"),
 
 
 def machine_states(probes):
-    """bench/probe.c's lines by process: for each run, (high at start and at
-    end, the all-core read GB/s at start and at end)."""
+    """bench/probe.c's lines by process: for each run, ("high", "low" or
+    "mixed": the state at start and at end, the same or not, the all-core
+    read GB/s at start and at end)."""
     states = {}
     for r in probes:
         process, at = r["probe"].rsplit(" ", 1)
         runs = states.setdefault(process, {"start": [], "end": []})
         runs[at].append(r)
-    return {process: [(a["high"] and b["high"], a["all_cores_gbps"],
-                       b["all_cores_gbps"])
+
+    def state(a, b):
+        if a["high"] == b["high"]:
+            return "high" if a["high"] else "low"
+        return "mixed"
+    return {process: [(state(a, b), a["all_cores_gbps"], b["all_cores_gbps"])
                       for a, b in zip(runs["start"], runs["end"])]
             for process, runs in states.items()}
 
@@ -370,17 +375,29 @@ def process_of(variant):
 
 
 def threaded_ratio(p, peer, ours, states):
-    """The peer's time over ours, threaded: the median of the runs in which
-    both processes began and ended in the machine's high state, and whether
-    there were such runs (else the median over all runs)."""
-    runs = [r for r in p["runs"] if peer in r and ours in r]
-    high = [r for k, r in enumerate(runs)
-            if all(k < len(states.get(process_of(v), [])) and
-                   states[process_of(v)][k][0] for v in (peer, ours))]
-    chosen = high or runs
+    """The peer's time over ours, threaded, and the machine state it was
+    measured in: the median of the runs in which both processes began and
+    ended in the high state; else of those in which both stayed in the low
+    one; else of all runs ("mixed")."""
+    runs = [(k, r) for k, r in enumerate(p["runs"]) if peer in r and ours in r]
+
+    def state(variant, k):
+        runs_of = states.get(process_of(variant), [])
+        return runs_of[k][0] if k < len(runs_of) else "mixed"
+    for wanted in ("high", "low"):
+        chosen = [r for k, r in runs
+                  if state(peer, k) == wanted and state(ours, k) == wanted]
+        if chosen:
+            break
+    else:
+        chosen, wanted = [r for _, r in runs], "mixed"
     if not chosen:
-        return None, False
-    return statistics.median(r[peer] / r[ours] for r in chosen), bool(high)
+        return None, "mixed"
+    return statistics.median(r[peer] / r[ours] for r in chosen), wanted
+
+
+# How a threaded ratio's state is marked in the tables.
+STATE_MARKS = {"high": "", "low": "*", "mixed": "†"}
 
 
 def peer_threads(points):
@@ -420,6 +437,8 @@ def peers_section(w, points, writes, descriptions, threads, states):
     w(f"  `parallel-bytes={PARALLEL_BYTES}` (copies of "
       f"{PARALLEL_BYTES // 1024} KiB or more on")
     w("  OpenMP threads, all cores; smaller ones on the calling thread).")
+    w("  OpenMP's threads, ours and PyTorch's, are bound one to a core")
+    w("  (`OMP_PROC_BIND=true`, bench/run.sh).")
     w("")
     w("**Threads meet one of two machine states.** One core of this")
     w("machine reads at 40-44 GB/s throughout, but both cores together")
@@ -430,9 +449,10 @@ def peers_section(w, points, writes, descriptions, threads, states):
     w("the low state and 0.82-0.93 ms in the high one, PyTorch's 1.51-1.68")
     w("and 1.0-1.1 ms. So bench/run.sh probes the state before and after")
     w("each process that times threads, waiting up to 20 s for the high")
-    w("state first, and a threaded ratio is the median over the runs in")
-    w("which both sides' processes began and ended in the high state; one")
-    w("marked * had no such run and is the median over all runs.")
+    w("state first. A threaded ratio is the median over the runs in which")
+    w("both sides' processes began and ended in the high state; marked *,")
+    w("over those in which both stayed in the low state (no run of both in")
+    w("the high one); marked †, over all runs (the states differed).")
     w("Single-threaded timings do not depend on the state.")
     w("")
     if states:
@@ -442,8 +462,8 @@ def peers_section(w, points, writes, descriptions, threads, states):
         w("|---|" + "---|" * max(len(v) for v in states.values()))
         for process, runs in sorted(states.items()):
             w(f"| {process} | " + " | ".join(
-                f"{a:.0f} / {b:.0f}" + (" (high)" if high else "")
-                for high, a, b in runs) + " |")
+                f"{a:.0f} / {b:.0f} ({state})" for state, a, b in runs) +
+              " |")
         w("")
     w("Each figure is the median of the runs' medians, and every result is")
     w("checked (Eigen's against a scalar loop over the same begin and")
@@ -473,9 +493,9 @@ def peers_section(w, points, writes, descriptions, threads, states):
                     ratio = p[peer + suffix] / p[ours + suffix]
                     mark = ""
                     if threaded:
-                        ratio, high = threaded_ratio(p, peer + suffix,
-                                                     ours + suffix, states)
-                        mark = "" if high else " (low state)"
+                        ratio, state = threaded_ratio(p, peer + suffix,
+                                                      ours + suffix, states)
+                        mark = "" if state == "high" else f" ({state} state)"
                     if ratio < 1.0:
                         spread = [r[peer + suffix] / r[ours + suffix]
                                   for r in p["runs"]
@@ -489,6 +509,39 @@ def peers_section(w, points, writes, descriptions, threads, states):
                          f" against {name}")
                 w(f"- {label}: " + ("met everywhere" if not misses else
                                     "missed at " + ", ".join(misses)))
+    w("")
+    w("What the misses come from, measured on this tree (by hand, the same")
+    w("eviction as here):")
+    w("")
+    w("- **(a) alloc and into on one thread, against both**: every side")
+    w("  makes the same calls, an allocation and one `memcpy` of the block")
+    w("  (Eigen's `slice` evaluates to `memcpy` of each contiguous chunk,")
+    w("  PyTorch's contiguous copy is a vector loop that runs as fast),")
+    w("  and what differs is the process: one C program timing `malloc`")
+    w("  + align, `aligned_alloc` and `posix_memalign` (the three sides'")
+    w("  allocations) each followed by `memcpy` of 32 MiB, in turn, took")
+    w("  3.302-3.304 ms for all three in one run and 3.67-3.73 ms in the")
+    w("  next; a cached-store vector loop instead of `memcpy` was no")
+    w("  faster (3.48-3.61 against 3.64-3.69 ms into a fresh block). The")
+    w("  spread of the runs above is that process-to-process variation.")
+    w("- **Threads at 1 MiB**: the copies last 3-10 us, so a parallel")
+    w("  region's start and the cache lines' moves between the cores show:")
+    w("  into of (a) on two threads takes 5.7 us where alloc takes 3.5,")
+    w("  because the caller's buffer was last written on the calling core")
+    w("  (its dirty lines move to the other core before it can write")
+    w("  them). Runs of 0.1-0.5 are processes whose parallel regions all")
+    w("  started about 65 us late (before `OMP_PROC_BIND`, one process in")
+    w("  six).")
+    w("- **Writes on threads, (d) and (f), against PyTorch in the high")
+    w("  state**: with both sides in one state and the same eviction,")
+    w("  `y[:, ::2] = v` of 64 MiB took ours 1.40-1.48 ms, PyTorch")
+    w("  1.33-1.43 and a C loop of scalar stores on OpenMP threads")
+    w("  1.33-1.47; `y[::7] = v` ours 1.17-1.22, PyTorch 1.04-1.14. Ours")
+    w("  stored 16 lanes a loop and spilled their addresses in the OpenMP")
+    w("  body (1.54 ms for (d)) until threaded scatters stored 4 (docs/")
+    w("  lowering.md); what remains of (f), one scalar store a loop")
+    w("  iteration as in the C loop, is not isolated yet. In the low state")
+    w("  the three run together (ours and the C loop 2.30-2.35 ms).")
     w("")
     for side, ours, eigen, torch in PEER_FORMS:
         table = tables[side]
@@ -507,9 +560,9 @@ def peers_section(w, points, writes, descriptions, threads, states):
                         return "-"
                     if not suffix:
                         return f"{p[peer] / p[ours]:.2f}"
-                    value, high = threaded_ratio(p, peer + suffix,
-                                                 ours + suffix, states)
-                    return f"{value:.2f}" + ("" if high else "*")
+                    value, state = threaded_ratio(p, peer + suffix,
+                                                  ours + suffix, states)
+                    return f"{value:.2f}" + STATE_MARKS[state]
                 threaded = (f"{p[ours + '_mt'] * 1e3:.3f}"
                             if ours + "_mt" in p else "-")
                 w(f"| {c}: {descriptions[c]} | {s} | {p[ours] * 1e3:.3f} "

@@ -105,6 +105,11 @@ echo "== timing (harnesses, then NumPy, Eigen and PyTorch)" >&2
 # (ours alloc of (a) at 1 MiB: 5.5-6 us in some, 46-48 us in others).
 export GLIBC_TUNABLES=glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864
 export SLICE_BENCH_EVICT="$out/libevict.so"
+# OpenMP threads (ours, and PyTorch's libgomp) bound one to a core: unbound,
+# one process in about six ran every small parallel region of ours some
+# 65 us late (a 1 MiB copy on two threads: 71 us against 5.5-6), as if
+# the worker waited for the calling thread's core; bound, none in six.
+export OMP_PROC_BIND=true OMP_PLACES=cores
 # Ours and NumPy's side in turn, several times (report.py takes the median
 # of the runs): a slow stretch of this shared machine then falls on both.
 : > "$out/results.jsonl"
@@ -133,7 +138,7 @@ for procs in 2 4; do
 done
 
 echo "== compile-time scaling" >&2
-unset GLIBC_TUNABLES
+unset GLIBC_TUNABLES OMP_PROC_BIND OMP_PLACES
 "$SLICE_PYTHON" "$root/bench/compile_scaling.py" "$build/bin/slice-opt" "$llvm/bin/mlir-opt" "$out" > "$out/scaling.jsonl"
 
 "$SLICE_PYTHON" "$root/bench/report.py" "$out/results.jsonl" "$out/scaling.jsonl" > "$root/docs/performance.md"
