@@ -29,7 +29,9 @@ gpu_report = _load_gpu_report()
 
 
 # bench/run.sh's parallel-bytes for the threaded variants of ours.
-PARALLEL_BYTES = int(os.environ.get("SLICE_BENCH_PARALLEL_BYTES", 131072))
+PARALLEL_BYTES = int(os.environ.get("SLICE_BENCH_PARALLEL_BYTES", 4194304))
+PARALLEL_SIZE = (f"{PARALLEL_BYTES >> 20} MiB" if PARALLEL_BYTES % (1 << 20) == 0
+                 else f"{PARALLEL_BYTES >> 10} KiB")
 
 
 def load(path):
@@ -435,7 +437,7 @@ def peers_section(w, points, writes, descriptions, threads, states):
     w("  it.")
     w("- **ours** on one thread, and **ours, threads** compiled with")
     w(f"  `parallel-bytes={PARALLEL_BYTES}` (copies of "
-      f"{PARALLEL_BYTES // 1024} KiB or more on")
+      f"{PARALLEL_SIZE} or more on")
     w("  OpenMP threads, all cores; smaller ones on the calling thread).")
     w("  OpenMP's threads, ours and PyTorch's, are bound one to a core")
     w("  (`OMP_PROC_BIND=true`, bench/run.sh).")
@@ -524,14 +526,23 @@ def peers_section(w, points, writes, descriptions, threads, states):
     w("  next; a cached-store vector loop instead of `memcpy` was no")
     w("  faster (3.48-3.61 against 3.64-3.69 ms into a fresh block). The")
     w("  spread of the runs above is that process-to-process variation.")
-    w("- **Threads at 1 MiB**: the copies last 3-10 us, so a parallel")
-    w("  region's start and the cache lines' moves between the cores show:")
-    w("  into of (a) on two threads takes 5.7 us where alloc takes 3.5,")
-    w("  because the caller's buffer was last written on the calling core")
-    w("  (its dirty lines move to the other core before it can write")
-    w("  them). Runs of 0.1-0.5 are processes whose parallel regions all")
-    w("  started about 65 us late (before `OMP_PROC_BIND`, one process in")
-    w("  six).")
+    w("- **Ratios marked † (threads, 64 and 512 MiB)**: the state changed")
+    w("  within the processes (table above), so the two sides' threads met")
+    w("  different machines. In one state, by hand (one process of ours,")
+    w("  then PyTorch's, both with this eviction, the high state before")
+    w("  and after): `x[::7]` of 64 MiB into a buffer took ours 0.83-0.91")
+    w("  ms and PyTorch 1.08-1.16, `x[:, ::2]` 1.17-1.22 against")
+    w("  1.42-1.51.")
+    w("- **Threads at 1 MiB**: the copies last 3-20 us, so a parallel")
+    w("  region's start and the cache lines' moves between the cores show.")
+    w("  Into the caller's buffer (into, write), which the calling core")
+    w("  wrote last, the other thread first moves its half of the lines")
+    w("  over: into of (a) on two threads took 11 us here where alloc, into")
+    w("  a fresh block, took 5.3 (and 5.7 against 3.5 in a process timing")
+    w("  the two alone). PyTorch's threads pay the same; where they split")
+    w("  (a) or (f) faster, the whole copy is a few microseconds. Before")
+    w("  `OMP_PROC_BIND`, one process in six started every parallel region")
+    w("  about 65 us late.")
     w("- **Writes on threads, (d) and (f), against PyTorch in the high")
     w("  state**: with both sides in one state and the same eviction,")
     w("  `y[:, ::2] = v` of 64 MiB took ours 1.40-1.48 ms, PyTorch")
@@ -636,7 +647,7 @@ def main():
     w("  buffer (`--slice-to-llvm`, copies by `--slice-lower-copies`).")
     w("- **ours into, threads**: the same compiled with")
     w(f"  `parallel-bytes={PARALLEL_BYTES}`: copies of "
-      f"{PARALLEL_BYTES // 1024} KiB or more run on OpenMP")
+      f"{PARALLEL_SIZE} or more run on OpenMP")
     w("  threads (libomp, both cores); smaller ones as above. With")
     w("  **ours alloc, threads** and **ours write, threads** (below) the")
     w("  only variants of ours that are not single-threaded.")
