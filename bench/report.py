@@ -56,6 +56,15 @@ def numpy_version():
         capture_output=True, text=True).stdout.strip()
 
 
+def rows_by_size(table, variant):
+    """(case, size, point) of the points of `table` that have `variant`,
+    size by size in the benchmark's order, then case by case."""
+    for size in cases.SIZES:
+        for (case, s), p in sorted(table.items()):
+            if s == size and variant in p:
+                yield case, size, p
+
+
 def gbps(point, variant):
     return point["out_bytes"] / point[variant] / 1e9
 
@@ -210,18 +219,15 @@ def write_section(w, writes, descriptions):
     w("| case | size | v MiB | ours GB/s | ours / memcpy | ours / upstream "
       "| ours / NumPy | in place |")
     w("|---|---|---|---|---|---|---|---|")
-    for size in cases.SIZES:
-        for (case, s), p in sorted(writes.items()):
-            if s != size or "update" not in p:
-                continue
-            numpy = (f"{p['numpy_update'] / p['update']:.2f}"
-                     if "numpy_update" in p else "-")
-            w(f"| {case}: {descriptions[case]} | {size} "
-              f"| {p['out_bytes'] / 2**20:.1f} "
-              f"| {gbps(p, 'update'):.1f} "
-              f"| {p['memcpy'] / p['update']:.2f} "
-              f"| {p['upstream_update'] / p['update']:.1f} "
-              f"| {numpy} | {'yes' if p.get('in_place') else 'no'} |")
+    for case, size, p in rows_by_size(writes, "update"):
+        numpy = (f"{p['numpy_update'] / p['update']:.2f}"
+                 if "numpy_update" in p else "-")
+        w(f"| {case}: {descriptions[case]} | {size} "
+          f"| {p['out_bytes'] / 2**20:.1f} "
+          f"| {gbps(p, 'update'):.1f} "
+          f"| {p['memcpy'] / p['update']:.2f} "
+          f"| {p['upstream_update'] / p['update']:.1f} "
+          f"| {numpy} | {'yes' if p.get('in_place') else 'no'} |")
     w("")
 
 
@@ -561,24 +567,20 @@ def peers_section(w, points, writes, descriptions, threads, states):
         w("| case | size | ours ms | / Eigen | / PyTorch | ours, threads ms "
           "| / Eigen, threads | / PyTorch, threads |")
         w("|---|---|---|---|---|---|---|---|")
-        for size in cases.SIZES:
-            for (c, s), p in sorted(table.items()):
-                if s != size or ours not in p:
-                    continue
-
-                def ratio(peer, suffix):
-                    if peer + suffix not in p or ours + suffix not in p:
-                        return "-"
-                    if not suffix:
-                        return f"{p[peer] / p[ours]:.2f}"
-                    value, state = threaded_ratio(p, peer + suffix,
-                                                  ours + suffix, states)
-                    return f"{value:.2f}" + STATE_MARKS[state]
-                threaded = (f"{p[ours + '_mt'] * 1e3:.3f}"
-                            if ours + "_mt" in p else "-")
-                w(f"| {c}: {descriptions[c]} | {s} | {p[ours] * 1e3:.3f} "
-                  f"| {ratio(eigen, '')} | {ratio(torch, '')} | {threaded} "
-                  f"| {ratio(eigen, '_mt')} | {ratio(torch, '_mt')} |")
+        for c, s, p in rows_by_size(table, ours):
+            def ratio(peer, suffix):
+                if peer + suffix not in p or ours + suffix not in p:
+                    return "-"
+                if not suffix:
+                    return f"{p[peer] / p[ours]:.2f}"
+                value, state = threaded_ratio(p, peer + suffix,
+                                              ours + suffix, states)
+                return f"{value:.2f}" + STATE_MARKS[state]
+            threaded = (f"{p[ours + '_mt'] * 1e3:.3f}"
+                        if ours + "_mt" in p else "-")
+            w(f"| {c}: {descriptions[c]} | {s} | {p[ours] * 1e3:.3f} "
+              f"| {ratio(eigen, '')} | {ratio(torch, '')} | {threaded} "
+              f"| {ratio(eigen, '_mt')} | {ratio(torch, '_mt')} |")
         w("")
 
 
