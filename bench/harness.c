@@ -5,8 +5,8 @@
 // Times the benchmark's slices in process (bench/run.sh builds and runs it).
 //
 // For each point (case x size), every variant runs once per round, rounds
-// repeated (upstream_alloc in rounds of its own after the others), and the
-// median of each is printed as one JSON line:
+// repeated (alloc_mt, upstream_alloc and into_mt in rounds of their own
+// after the others), and the median of each is printed as one JSON line:
 //   memcpy          memcpy of the output's bytes into a buffer already
 //                   written (the bandwidth limit of this machine)
 //   alloc           ours: a fresh dense slice (--slice-to-llvm slices=copy)
@@ -107,8 +107,18 @@ static double timeVariant(int variant, const BenchPoint *p, Descriptor *in,
 
 // The phase of the timings a variant runs in (main, below).
 static int phaseOf(int variant) {
-  return variant == kAllocMt ? 1 : variant == kUpstreamAlloc ? 2 : 0;
+  switch (variant) {
+  case kAllocMt:
+    return 1;
+  case kUpstreamAlloc:
+    return 2;
+  case kIntoMt:
+    return 3;
+  default:
+    return 0;
+  }
 }
+enum { kPhases = 4 };
 
 // Compares the six materialized results; returns 0 when they agree.
 static int check(const BenchPoint *p, Descriptor *in, Descriptor *out,
@@ -170,10 +180,16 @@ int main(int argc, char **argv) {
                  : !strcmp(p->size, "64MiB") ? 21
                                              : 9;
     double samples[kVariants][101];
-    // Three phases, each with one variant that allocates: glibc's malloc
-    // adapts its mmap and trim thresholds to the sizes freed, so two
-    // allocating variants in turn would make each other page-fault.
-    for (int phase = 0; phase < 3; ++phase) {
+    // Phases, each with one variant that allocates: glibc's malloc adapts
+    // its mmap and trim thresholds to the sizes freed, so two allocating
+    // variants in turn would make each other page-fault. into_mt has a
+    // phase of its own too: where the point stays cached, a threaded copy
+    // into a target that the calling thread wrote last (into, just before)
+    // first moves the other threads' part of its lines to their cores,
+    // which a threaded program copying into its buffers again and again
+    // does not (nor PyTorch's threaded side, which times each form in
+    // rounds of its own).
+    for (int phase = 0; phase < kPhases; ++phase) {
       for (int v = 0; v < kVariants; ++v) // warm up
         if (phaseOf(v) == phase)
           timeVariant(v, p, &in, &out, input, target, bytes, evictor);
