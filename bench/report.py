@@ -29,7 +29,8 @@ gpu_report = _load_gpu_report()
 
 
 # bench/run.sh's parallel-bytes for the threaded variants of ours.
-PARALLEL_BYTES = int(os.environ.get("SLICE_BENCH_PARALLEL_BYTES", 4194304))
+PARALLEL_BYTES = int(os.environ.get("SLICE_BENCH_PARALLEL_BYTES",
+                                    131072))
 PARALLEL_SIZE = (f"{PARALLEL_BYTES >> 20} MiB" if PARALLEL_BYTES % (1 << 20) == 0
                  else f"{PARALLEL_BYTES >> 10} KiB")
 
@@ -355,7 +356,8 @@ PEER_FORMS = [("read into", "into", "eigen_into", "torch_into"),
 
 
 def machine_states(probes):
-    """bench/probe.c's lines by process: for each run, ("high", "low" or
+    """bench/probe.c's lines by process ("harness 64MiB": bench/run.sh runs
+    each size in processes of its own): for each run, ("high", "low" or
     "mixed": the state at start and at end, the same or not, the all-core
     read GB/s at start and at end)."""
     states = {}
@@ -382,15 +384,15 @@ def process_of(variant):
     return "update" if variant.startswith("update") else "harness"
 
 
-def threaded_ratio(p, peer, ours, states):
-    """The peer's time over ours, threaded, and the machine state it was
-    measured in: the median of the runs in which both processes began and
-    ended in the high state; else of those in which both stayed in the low
-    one; else of all runs ("mixed")."""
+def threaded_ratio(p, size, peer, ours, states):
+    """The peer's time over ours, threaded, at `size`, and the machine state
+    it was measured in: the median of the runs in which both processes began
+    and ended in the high state; else of those in which both stayed in the
+    low one; else of all runs ("mixed")."""
     runs = [(k, r) for k, r in enumerate(p["runs"]) if peer in r and ours in r]
 
     def state(variant, k):
-        runs_of = states.get(process_of(variant), [])
+        runs_of = states.get(f"{process_of(variant)} {size}", [])
         return runs_of[k][0] if k < len(runs_of) else "mixed"
     for wanted in ("high", "low"):
         chosen = [r for k, r in runs
@@ -456,8 +458,10 @@ def peers_section(w, points, writes, descriptions, threads, states):
     w("state: ours `x[::7]` of 64 MiB on two threads took 1.35-1.40 ms in")
     w("the low state and 0.82-0.93 ms in the high one, PyTorch's 1.51-1.68")
     w("and 1.0-1.1 ms. So bench/run.sh probes the state before and after")
-    w("each process that times threads, waiting up to 20 s for the high")
-    w("state first. A threaded ratio is the median over the runs in which")
+    w("each process that times threads, one process a size, so that ours")
+    w("and the peers' processes of a size run within a minute of each")
+    w("other, waiting up to 10 s for the high state first. A threaded")
+    w("ratio is the median over the runs in which")
     w("both sides' processes began and ended in the high state; marked *,")
     w("over those in which both stayed in the low state (no run of both in")
     w("the high one); marked †, over all runs (the states differed).")
@@ -468,7 +472,11 @@ def peers_section(w, points, writes, descriptions, threads, states):
             f"run {k + 1}: start / end GB/s" for k in
             range(max(len(v) for v in states.values()))) + " |")
         w("|---|" + "---|" * max(len(v) for v in states.values()))
-        for process, runs in sorted(states.items()):
+        def order(item):
+            process, size = item[0].rsplit(" ", 1)
+            known = list(cases.SIZES)
+            return process, known.index(size) if size in known else len(known)
+        for process, runs in sorted(states.items(), key=order):
             w(f"| {process} | " + " | ".join(
                 f"{a:.0f} / {b:.0f} ({state})" for state, a, b in runs) +
               " |")
@@ -501,7 +509,7 @@ def peers_section(w, points, writes, descriptions, threads, states):
                     ratio = p[peer + suffix] / p[ours + suffix]
                     mark = ""
                     if threaded:
-                        ratio, state = threaded_ratio(p, peer + suffix,
+                        ratio, state = threaded_ratio(p, s, peer + suffix,
                                                       ours + suffix, states)
                         mark = "" if state == "high" else f" ({state} state)"
                     if ratio < 1.0:
@@ -521,17 +529,29 @@ def peers_section(w, points, writes, descriptions, threads, states):
     w("What the misses come from, measured on this tree (by hand, the same")
     w("eviction as here):")
     w("")
-    w("- **(a) alloc and into on one thread, against both**: every side")
-    w("  makes the same calls, an allocation and one `memcpy` of the block")
-    w("  (Eigen's `slice` evaluates to `memcpy` of each contiguous chunk,")
-    w("  PyTorch's contiguous copy is a vector loop that runs as fast),")
-    w("  and what differs is the process: one C program timing `malloc`")
-    w("  + align, `aligned_alloc` and `posix_memalign` (the three sides'")
-    w("  allocations) each followed by `memcpy` of 32 MiB, in turn, took")
-    w("  3.302-3.304 ms for all three in one run and 3.67-3.73 ms in the")
-    w("  next; a cached-store vector loop instead of `memcpy` was no")
-    w("  faster (3.48-3.61 against 3.64-3.69 ms into a fresh block). The")
-    w("  spread of the runs above is that process-to-process variation.")
+    w("- **(a) on one thread**: ours and Eigen make the same calls, an")
+    w("  allocation (alloc) and one `memcpy` of the 32 MiB block (Eigen's")
+    w("  `slice` evaluates to `memcpy` of each contiguous chunk, here one),")
+    w("  so a ratio to Eigen below 1.0 is the spread of its runs. PyTorch")
+    w("  copies with a vector loop of its own, and on this machine glibc's")
+    w("  `memcpy` of 32 MiB is slower than such a loop: by hand on this")
+    w("  tree, in one process with this eviction, into took ours 1.72-1.82")
+    w("  ms, `memcpy` 1.74-1.78 and a C loop of 32-byte AVX2 loads and")
+    w("  stores 1.64-1.70, PyTorch 1.69-1.75 in its own process; alloc ours")
+    w("  3.61-3.77, `malloc` + `memcpy` 3.56-3.79, `malloc` + the AVX2 loop")
+    w("  3.37-3.49, PyTorch 3.33-3.44 (three processes each). The")
+    w("  allocation and its page faults cost the same on every side (the")
+    w("  three sides' allocators timed in turn, each followed by `memcpy`:")
+    w("  within 0.1% of each other); the write of (a) is one `memcpy` of")
+    w("  v's bytes too. Beating PyTorch here means moving long")
+    w("  contiguous runs with our own vector loop instead of `memcpy`, which")
+    w("  the copies do not do yet.")
+    w("- **Threaded alloc**: a fresh block is page-faulted by the threads")
+    w("  that copy into it, and how those faults go changes from process to")
+    w("  process: by hand, four pairs in the low state, ours alloc of (a)")
+    w("  at 64 MiB on two threads took 2.13-2.66 ms (`malloc` and two")
+    w("  `memcpy` on OpenMP threads in the same process 2.33-2.37) and")
+    w("  PyTorch's 2.71-16.2 ms.")
     w("- **Ratios marked † (threads, 64 and 512 MiB)**: the state changed")
     w("  within the processes (table above), so the two sides' threads met")
     w("  different machines. In one state, by hand (one process of ours,")
@@ -540,25 +560,35 @@ def peers_section(w, points, writes, descriptions, threads, states):
     w("  ms and PyTorch 1.08-1.16, `x[:, ::2]` 1.17-1.22 against")
     w("  1.42-1.51.")
     w("- **Threads at 1 MiB**: the copies last 3-20 us, so a parallel")
-    w("  region's start and the cache lines' moves between the cores show.")
-    w("  Into the caller's buffer (into, write), which the calling core")
-    w("  wrote last, the other thread first moves its half of the lines")
-    w("  over: into of (a) on two threads took 11 us here where alloc, into")
-    w("  a fresh block, took 5.3 (and 5.7 against 3.5 in a process timing")
-    w("  the two alone). PyTorch's threads pay the same; where they split")
-    w("  (a) or (f) faster, the whole copy is a few microseconds. Before")
+    w("  region's start and the moves of cache lines between the cores")
+    w("  show. Each threaded variant, ours and PyTorch's, times its rounds")
+    w("  apart from the single-threaded ones: a threaded copy into the")
+    w("  buffer the calling thread wrote last first moves the other")
+    w("  thread's half of its lines over (ours into of (a) on two threads,")
+    w("  timed in turn with into on one thread: 11.3 us, against 3.8-4.0")
+    w("  in rounds of its own, by hand on this tree). Before")
     w("  `OMP_PROC_BIND`, one process in six started every parallel region")
     w("  about 65 us late.")
-    w("- **Writes on threads, (d) and (f), against PyTorch in the high")
-    w("  state**: with both sides in one state and the same eviction,")
-    w("  `y[:, ::2] = v` of 64 MiB took ours 1.40-1.48 ms, PyTorch")
-    w("  1.33-1.43 and a C loop of scalar stores on OpenMP threads")
-    w("  1.33-1.47; `y[::7] = v` ours 1.17-1.22, PyTorch 1.04-1.14. Ours")
-    w("  stored 16 lanes a loop and spilled their addresses in the OpenMP")
-    w("  body (1.54 ms for (d)) until threaded scatters stored 4 (docs/")
-    w("  lowering.md); what remains of (f), one scalar store a loop")
-    w("  iteration as in the C loop, is not isolated yet. In the low state")
-    w("  the three run together (ours and the C loop 2.30-2.35 ms).")
+    w("- **Writes of (d) and (f) against PyTorch**: ours, PyTorch and a C")
+    w("  loop of scalar stores run at one speed. On one thread, by hand on")
+    w("  this tree with the same eviction (three processes each), `y[:,")
+    w("  ::2] = v` of 64 MiB took ours 2.72-2.76 ms, the C loop in the same")
+    w("  process 2.70-2.78 and PyTorch 2.69-2.79, `y[::7] = v` 2.18-2.23,")
+    w("  2.18-2.21 and 2.17-2.30. On two threads (the C loop on OpenMP")
+    w("  threads), in processes one after the")
+    w("  other, both in the high state, with the same eviction: `y[::7] =")
+    w("  v` of 64 MiB took ours 1.14-1.33 ms and PyTorch 1.13-1.34 over 14")
+    w("  pairs (PyTorch / ours 0.93-1.14, median 1.00; ours and the C loop")
+    w("  within 2% in one process), `y[:, ::2] = v` ours 1.42-1.64, the C")
+    w("  loop 1.42-1.64 and PyTorch 1.43-1.66 over 7 (0.99-1.04, median")
+    w("  1.01). Both strides write into every cache line of `y`, so every")
+    w("  route reads all of `y` for ownership and writes it back: the time")
+    w("  is that of `y`'s bytes both ways, whatever the stores. A ratio")
+    w("  below 1.0 here is within that spread. (Ours stored 16 lanes a loop")
+    w("  and spilled their addresses in the OpenMP body, 1.54 ms for (d),")
+    w("  until threaded scatters stored 4, docs/lowering.md.) In the low")
+    w("  state the three run together too (ours and the C loop 2.30-2.35")
+    w("  ms for (d), 1.97-2.22 for (f)).")
     w("")
     for side, ours, eigen, torch in PEER_FORMS:
         table = tables[side]
@@ -573,7 +603,7 @@ def peers_section(w, points, writes, descriptions, threads, states):
                     return "-"
                 if not suffix:
                     return f"{p[peer] / p[ours]:.2f}"
-                value, state = threaded_ratio(p, peer + suffix,
+                value, state = threaded_ratio(p, s, peer + suffix,
                                               ours + suffix, states)
                 return f"{value:.2f}" + STATE_MARKS[state]
             threaded = (f"{p[ours + '_mt'] * 1e3:.3f}"

@@ -8,7 +8,7 @@
 # compile-time scaling of slice-opt.
 # Usage: bench/run.sh [SIZES]   SIZES filters the sizes, e.g. "1MiB 64MiB".
 # SLICE_BENCH_RUNS (3) sets how many times the copy timings run, in turn with
-# NumPy's. Not part of the tests; takes about 12 minutes and 2-3 GiB of memory.
+# NumPy's. Not part of the tests; takes about 25 minutes and 2-3 GiB of memory.
 # SLICE_BENCH_CPU (native) is llc's -mcpu; with SLICE_BENCH_BUILD_ONLY=1 the
 # script stops once the harnesses are built in bench/out (scripts/
 # gpu-bundle.sh carries them to a machine with more cores).
@@ -32,12 +32,16 @@ echo "== generating and compiling the benchmark modules" >&2
 "$build/bin/slice-opt" "$out/ours_alloc.mlir" "--slice-to-llvm=slices=copy" -o "$out/ours_alloc.ll.mlir"
 "$build/bin/slice-opt" "$out/ours_into.mlir" "--slice-to-llvm=deallocate=false" -o "$out/ours_into.ll.mlir"
 "$build/bin/slice-opt" "$out/ours_view.mlir" "--slice-to-llvm=deallocate=false" -o "$out/ours_view.ll.mlir"
-# The same copies, those of 4 MiB or more on OpenMP threads (all cores;
-# SLICE_BENCH_PARALLEL_BYTES sets the threshold). At 128 KiB the 1 MiB
-# points ran on threads too: a fresh result gained (alloc of (b): 19 ->
-# 12.6 us), a copy into the caller's buffer, which the calling core wrote
-# last, lost ((a): 6.0 -> 11.3 us, (b): 19 -> 22).
-threads="parallel-bytes=${SLICE_BENCH_PARALLEL_BYTES:-4194304}"
+# The same copies, those of 128 KiB or more on OpenMP threads (all cores;
+# SLICE_BENCH_PARALLEL_BYTES sets the threshold), so that the 1 MiB points
+# run on threads too, as PyTorch's do: each threaded variant times its
+# rounds apart from the single-threaded ones (bench/harness.c), where at
+# 1 MiB two threads beat one at every case ((a) into: 5.8 -> 3.8 us, (f)
+# write: 9.8 -> 6.9). Timed in turn with ours on one thread, into the
+# buffer that thread wrote last, a threaded copy first moved the other
+# core's half of the lines ((a) into: 6.0 -> 11.3 us with 128 KiB, which
+# is why this was 4 MiB before).
+threads="parallel-bytes=${SLICE_BENCH_PARALLEL_BYTES:-131072}"
 "$build/bin/slice-opt" "$out/ours_alloc_mt.mlir" "--slice-to-llvm=slices=copy $threads" -o "$out/ours_alloc_mt.ll.mlir"
 "$build/bin/slice-opt" "$out/ours_into_mt.mlir" "--slice-to-llvm=deallocate=false $threads" -o "$out/ours_into_mt.ll.mlir"
 # Upstream: one-shot-bufferize with identity layouts at function boundaries
@@ -113,27 +117,32 @@ export SLICE_BENCH_EVICT="$out/libevict.so"
 # 65 us late (a 1 MiB copy on two threads: 71 us against 5.5-6), as if
 # the worker waited for the calling thread's core; bound, none in six.
 export OMP_PROC_BIND=true OMP_PLACES=cores
-# Ours and NumPy's side in turn, several times (report.py takes the median
-# of the runs): a slow stretch of this shared machine then falls on both.
+# Ours and the peers in turn, several times (report.py takes the median of
+# the runs): a slow stretch of this shared machine then falls on all sides.
 : > "$out/results.jsonl"
 # A process whose timings use threads runs between two probes of the
-# machine's two states (bench/probe.c); the first waits up to 20 s for the
-# high one, so that most threaded timings of ours and the peers share it.
+# machine's two states (bench/probe.c); the first waits up to 10 s for the
+# high one. Each size has processes of its own, so that a process lasts
+# seconds, not minutes, and ours and the peers' threaded processes of one
+# size follow each other within a minute: with one process for all sizes,
+# the state changed inside most of them (the report compared nothing in
+# one state).
 threaded() {
   local name=$1
   shift
-  "$out/probe" "$name start" 20 >> "$out/results.jsonl"
+  "$out/probe" "$name start" 10 >> "$out/results.jsonl"
   "$@" >> "$out/results.jsonl"
   "$out/probe" "$name end" >> "$out/results.jsonl"
 }
-sizes=$(echo ${only:-1MiB 64MiB 512MiB} | tr ' ' ,)
 for ((run = 1; run <= ${SLICE_BENCH_RUNS:-3}; ++run)); do
-  threaded harness "$out/harness" "$only"
-  threaded update "$out/update_harness" "$only"
-  "$SLICE_PYTHON" "$root/bench/numpy_bench.py" "$only" >> "$out/results.jsonl"
-  threaded eigen "$out/eigen_harness" "$only"
-  "$SLICE_PYTHON" "$root/bench/gpu/torch_bench.py" cpu 1 "$sizes" >> "$out/results.jsonl"
-  threaded torch "$SLICE_PYTHON" "$root/bench/gpu/torch_bench.py" cpu "$(nproc)" "$sizes"
+  for size in ${only:-1MiB 64MiB 512MiB}; do
+    threaded "harness $size" "$out/harness" "$size"
+    threaded "update $size" "$out/update_harness" "$size"
+    "$SLICE_PYTHON" "$root/bench/numpy_bench.py" "$size" >> "$out/results.jsonl"
+    threaded "eigen $size" "$out/eigen_harness" "$size"
+    "$SLICE_PYTHON" "$root/bench/gpu/torch_bench.py" cpu 1 "$size" >> "$out/results.jsonl"
+    threaded "torch $size" "$SLICE_PYTHON" "$root/bench/gpu/torch_bench.py" cpu "$(nproc)" "$size"
+  done
 done
 # 4 processes oversubscribe the 2 cores.
 for procs in 2 4; do
