@@ -315,6 +315,7 @@ struct SliceCopiesToGPUPass
 void mlir::slice::populateSliceCopyToGPUPatterns(
     RewritePatternSet &patterns, const GPUCopyOptions &options) {
   patterns.add<BufferCopyPattern<memref::CopyOp, GPUCopyOptions>,
-               BufferCopyPattern<linalg::CopyOp, GPUCopyOptions>>(
+               BufferCopyPattern<linalg::CopyOp, GPUCopyOptions>,
+               BufferCopyPattern<linalg::GenericOp, GPUCopyOptions>>(
       patterns.getContext(), options, lowerCopyToGPULoops);
 }

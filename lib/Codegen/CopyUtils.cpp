@@ -424,6 +424,17 @@ std::optional<BufferCopy> getBufferCopy(Operation *op) {
   if (auto copy = dyn_cast<linalg::CopyOp>(op);
       copy && copy.hasPureBufferSemantics())
     return BufferCopy{copy.getDpsInputs().front(), copy.getDpsInits().front()};
+  // The element-wise copies --slice-protect-view-reads makes of linalg.copy.
+  if (auto generic = dyn_cast<linalg::GenericOp>(op);
+      generic && generic.hasPureBufferSemantics() &&
+      linalg::isaCopyOpInterface(generic)) {
+    Value source = generic.getDpsInputs().front();
+    Value target = generic.getDpsInits().front();
+    auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+    if (yield.getValues().front() == generic.getBody()->getArgument(0) &&
+        getElementTypeOrSelf(source) == getElementTypeOrSelf(target))
+      return BufferCopy{source, target};
+  }
   return std::nullopt;
 }
 

@@ -178,13 +178,14 @@ struct BufferCopy {
   Value source, target;
 };
 
-/// The source and target of `op` when it is a `memref.copy` or a
-/// `linalg.copy` with pure buffer semantics; std::nullopt otherwise.
+/// The source and target of `op` when it is a `memref.copy`, or a
+/// `linalg.copy` or an element-wise `linalg.generic` copy (identity maps,
+/// yielding its input) with pure buffer semantics; std::nullopt otherwise.
 std::optional<BufferCopy> getBufferCopy(Operation *op);
 
 /// A pattern that rewrites a copy between buffers (`CopyOp` is
-/// memref::CopyOp or linalg::CopyOp) with `lower(rewriter, op, source,
-/// target, options)`.
+/// memref::CopyOp, linalg::CopyOp or linalg::GenericOp) with `lower(rewriter,
+/// op, source, target, options)`.
 template <typename CopyOp, typename OptionsT>
 struct BufferCopyPattern : OpRewritePattern<CopyOp> {
   using LowerFn = LogicalResult (*)(RewriterBase &, Operation *, Value, Value,

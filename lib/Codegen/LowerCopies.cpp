@@ -216,6 +216,7 @@ struct SliceLowerCopiesPass
 void mlir::slice::populateSliceCopyLoweringPatterns(
     RewritePatternSet &patterns, const CopyLoweringOptions &options) {
   patterns.add<BufferCopyPattern<memref::CopyOp, CopyLoweringOptions>,
-               BufferCopyPattern<linalg::CopyOp, CopyLoweringOptions>>(
+               BufferCopyPattern<linalg::CopyOp, CopyLoweringOptions>,
+               BufferCopyPattern<linalg::GenericOp, CopyLoweringOptions>>(
       patterns.getContext(), options, lowerCopyInPlace);
 }

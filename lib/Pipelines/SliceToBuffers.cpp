@@ -17,6 +17,7 @@
 #include "Slice/Codegen/Passes.h"
 #include "Slice/Conversion/Passes.h"
 #include "Slice/Pipelines/Pipelines.h"
+#include "Slice/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -69,6 +70,8 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
     // the linalg.generic ops it makes need no canonicalization of their own
     // before bufferization.
     fpm.addPass(createConvertElementwiseToLinalgPass());
+    // Last before bufferization, once no pass makes new insertions.
+    fpm.addPass(createSliceProtectViewReads());
   }
 
   bufferization::OneShotBufferizePassOptions bufferize;

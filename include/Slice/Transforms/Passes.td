@@ -60,4 +60,42 @@ def SliceFoldConstants : Pass<"slice-fold-constants"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def SliceProtectViewReads : Pass<"slice-protect-view-reads"> {
+  let summary = "Keep one-shot-bufferize from writing over what a view of "
+                "the same buffer still reads";
+  let description = [{
+    One-shot-bufferize (MLIR 22) lets a subset insertion (`linalg.copy`,
+    `tensor.insert_slice`, `tensor.parallel_insert_slice`,
+    `bufferization.materialize_in_destination`) write in place when its
+    source seems to come from the subset it writes: it follows every alias
+    of the source backwards, views included. A copy of `y[::-1]` into a
+    tensor that ends up in `y`'s buffer then passes for a copy of `y` onto
+    itself, and overwrites what the reversed view still reads
+    (docs/reliability.md).
+
+    This pass rewrites each insertion whose source reaches such a
+    candidate through a view (a non-equivalent alias, such as
+    `tensor.extract_slice` or `slice.strided`): a `linalg.copy` becomes the
+    equivalent element-wise `linalg.generic`, and other insertions take
+    their source through an element-wise copy into the subset they write.
+    One-shot-bufferize checks element-wise ops soundly (equivalent buffers
+    only), so each copy stays in place when nothing conflicts and gets a
+    buffer of its own when something does. Run it right before
+    one-shot-bufferize; the pipelines do.
+
+    ```mlir
+    // Before:
+    %v = tensor.extract_slice %y[7] [8] [-1] : tensor<8xf32> to tensor<8xf32>
+    %r = linalg.copy ins(%v : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+    // After:
+    %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+        ins(%v : tensor<8xf32>) outs(%e : tensor<8xf32>) {...} -> tensor<8xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 #endif // SLICE_TRANSFORMS_PASSES_TD

@@ -39,6 +39,13 @@ void populateSliceConstantFoldPatterns(RewritePatternSet &patterns,
 /// A pattern fails, changing nothing, only on an op the verifier rejects.
 void populateSliceNormalizePatterns(RewritePatternSet &patterns);
 
+/// Adds the pattern of --slice-protect-view-reads: a subset insertion
+/// (linalg.copy, tensor.insert_slice, ...) whose source reads, through a
+/// view, a value one-shot-bufferize may take for the subset it writes gets
+/// a source the analysis checks soundly (an element-wise linalg.generic
+/// copy). Apply before one-shot-bufferize.
+void populateSliceProtectViewReadsPatterns(RewritePatternSet &patterns);
+
 } // namespace slice
 } // namespace mlir
 
