@@ -8,6 +8,8 @@
 # clang-22, ASan + UBSan, our asserts on).
 #
 # Usage: scripts/fuzz.sh [--ci] [SECONDS_PER_TARGET] [TARGET...]
+#   Targets: slice-spec-fuzzer, slice-syntax-fuzzer (libFuzzer), and
+#   slice-programs (random programs against NumPy, hunting only).
 #   Hunting (the default): random seeds, for SECONDS each (default 60),
 #   growing the corpus of earlier runs (build-san/fuzz-runs/corpus-*);
 #   for a long run, e.g. 4 hours each: bash scripts/fuzz.sh 14400
@@ -34,6 +36,7 @@
 # Exit status: 0 when no target crashed.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+. "$root/scripts/env.sh"
 build=${SLICE_SAN_BUILD_DIR:-$root/build-san}
 ci=0
 if [ "${1:-}" = --ci ]; then
@@ -43,19 +46,61 @@ fi
 seconds=${1:-$((ci ? 900 : 60))}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(slice-spec-fuzzer slice-syntax-fuzzer)
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(slice-spec-fuzzer slice-syntax-fuzzer)
+  # Command 2's lit stages run the program differential from a fixed seed
+  # already; hunting runs it from random ones too.
+  [ "$ci" = 1 ] || targets+=(slice-programs)
+fi
 
-bash "$root/scripts/build-sanitized.sh" "${targets[@]}" >/dev/null
+build_targets=()
+for target in "${targets[@]}"; do
+  case $target in
+    slice-programs) build_targets+=(slice-opt) ;;
+    *) build_targets+=("$target") ;;
+  esac
+done
+bash "$root/scripts/build-sanitized.sh" "${build_targets[@]}" >/dev/null
 out="$build/fuzz-runs"  # (build-san/fuzz is CMake's folder for fuzz/)
 mkdir -p "$out"
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # The targets run at once (a machine with a core per target spends
 # SECONDS in all, not SECONDS per target); each writes its report line to
 # its own file, printed in order at the end.
+# The program differential (test/Integration/program_differential.py) as a
+# hunting target: batches of random programs from random seeds through every
+# CPU mode of the sanitizer build's slice-opt until the time is up; a failing
+# batch's module and report are kept in fuzz/programs-failures/.
+run_programs() {
+  local target=slice-programs runs=0 failures=0 start=$SECONDS seed log
+  local llvm_lib="$SLICE_LLVM_PREFIX/lib" keep="$root/fuzz/programs-failures"
+  log="$out/$target.log"
+  : > "$log"
+  while [ $((SECONDS - start)) -lt "$seconds" ]; do
+    seed=$(( (RANDOM << 15 | RANDOM) + 1 ))
+    if "$SLICE_PYTHON" "$root/test/Integration/program_differential.py" \
+        "$build/bin/slice-opt" --runner "$llvm_lib/../bin/mlir-runner" \
+        --libs "$llvm_lib/libmlir_runner_utils.so,$llvm_lib/libmlir_c_runner_utils.so" \
+        --omp-lib "$llvm_lib/libomp.so" --count 25 --seed "$seed" \
+        --keep-failures "$keep" >> "$log" 2>&1; then :; else
+      failures=$((failures + 1))
+      echo "fuzz $target: seed $seed failed (kept in $keep)" >&2
+    fi
+    runs=$((runs + 25))
+  done
+  echo "fuzz $target: $runs executions in $((SECONDS - start)) s, $failures crashes" \
+    > "$out/$target.report"
+  printf '{"target": "%s", "mode": "hunt", "seconds": %s, "executions": %s, "crashes": %s, "date": "%s"}\n' \
+    "$target" "$((SECONDS - start))" "$runs" "$failures" "$(date -u +%FT%TZ)" \
+    > "$out/$target.result"
+  return $((failures > 0))
+}
+
 run_target() {  # run_target TARGET
   local target=$1 seeds extra corpus log rc runs crashes start elapsed
   local ci_runs seed_note=""
   case $target in
+    slice-programs) run_programs; return ;;
     slice-spec-fuzzer) seeds=$root/fuzz/corpus/spec; extra=(-max_len=1024)
                        ci_runs=${SLICE_FUZZ_RUNS_SPEC:-3000} ;;
     slice-syntax-fuzzer) seeds=$root/fuzz/corpus/syntax

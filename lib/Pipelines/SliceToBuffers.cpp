@@ -53,6 +53,9 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
   {
     OpPassManager &fpm = pm.nest<func::FuncOp>();
     fpm.addPass(createCanonicalizerPass());
+    // Slices move above the element-wise ops that produce their sources,
+    // so that only what they read is computed (docs/programs.md).
+    fpm.addPass(createSlicePropagate());
     // Canonicalize has turned slice.strided_axes into slice.strided, which
     // the bufferization model handles.
     if (slices == SliceLowering::Copy)
@@ -70,6 +73,12 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
     // the linalg.generic ops it makes need no canonicalization of their own
     // before bufferization.
     fpm.addPass(createConvertElementwiseToLinalgPass());
+    // Chains of element-wise ops become one loop nest, and splat constants
+    // scalars in its body.
+    fpm.addPass(createLinalgElementwiseOpFusionPass());
+    // The fusion gave every result a tensor.empty: inputs that die there
+    // lend their buffers back.
+    fpm.addPass(createSliceReuseInputBuffers());
     // Last before bufferization, once no pass makes new insertions.
     fpm.addPass(createSliceProtectViewReads());
   }

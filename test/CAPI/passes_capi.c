@@ -44,6 +44,8 @@ int main(void) {
       mlirCreateSliceSliceNormalize(),
       mlirCreateSliceSliceFoldConstants(),
       mlirCreateSliceSliceProtectViewReads(),
+      mlirCreateSliceSlicePropagate(),
+      mlirCreateSliceSliceReuseInputBuffers(),
       mlirCreateSliceCodegenSliceMarkRuntimeReadOnly(),
       mlirCreateSliceCodegenSliceReadOnlyArguments(),
       mlirCreateSliceCodegenSliceForwardArgumentViews(),
@@ -87,6 +89,10 @@ int main(void) {
                    "any(slice-fold-constants)");
   registerAndParse(ctx, mlirRegisterSliceSliceProtectViewReads,
                    "any(slice-protect-view-reads)");
+  registerAndParse(ctx, mlirRegisterSliceSlicePropagate,
+                   "any(slice-propagate)");
+  registerAndParse(ctx, mlirRegisterSliceSliceReuseInputBuffers,
+                   "any(slice-reuse-input-buffers)");
   registerAndParse(ctx, mlirRegisterSliceCodegenSliceMarkRuntimeReadOnly,
                    "builtin.module(slice-mark-runtime-read-only)");
   registerAndParse(ctx, mlirRegisterSliceCodegenSliceReadOnlyArguments,
@@ -145,7 +151,7 @@ int main(void) {
   return 0;
 }
 
-/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts),slice-normalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
+/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts),slice-normalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-propagate,slice-reuse-input-buffers,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
    CHECK: parsed any(slice-normalize): 1
    CHECK: parsed builtin.module(slice-to-nvvm{chip=sm_80}): 1
    CHECK-NOT: : 0

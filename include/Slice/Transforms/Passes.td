@@ -60,6 +60,78 @@ def SliceFoldConstants : Pass<"slice-fold-constants"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def SlicePropagate : Pass<"slice-propagate"> {
+  let summary = "Move slices above the element-wise ops that produce their "
+                "sources";
+  let description = [{
+    A `slice.strided` of an element-wise producer becomes the producer
+    applied to slices of its inputs, so that only the elements the slice
+    reads are computed, and a consumer of the slice reads the inputs
+    through views. Any spec moves: strides of either sign, run-time
+    values, shrink entries and new axes. Producers are `linalg.generic`
+    ops whose loops are all parallel, whose result is indexed by the
+    identity and whose inputs by projected permutations (broadcasts and
+    transposes move with the maps), with no `linalg.index`; the named
+    linalg ops of that kind (`linalg.broadcast`, `linalg.transpose`,
+    `linalg.map`, the element-wise ops) are generalized first; and
+    element-wise ops on tensors (`arith`, `math`). A producer whose result
+    another op needs whole is left alone: the slice moves only when the
+    producer has no other user, or when all its users are slices that
+    together read no more elements than it holds.
+
+    Chains move step by step (a slice of a generic of a generic ends at the
+    inputs), and slices of slices compose as they meet (the slice ops'
+    canonicalization). `populateSlicePropagationPatterns` gives the
+    patterns to an embedder's pipeline, with a control function of its
+    own.
+
+    ```mlir
+    // Before: all of exp(x) * 2 is computed, a quarter of it read.
+    %y = linalg.generic {...} ins(%x : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) {...}
+    %s = slice.strided %y[::2, 1:-1:2] : tensor<8x8xf32> to tensor<4x3xf32>
+    // After: the generic runs on the 4x3 elements the slice selects.
+    %x2 = slice.strided %x[0:8:2, 1:6:2] offset : tensor<8x8xf32> to tensor<4x3xf32>
+    %s = linalg.generic {...} ins(%x2 : tensor<4x3xf32>) outs(%e2 : tensor<4x3xf32>) {...}
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def SliceReuseInputBuffers : Pass<"slice-reuse-input-buffers"> {
+  let summary = "Let element-wise results take the buffers of inputs that "
+                "die at them";
+  let description = [{
+    Upstream's element-wise fusion gives every `linalg.generic` a
+    `tensor.empty` init, so one-shot-bufferize allocates each result. This
+    pass makes an input the init instead when the op is element-wise (all
+    loops parallel, the init not read), the input has the result's type and
+    the identity map, the op is its only user, and its buffer may be
+    written: a temporary (a destination-style result whose init is a
+    `tensor.empty`), or a function argument, or a view of one, that is not
+    marked `bufferization.writable = false` (a caller that donates its
+    buffers). The result then needs no allocation and no fresh pages; an
+    element-wise op reads each element before writing it, and
+    one-shot-bufferize still copies where something else reads the buffer
+    later. The pipelines run it after the fusion.
+
+    ```mlir
+    // Before:
+    %e = tensor.empty() : tensor<5xi32>
+    %r = linalg.generic {...} ins(%v, %v : tensor<5xi32>, tensor<5xi32>)
+        outs(%e : tensor<5xi32>) {...}
+    // After (%v a view of a donated argument, used here only):
+    %r = linalg.generic {...} ins(%v, %v : tensor<5xi32>, tensor<5xi32>)
+        outs(%v : tensor<5xi32>) {...}
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def SliceProtectViewReads : Pass<"slice-protect-view-reads"> {
   let summary = "Keep one-shot-bufferize from writing over what a view of "
                 "the same buffer still reads";

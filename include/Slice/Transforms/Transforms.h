@@ -39,6 +39,36 @@ void populateSliceConstantFoldPatterns(RewritePatternSet &patterns,
 /// A pattern fails, changing nothing, only on an op the verifier rejects.
 void populateSliceNormalizePatterns(RewritePatternSet &patterns);
 
+/// Decides whether a slice of an element-wise `producer` is computed from
+/// slices of the producer's inputs instead.
+using SlicePropagationControlFn =
+    std::function<bool(StridedOp slice, Operation *producer)>;
+
+/// The default: the producer's result has no other use, or all its uses
+/// are slices that together read no more elements than it holds (static
+/// shapes), so that nothing is computed twice that the whole would compute
+/// once, and no user needs the whole.
+bool defaultSlicePropagationControl(StridedOp slice, Operation *producer);
+
+/// Adds the patterns of --slice-propagate: a slice.strided of an element-wise
+/// producer becomes the producer applied to slices of its inputs, for any
+/// spec (negative and run-time strides, shrink entries, new axes). Producers:
+/// linalg.generic ops whose loops are all parallel, whose result is indexed
+/// by the identity and whose inputs by projected permutations (broadcasts,
+/// transposes), with no linalg.index (named linalg ops of that kind are
+/// generalized first), and element-wise ops on tensors (arith, math). The
+/// new slices of the inputs are in normal form. `control` (default:
+/// defaultSlicePropagationControl) decides each case.
+void populateSlicePropagationPatterns(RewritePatternSet &patterns,
+                                      SlicePropagationControlFn control = {});
+
+/// Adds the pattern of --slice-reuse-input-buffers: an element-wise
+/// linalg.generic whose init is a tensor.empty takes as its init an input
+/// of the result's type (identity map) that dies at the op and whose buffer
+/// may be written (a temporary, or a view of an argument not marked
+/// `bufferization.writable = false`).
+void populateSliceReuseInputBuffersPatterns(RewritePatternSet &patterns);
+
 /// Adds the pattern of --slice-protect-view-reads: a subset insertion
 /// (linalg.copy, tensor.insert_slice, ...) whose source reads, through a
 /// view, a value one-shot-bufferize may take for the subset it writes gets

@@ -1,0 +1,122 @@
+//===- ReuseInputBuffers.cpp - Element-wise results into dead inputs ------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Upstream's element-wise fusion gives every fused linalg.generic a
+// tensor.empty init, so one-shot-bufferize allocates each result. Where an
+// input of the same type dies at the op and its buffer may be written (a
+// temporary, or a view of an argument the caller donates), the result can
+// take that buffer instead: no allocation, no pages to fault in. An
+// element-wise op reads each element before it writes it, so one-shot's
+// analysis accepts the in-place write wherever nothing else reads the
+// buffer later, and copies otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/Transforms/Passes.h"
+#include "Slice/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+
+namespace mlir {
+namespace slice {
+#define GEN_PASS_DEF_SLICEREUSEINPUTBUFFERS
+#include "Slice/Transforms/Passes.h.inc"
+} // namespace slice
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::slice;
+
+/// Whether writing into the buffer of `value` is allowed and loses nothing
+/// but `value` itself: a fresh temporary (a DPS result whose init is a
+/// tensor.empty), or a view of (or) a function argument its caller lets the
+/// function write into (not marked `bufferization.writable = false`).
+static bool isWritableBuffer(Value value) {
+  while (true) {
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      auto function = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+      if (!function || arg.getOwner() != &function.getBody().front())
+        return false;
+      auto writable = function.getArgAttrOfType<BoolAttr>(
+          arg.getArgNumber(),
+          bufferization::BufferizationDialect::kWritableAttrName);
+      return !writable || writable.getValue();
+    }
+    Operation *def = value.getDefiningOp();
+    if (auto slice = dyn_cast<tensor::ExtractSliceOp>(def)) {
+      value = slice.getSource();
+      continue;
+    }
+    if (auto slice = dyn_cast<StridedOp>(def)) {
+      value = slice.getSource();
+      continue;
+    }
+    auto dps = dyn_cast<DestinationStyleOpInterface>(def);
+    if (!dps || !dps.hasPureTensorSemantics())
+      return false;
+    Value init = dps.getTiedOpOperand(cast<OpResult>(value))->get();
+    return init.getDefiningOp<tensor::EmptyOp>() != nullptr;
+  }
+}
+
+namespace {
+/// Before:
+///   %t = linalg.generic ... outs(%e0 : tensor<8xf32>)   // a temporary
+///   %e = tensor.empty() : tensor<8xf32>
+///   %r = linalg.generic ins(%t : ...) outs(%e : tensor<8xf32>) {...}
+/// After:
+///   %r = linalg.generic ins(%t : ...) outs(%t : tensor<8xf32>) {...}
+struct ReuseDeadInputAsInit : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
+        op.getNumLoops() != op.getNumParallelLoops())
+      return rewriter.notifyMatchFailure(op, "not element-wise");
+    OpOperand *init = op.getDpsInitOperand(0);
+    if (!init->get().getDefiningOp<tensor::EmptyOp>() ||
+        op.payloadUsesValueFromOperand(init) ||
+        !op.getMatchingIndexingMap(init).isIdentity())
+      return rewriter.notifyMatchFailure(op, "the init is not fresh");
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      Value value = input->get();
+      if (value.getType() != init->get().getType() ||
+          !op.getMatchingIndexingMap(input).isIdentity())
+        continue;
+      if (llvm::any_of(value.getUsers(),
+                       [&](Operation *user) { return user != op; }))
+        continue;
+      if (!isWritableBuffer(value))
+        continue;
+      rewriter.modifyOpInPlace(op, [&] { init->set(value); });
+      return success();
+    }
+    return rewriter.notifyMatchFailure(op, "no input dies here");
+  }
+};
+
+struct SliceReuseInputBuffersPass
+    : mlir::slice::impl::SliceReuseInputBuffersBase<
+          SliceReuseInputBuffersPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateSliceReuseInputBuffersPatterns(patterns);
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+  }
+};
+} // namespace
+
+void mlir::slice::populateSliceReuseInputBuffersPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<ReuseDeadInputAsInit>(patterns.getContext());
+}
