@@ -4,18 +4,22 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #
 # Compiles a module of func.func on tensors with slice ops ahead of time:
-#   slice-opt --slice-to-llvm -> mlir-translate -> llc -> cc
+#   slice-opt --slice-to-llvm -> mlir-translate -> opt -O3 -> llc -O3 -> cc
 # into a native executable linked with the MLIR runner-utils libraries (for
 # printMemref*), LLVM's libomp when the module runs copies on threads, and
 # the given C sources, objects or flags: a C program that calls the
 # module's `_mlir_ciface_` functions (docs/calling-convention.md) brings its
 # own main; a module with a @main needs none.
 #
-# Usage: compile-aot.sh INPUT.mlir OUTPUT [slice-to-llvm options] [cc args...]
-#        compile-aot.sh -c INPUT.mlir OUTPUT.o [slice-to-llvm options]
+# Usage: compile-aot.sh [-c] [--cpu=CPU] INPUT.mlir OUTPUT [slice-to-llvm options] [cc args...]
 # With -c it stops at the object file, to link into a program of your own.
+# LLVM's optimizing pipeline (opt -O3: the loop vectorizer among others)
+# and the code generator target CPU, by default `native`, the machine
+# compiling (AVX2 or AVX-512 where it has them); a program to run on other
+# machines names a portable target: --cpu=x86-64-v2, x86-64-v3, generic.
 # Environment: SLICE_OPT (the slice-opt to run), SLICE_LLVM_PREFIX (the
-# LLVM 22 installation, default /usr/lib/llvm-22), CC.
+# LLVM 22 installation, default /usr/lib/llvm-22), SLICE_AOT_CPU (the
+# default of --cpu), CC.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # In the source tree (scripts/compile-aot.sh): build/ or $SLICE_BUILD_DIR,
@@ -32,9 +36,16 @@ if [ -z "$slice_opt" ]; then
 fi
 llvm=${SLICE_LLVM_PREFIX:-@SLICE_LLVM_PREFIX@}
 object_only=0
-if [ "${1:-}" = -c ]; then object_only=1; shift; fi
+cpu=${SLICE_AOT_CPU:-native}
+while [ $# -gt 0 ]; do
+  case $1 in
+    -c) object_only=1; shift ;;
+    --cpu=*) cpu=${1#--cpu=}; shift ;;
+    *) break ;;
+  esac
+done
 if [ $# -lt 2 ]; then
-  echo "usage: $(basename "$0") [-c] INPUT.mlir OUTPUT [slice-to-llvm options] [cc args...]" >&2
+  echo "usage: $(basename "$0") [-c] [--cpu=CPU] INPUT.mlir OUTPUT [slice-to-llvm options] [cc args...]" >&2
   exit 2
 fi
 input=$1 output=$2 options=${3:-}
@@ -47,8 +58,10 @@ trap 'rm -rf "$work"' EXIT
 # memcpy and expands every llvm.memcpy into a byte-by-byte loop.
 object=$work/module.o
 [ $object_only = 1 ] && object=$output
-"$llvm/bin/llc" -O2 -mtriple="$("$llvm/bin/llvm-config" --host-target)" \
-  -filetype=obj -relocation-model=pic "$work/module.ll" -o "$object"
+triple=$("$llvm/bin/llvm-config" --host-target)
+"$llvm/bin/opt" -O3 -mtriple="$triple" -mcpu="$cpu" "$work/module.ll" -o "$work/module.bc"
+"$llvm/bin/llc" -O3 -mtriple="$triple" -mcpu="$cpu" \
+  -filetype=obj -relocation-model=pic "$work/module.bc" -o "$object"
 [ $object_only = 1 ] && exit 0
 # libomp only when the module uses it (--slice-to-llvm's parallel-bytes).
 ${CC:-cc} "$object" "$@" -o "$output" -L"$llvm/lib" -lmlir_runner_utils \

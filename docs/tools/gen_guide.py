@@ -144,6 +144,53 @@ PASSES = [
   %v = memref.subview %x[0, 0] [4, 4] [1, 2] : memref<4x8xf32, strided<[?, ?], offset: ?>> to memref<4x4xf32, strided<[?, ?], offset: ?>>
   return %v : memref<4x4xf32, strided<[?, ?], offset: ?>>
 }""", ["--slice-dense-arguments", "--canonicalize"]),
+    ("--slice-specialize-dense-arguments", "an entry point's dense path: "
+     "a copy of the body whose arguments have dense strides, taken when the "
+     "caller's buffer is dense, so that the loop reads a view of static "
+     "strides",
+     """func.func @f(%x: memref<4x8xf32, strided<[?, ?], offset: ?>>) -> memref<4x4xf32> {
+  %v = memref.subview %x[3, 0] [4, 4] [-1, 2] : memref<4x8xf32, strided<[?, ?], offset: ?>> to memref<4x4xf32, strided<[?, ?], offset: ?>>
+  %r = memref.alloc() : memref<4x4xf32>
+  memref.copy %v, %r : memref<4x4xf32, strided<[?, ?], offset: ?>> to memref<4x4xf32>
+  return %r : memref<4x4xf32>
+}""", ["--slice-specialize-dense-arguments", "--canonicalize"]),
+    ("--slice-propagate", "a slice of an element-wise producer becomes the "
+     "producer on slices of its inputs: `(exp(x) * 2)[::2, 1:-1]` computes "
+     "the 4x6 elements read, not all 64",
+     """func.func @f(%x: tensor<8x8xf32>) -> tensor<4x6xf32> {
+  %e = math.exp %x : tensor<8x8xf32>
+  %two = arith.constant dense<2.0> : tensor<8x8xf32>
+  %m = arith.mulf %e, %two : tensor<8x8xf32>
+  %r = slice.strided %m[::2, 1:-1] : tensor<8x8xf32> to tensor<4x6xf32>
+  return %r : tensor<4x6xf32>
+}""", ["--slice-propagate"]),
+    ("--slice-reuse-input-buffers", "a result written into the buffer of "
+     "an input that dies there (a temporary here), instead of a fresh one",
+     """func.func @f(%x: tensor<8xf32> {bufferization.writable = false}) -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %v = math.exp %a : f32
+    linalg.yield %v : f32
+  } -> tensor<8xf32>
+  %e2 = tensor.empty() : tensor<8xf32>
+  %u = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<8xf32>) outs(%e2 : tensor<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %v = arith.negf %a : f32
+    linalg.yield %v : f32
+  } -> tensor<8xf32>
+  return %u : tensor<8xf32>
+}""", ["--slice-reuse-input-buffers"]),
+    ("--slice-protect-view-reads", "a copy of a reversed view of a value "
+     "into the tensor that value was computed into becomes an element-wise "
+     "generic, whose in-place check one-shot-bufferize makes soundly",
+     """func.func @f(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  %y = linalg.copy ins(%x : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %r = tensor.extract_slice %y[7] [8] [-1] : tensor<8xf32> to tensor<8xf32>
+  %z = linalg.copy ins(%r : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  return %z : tensor<8xf32>
+}""", ["--slice-protect-view-reads"]),
     ("--convert-slice-to-tosa", "a static slice as TOSA: window, the reshape "
      "trick for stride 2, a reverse",
      """func.func @f(%x: tensor<6x8xf32>) -> tensor<3x8xf32> {

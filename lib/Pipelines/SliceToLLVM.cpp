@@ -55,6 +55,11 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
   detail::addSliceToBuffers(pm, buffers);
   if (options.spmd)
     detail::addSpmdBufferForwarding(pm);
+  else if (options.specializeDenseArguments) {
+    pm.addPass(createSliceSpecializeDenseArguments());
+    // The casts of the dense path fold into its views and loops.
+    pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+  }
 
   // Copies out of views (linalg.copy from slices=copy, memref.copy from
   // bufferization) move whole runs instead of reaching `memrefCopy`.
@@ -98,6 +103,7 @@ struct SliceToLLVMPass
     options.deallocate = deallocate;
     options.nontemporalBytes = nontemporalBytes;
     options.parallelBytes = parallelBytes;
+    options.specializeDenseArguments = specializeDenseArguments;
     options.spmd = spmd;
     return options;
   }

@@ -393,4 +393,38 @@ def SliceDenseArguments : Pass<"slice-dense-arguments", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def SliceSpecializeDenseArguments
+    : Pass<"slice-specialize-dense-arguments", "::mlir::ModuleOp"> {
+  let summary = "Give each entry point a fast path for dense arguments";
+  let description = [{
+    After one-shot-bufferize with function boundaries, an entry point's
+    memref arguments have fully dynamic layouts (a caller may pass any
+    strided view), so the views the function takes of them have unknown
+    strides, and LLVM vectorizes the loops over them with gathers, if at
+    all. Callers mostly pass dense row-major buffers. For each entry point
+    (a public function with a body that nothing in the module calls) with
+    such arguments and loops over elements (linalg ops, copies, loops; a
+    function of views alone gains nothing), this pass makes a private copy, `@<name>__dense`, whose
+    arguments have the strides of a dense buffer of their shape (static
+    where the static sizes give them; the offset stays dynamic), cast back
+    for the body, and makes the entry point check its arguments' strides at
+    run time: dense, it calls the copy; otherwise it runs its own body.
+    Canonicalization then folds the casts into the copy's views, which get
+    static strides. Nothing else changes: the signature, the calling
+    convention (results are fresh buffers or views of arguments) and the
+    values computed are the same on both paths.
+
+    The CPU pipeline runs it after bufferization
+    (`--slice-to-llvm`'s `specialize-dense-arguments`, on by default); the
+    GPU pipeline makes its arguments dense outright
+    (`--slice-dense-arguments`).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
 #endif // SLICE_CODEGEN_PASSES_TD

@@ -126,6 +126,12 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
            "Copies of at least this many bytes run on OpenMP threads "
            "(--slice-lower-copies, --convert-scf-to-openmp; the program then "
            "needs libomp); negative: one thread, no OpenMP">,
+    Option<"specializeDenseArguments", "specialize-dense-arguments", "bool",
+           /*default=*/"true",
+           "Give each entry point a path for dense arguments, taken when "
+           "its arguments are dense row-major buffers at run time, on which "
+           "views of them have static strides "
+           "(--slice-specialize-dense-arguments)">,
     Option<"spmd", "spmd", "bool", /*default=*/"false",
            "Partition functions annotated with shard.shard into per-process "
            "code (sharding-propagation, shard-partition, "

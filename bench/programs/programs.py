@@ -1,0 +1,506 @@
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""The whole-program benchmark: slices between element-wise producers and
+consumers, chains, concats and loop updates, as ML programs write them.
+
+Each program is written four ways: with slice ops (ours, compiled by
+--slice-to-llvm), with upstream's tensor ops (tensor.extract_slice with
+negative strides, insert_slice, concat, linalg.generic: upstream's route,
+lowered by upstream passes alone), in NumPy and in PyTorch (eager). The
+programs:
+
+  relu_rev      relu(x[::-1, ::2]), x 4096x4096 (64 MiB), arith on tensors
+  exp_slice     (exp(x) * 2)[::2, 1:-1], x 4096x4096
+  chain         (x[1:-1][::2, ::-1][:, 2:-2]) * 2 + 1, x 4096x4096
+  rotary_concat rotary embedding of x 2048x32x128 (32 MiB):
+                x * cos + concat(-x[..., 64:], x[..., :64]) * sin
+  rotary_dps    the same with the rotation written by two updates into an
+                empty tensor (destination-passing style)
+  kv_decode     1,024 steps of cache[:, p:p+1, :] = k[:, i:i+1, :] * 0.5 on
+                a 32x2048x128 cache (32 MiB, donated) and the prefix
+                cache[:, :p, :] returned
+  focus_relu    YOLO's Focus (four stride-2 slices of x 12x1024x1024
+                concatenated along the channels), then relu
+
+Usage:
+  programs.py gen OUT        the MLIR modules and the C harness
+  programs.py numpy          NumPy's timings, JSON lines
+  programs.py torch THREADS  PyTorch's timings on THREADS threads
+The inputs are the harness's: element i of each input holds
+((i * 7 + 3) % 23 - 11) * 0.125 (and + k for the k-th input), so that every
+side computes the same values; each side reports a checksum (the sum of
+the result's elements, in double) that bench/programs/report.py compares.
+"""
+
+import json
+import os
+import statistics
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROUNDS = 7
+
+# name: (inputs [(shape, donated)], result rank)
+PROGRAMS = {
+    "relu_rev": ([([4096, 4096], False)], 2),
+    "exp_slice": ([([4096, 4096], False)], 2),
+    "chain": ([([4096, 4096], False)], 2),
+    "rotary_concat": ([([2048, 32, 128], False), ([2048, 128], False),
+                       ([2048, 128], False)], 3),
+    "rotary_dps": ([([2048, 32, 128], False), ([2048, 128], False),
+                    ([2048, 128], False)], 3),
+    "kv_decode": ([([32, 2048, 128], True), ([32, 1024, 128], False)], 3),
+    "focus_relu": ([([12, 1024, 1024], False)], 3),
+}
+
+
+def t(shape):
+    return "tensor<" + "x".join(map(str, shape)) + "xf32>"
+
+
+ID2 = "affine_map<(d0, d1) -> (d0, d1)>"
+ID3 = "affine_map<(d0, d1, d2) -> (d0, d1, d2)>"
+ROW3 = "affine_map<(d0, d1, d2) -> (d0, d2)>"
+
+
+def rotary_generic(x, rot, cos, sin):
+    """out = x * cos + rot * sin, cos and sin broadcast over the heads."""
+    shape = [2048, 32, 128]
+    return f"""  %oe = tensor.empty() : {t(shape)}
+  %out = linalg.generic {{indexing_maps = [{ID3}, {ID3}, {ROW3}, {ROW3}, {ID3}],
+      iterator_types = ["parallel", "parallel", "parallel"]}}
+      ins({x}, {rot}, {cos}, {sin} : {t(shape)}, {t(shape)}, {t([2048, 128])}, {t([2048, 128])})
+      outs(%oe : {t(shape)}) {{
+  ^bb0(%a: f32, %r: f32, %c: f32, %s: f32, %o: f32):
+    %ac = arith.mulf %a, %c : f32
+    %rs = arith.mulf %r, %s : f32
+    %v = arith.addf %ac, %rs : f32
+    linalg.yield %v : f32
+  }} -> {t(shape)}
+"""
+
+
+def ours(name):
+    """The body of program `name` with slice ops: (args, result type, body,
+    result value)."""
+    big = [4096, 4096]
+    if name == "relu_rev":
+        r = [4096, 2048]
+        return (f"%x: {t(big)}", t(r), f"""  %s = slice.strided %x[::-1, ::2] : {t(big)} to {t(r)}
+  %z = arith.constant dense<0.0> : {t(r)}
+  %r = arith.maximumf %s, %z : {t(r)}
+""", "%r")
+    if name == "exp_slice":
+        r = [2048, 4094]
+        return (f"%x: {t(big)}", t(r), f"""  %e = math.exp %x : {t(big)}
+  %two = arith.constant dense<2.0> : {t(big)}
+  %m = arith.mulf %e, %two : {t(big)}
+  %r = slice.strided %m[::2, 1:-1] : {t(big)} to {t(r)}
+""", "%r")
+    if name == "chain":
+        r = [2047, 4092]
+        return (f"%x: {t(big)}", t(r), f"""  %a = slice.strided %x[1:-1] : {t(big)} to {t([4094, 4096])}
+  %b = slice.strided %a[::2, ::-1] : {t([4094, 4096])} to {t([2047, 4096])}
+  %c = slice.strided %b[:, 2:-2] : {t([2047, 4096])} to {t(r)}
+  %two = arith.constant dense<2.0> : {t(r)}
+  %one = arith.constant dense<1.0> : {t(r)}
+  %m = arith.mulf %c, %two : {t(r)}
+  %r = arith.addf %m, %one : {t(r)}
+""", "%r")
+    if name in ("rotary_concat", "rotary_dps"):
+        x, h = [2048, 32, 128], [2048, 32, 64]
+        args = f"%x: {t(x)}, %cos: {t([2048, 128])}, %sin: {t([2048, 128])}"
+        body = f"""  %x1 = slice.strided %x[..., :64] : {t(x)} to {t(h)}
+  %x2 = slice.strided %x[..., 64:] : {t(x)} to {t(h)}
+  %n2 = arith.negf %x2 : {t(h)}
+"""
+        if name == "rotary_concat":
+            body += f"""  %rot = tensor.concat dim(2) %n2, %x1 : ({t(h)}, {t(h)}) -> {t(x)}
+"""
+        else:
+            body += f"""  %re = tensor.empty() : {t(x)}
+  %r1 = slice.strided_update %n2 into %re[..., :64] : {t(h)} into {t(x)}
+  %rot = slice.strided_update %x1 into %r1[..., 64:] : {t(h)} into {t(x)}
+"""
+        body += rotary_generic("%x", "%rot", "%cos", "%sin")
+        return (args, t(x), body, "%out")
+    if name == "kv_decode":
+        c, k = [32, 2048, 128], [32, 1024, 128]
+        return (f"%cache: {t(c)} {{bufferization.writable = true}}, "
+                f"%k: {t(k)}", "tensor<32x?x128xf32>", f"""  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %steps = arith.constant 1024 : index
+  %p0 = arith.constant 1024 : index
+  %half = arith.constant dense<0.5> : {t([32, 1, 128])}
+  %filled = scf.for %i = %c0 to %steps step %c1 iter_args(%cc = %cache) -> ({t(c)}) {{
+    %i1 = arith.addi %i, %c1 : index
+    %p = arith.addi %p0, %i : index
+    %p1 = arith.addi %p, %c1 : index
+    %ki = slice.strided %k[:, %i:%i1, :] : {t(k)} to tensor<32x?x128xf32>
+    %ks = tensor.cast %ki : tensor<32x?x128xf32> to {t([32, 1, 128])}
+    %kh = arith.mulf %ks, %half : {t([32, 1, 128])}
+    %next = slice.strided_update %kh into %cc[:, %p:%p1, :] : {t([32, 1, 128])} into {t(c)}
+    scf.yield %next : {t(c)}
+  }}
+  %end = arith.addi %p0, %steps : index
+  %prefix = slice.strided %filled[:, :%end, :] : {t(c)} to tensor<32x?x128xf32>
+""", "%prefix")
+    if name == "focus_relu":
+        x, q, r = [12, 1024, 1024], [12, 512, 512], [48, 512, 512]
+        return (f"%x: {t(x)}", t(r), f"""  %a = slice.strided %x[:, ::2, ::2] : {t(x)} to {t(q)}
+  %b = slice.strided %x[:, 1::2, ::2] : {t(x)} to {t(q)}
+  %c = slice.strided %x[:, ::2, 1::2] : {t(x)} to {t(q)}
+  %d = slice.strided %x[:, 1::2, 1::2] : {t(x)} to {t(q)}
+  %cat = tensor.concat dim(0) %a, %b, %c, %d : ({t(q)}, {t(q)}, {t(q)}, {t(q)}) -> {t(r)}
+  %z = arith.constant dense<0.0> : {t(r)}
+  %r = arith.maximumf %cat, %z : {t(r)}
+""", "%r")
+    raise KeyError(name)
+
+
+def generic1(src, src_type, out_type, shape, body, rank):
+    ident = ID2 if rank == 2 else ID3
+    iters = ", ".join(['"parallel"'] * rank)
+    return f"""  %e_{body[0]} = tensor.empty() : {out_type}
+  {body[1]} = linalg.generic {{indexing_maps = [{ident}, {ident}], iterator_types = [{iters}]}}
+      ins({src} : {src_type}) outs(%e_{body[0]} : {out_type}) {{
+  ^bb0(%in: f32, %o: f32):
+{body[2]}
+  }} -> {out_type}
+"""
+
+
+def upstream(name):
+    """The same program with upstream's tensor ops only."""
+    big = [4096, 4096]
+    relu = ("  %zero = arith.constant 0.0 : f32\n"
+            "  %v = arith.maximumf %in, %zero : f32\n  linalg.yield %v : f32")
+    if name == "relu_rev":
+        r = [4096, 2048]
+        return (f"%x: {t(big)}", t(r), f"""  %s = tensor.extract_slice %x[4095, 0] [4096, 2048] [-1, 2] : {t(big)} to {t(r)}
+""" + generic1("%s", t(r), t(r), r, ("r", "%r", relu), 2), "%r")
+    if name == "exp_slice":
+        r = [2048, 4094]
+        body = ("  %two = arith.constant 2.0 : f32\n  %ex = math.exp %in : f32\n"
+                "  %v = arith.mulf %ex, %two : f32\n  linalg.yield %v : f32")
+        return (f"%x: {t(big)}", t(r), generic1(
+            "%x", t(big), t(big), big, ("m", "%m", body), 2) + f"""  %r = tensor.extract_slice %m[0, 1] [2048, 4094] [2, 1] : {t(big)} to {t(r)}
+""", "%r")
+    if name == "chain":
+        r = [2047, 4092]
+        body = ("  %two = arith.constant 2.0 : f32\n  %one = arith.constant 1.0 : f32\n"
+                "  %m = arith.mulf %in, %two : f32\n  %v = arith.addf %m, %one : f32\n"
+                "  linalg.yield %v : f32")
+        return (f"%x: {t(big)}", t(r), f"""  %a = tensor.extract_slice %x[1, 0] [4094, 4096] [1, 1] : {t(big)} to {t([4094, 4096])}
+  %b = tensor.extract_slice %a[0, 4095] [2047, 4096] [2, -1] : {t([4094, 4096])} to {t([2047, 4096])}
+  %c = tensor.extract_slice %b[0, 2] [2047, 4092] [1, 1] : {t([2047, 4096])} to {t(r)}
+""" + generic1("%c", t(r), t(r), r, ("r", "%r", body), 2), "%r")
+    if name in ("rotary_concat", "rotary_dps"):
+        x, h = [2048, 32, 128], [2048, 32, 64]
+        neg = "  %v = arith.negf %in : f32\n  linalg.yield %v : f32"
+        body = f"""  %x1 = tensor.extract_slice %x[0, 0, 0] [2048, 32, 64] [1, 1, 1] : {t(x)} to {t(h)}
+  %x2 = tensor.extract_slice %x[0, 0, 64] [2048, 32, 64] [1, 1, 1] : {t(x)} to {t(h)}
+""" + generic1("%x2", t(h), t(h), h, ("n", "%n2", neg), 3)
+        if name == "rotary_concat":
+            body += f"""  %rot = tensor.concat dim(2) %n2, %x1 : ({t(h)}, {t(h)}) -> {t(x)}
+"""
+        else:
+            body += f"""  %re = tensor.empty() : {t(x)}
+  %r1 = tensor.insert_slice %n2 into %re[0, 0, 0] [2048, 32, 64] [1, 1, 1] : {t(h)} into {t(x)}
+  %rot = tensor.insert_slice %x1 into %r1[0, 0, 64] [2048, 32, 64] [1, 1, 1] : {t(h)} into {t(x)}
+"""
+        body += rotary_generic("%x", "%rot", "%cos", "%sin")
+        return (f"%x: {t(x)}, %cos: {t([2048, 128])}, %sin: {t([2048, 128])}",
+                t(x), body, "%out")
+    if name == "kv_decode":
+        c, k, s = [32, 2048, 128], [32, 1024, 128], [32, 1, 128]
+        half = "  %h = arith.constant 0.5 : f32\n  %v = arith.mulf %in, %h : f32\n  linalg.yield %v : f32"
+        return (f"%cache: {t(c)} {{bufferization.writable = true}}, "
+                f"%k: {t(k)}", "tensor<32x?x128xf32>", f"""  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %steps = arith.constant 1024 : index
+  %p0 = arith.constant 1024 : index
+  %filled = scf.for %i = %c0 to %steps step %c1 iter_args(%cc = %cache) -> ({t(c)}) {{
+    %p = arith.addi %p0, %i : index
+    %ki = tensor.extract_slice %k[0, %i, 0] [32, 1, 128] [1, 1, 1] : {t(k)} to {t(s)}
+""" + generic1("%ki", t(s), t(s), s, ("k", "%kh", half), 3).replace("\n", "\n  ") + f"""  %next = tensor.insert_slice %kh into %cc[0, %p, 0] [32, 1, 128] [1, 1, 1] : {t(s)} into {t(c)}
+    scf.yield %next : {t(c)}
+  }}
+  %end = arith.addi %p0, %steps : index
+  %prefix = tensor.extract_slice %filled[0, 0, 0] [32, %end, 128] [1, 1, 1] : {t(c)} to tensor<32x?x128xf32>
+""", "%prefix")
+    if name == "focus_relu":
+        x, q, r = [12, 1024, 1024], [12, 512, 512], [48, 512, 512]
+        return (f"%x: {t(x)}", t(r), f"""  %a = tensor.extract_slice %x[0, 0, 0] [12, 512, 512] [1, 2, 2] : {t(x)} to {t(q)}
+  %b = tensor.extract_slice %x[0, 1, 0] [12, 512, 512] [1, 2, 2] : {t(x)} to {t(q)}
+  %c = tensor.extract_slice %x[0, 0, 1] [12, 512, 512] [1, 2, 2] : {t(x)} to {t(q)}
+  %d = tensor.extract_slice %x[0, 1, 1] [12, 512, 512] [1, 2, 2] : {t(x)} to {t(q)}
+  %cat = tensor.concat dim(0) %a, %b, %c, %d : ({t(q)}, {t(q)}, {t(q)}, {t(q)}) -> {t(r)}
+""" + generic1("%cat", t(r), t(r), r, ("r", "%r", relu), 3), "%r")
+    raise KeyError(name)
+
+
+def module(build, prefix):
+    funcs = []
+    for name in PROGRAMS:
+        args, result, body, value = build(name)
+        funcs.append(f"func.func @{prefix}{name}({args}) -> {result} "
+                     f"attributes {{llvm.emit_c_interface}} {{\n{body}"
+                     f"  return {value} : {result}\n}}\n")
+    return "\n".join(funcs)
+
+
+HARNESS_HEAD = r"""// Generated by bench/programs/programs.py: times each program's three
+// compiled sides (ours on one thread, ours on all cores, upstream's route)
+// on the same inputs, evicting the caches before every timed call, and
+// prints one JSON line per program and side: the median seconds and the
+// result's checksum.
+#include "harness_common.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static float *input(int64_t n, int k) {
+  float *p = aligned_alloc(64, (size_t)n * sizeof(float) + 64);
+  for (int64_t i = 0; i < n; ++i)
+    p[i] = (float)((i * 7 + 3) % 23 - 11) * 0.125f + (float)k;
+  return p;
+}
+
+static double checksum(const Descriptor *d, int rank) {
+  const float *base = (const float *)(intptr_t)d->words[1] + d->words[2];
+  int64_t n = 1;
+  for (int r = 0; r < rank; ++r)
+    n *= d->words[3 + r];
+  double sum = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t rem = i, at = 0;
+    for (int r = rank - 1; r >= 0; --r) {
+      at += (rem % d->words[3 + r]) * d->words[3 + rank + r];
+      rem /= d->words[3 + r];
+    }
+    sum += base[at];
+  }
+  return sum;
+}
+
+static void report(const char *program, const char *side, double *samples,
+                   int rounds, double sum) {
+  printf("{\"program\": \"%s\", \"side\": \"%s\", \"seconds\": %.9g, "
+         "\"checksum\": %.17g, \"rounds\": %d}\n",
+         program, side, median(samples, rounds), sum, rounds);
+  fflush(stdout);
+}
+"""
+
+
+def harness():
+    decls, bodies = [], []
+    for name, (inputs, rank) in PROGRAMS.items():
+        params = ", ".join(["Descriptor *"] * (1 + len(inputs)))
+        for side in ("ours_", "ours_mt_", "upstream_"):
+            decls.append(f"void _mlir_ciface_{side}{name}({params});")
+        lines = [f"static void run_{name}(const char *only) {{",
+                 f"  if (only && strcmp(only, \"{name}\")) return;"]
+        for k, (shape, _) in enumerate(inputs):
+            dims = ", ".join(map(str, shape))
+            lines.append(f"  const int64_t shape{k}[] = {{{dims}}};")
+            lines.append(f"  int64_t n{k} = elements({len(shape)}, shape{k});")
+            lines.append(f"  float *in{k} = input(n{k}, {k});")
+            lines.append(f"  Descriptor d{k};")
+        lines.append("  Evictor evictor = makeEvictor();")
+        for k in range(len(inputs)):
+            lines.append(f"  evictorTrack(&evictor, in{k}, "
+                         f"(size_t)n{k} * sizeof(float));")
+        args = ", ".join(f"&d{k}" for k in range(len(inputs)))
+        lines.append("  double samples[64];")
+        lines.append("  const char *sides[] = {\"ours\", \"ours_mt\", \"upstream\"};")
+        lines.append(f"  void (*fns[])({params}) = {{_mlir_ciface_ours_{name}, "
+                     f"_mlir_ciface_ours_mt_{name}, _mlir_ciface_upstream_{name}}};")
+        lines.append("  for (int s = 0; s < 3; ++s) {")
+        lines.append("    double sum = 0;")
+        lines.append(f"    for (int round = -1; round < {ROUNDS}; ++round) {{")
+        for k, (shape, _) in enumerate(inputs):
+            lines.append(f"      describe(&d{k}, in{k}, {len(shape)}, shape{k});")
+        lines.append("      Descriptor out;")
+        lines.append("      evictCaches(&evictor);")
+        lines.append("      double start = now();")
+        lines.append(f"      fns[s](&out, {args});")
+        lines.append("      double seconds = now() - start;")
+        lines.append("      if (round >= 0) samples[round] = seconds;")
+        lines.append(f"      if (round == {ROUNDS} - 1) sum = checksum(&out, {rank});")
+        frees = " && ".join(f"out.words[0] != (int64_t)(intptr_t)in{k}"
+                            for k in range(len(inputs)))
+        lines.append(f"      if ({frees}) free((void *)(intptr_t)out.words[0]);")
+        lines.append("    }")
+        lines.append(f"    report(\"{name}\", sides[s], samples, {ROUNDS}, sum);")
+        lines.append("  }")
+        for k in range(len(inputs)):
+            lines.append(f"  free(in{k});")
+        lines.append("}")
+        bodies.append("\n".join(lines))
+    main = ["int main(int argc, char **argv) {",
+            "  const char *only = argc > 1 ? argv[1] : NULL;"]
+    main += [f"  run_{name}(only);" for name in PROGRAMS]
+    main += ["  return 0;", "}"]
+    return "\n\n".join([HARNESS_HEAD + "#include <string.h>",
+                        "\n".join(decls)] + bodies + ["\n".join(main)]) + "\n"
+
+
+# --------------------------------------------------------------------------
+# NumPy and PyTorch
+# --------------------------------------------------------------------------
+
+def inputs_np(np, name):
+    arrays = []
+    for k, (shape, _) in enumerate(PROGRAMS[name][0]):
+        n = 1
+        for d in shape:
+            n *= d
+        i = np.arange(n, dtype=np.int64)
+        arrays.append((((i * 7 + 3) % 23 - 11).astype(np.float32) * 0.125
+                       + k).reshape(shape))
+    return arrays
+
+
+def numpy_program(np, name):
+    if name == "relu_rev":
+        return lambda x: np.maximum(x[::-1, ::2], np.float32(0))
+    if name == "exp_slice":
+        return lambda x: (np.exp(x) * np.float32(2))[::2, 1:-1]
+    if name == "chain":
+        return lambda x: x[1:-1][::2, ::-1][:, 2:-2] * np.float32(2) + \
+            np.float32(1)
+    if name in ("rotary_concat", "rotary_dps"):
+        def rotary(x, cos, sin):
+            if name == "rotary_concat":
+                rot = np.concatenate([-x[..., 64:], x[..., :64]], axis=-1)
+            else:
+                rot = np.empty_like(x)
+                rot[..., :64] = -x[..., 64:]
+                rot[..., 64:] = x[..., :64]
+            return x * cos[:, None, :] + rot * sin[:, None, :]
+        return rotary
+    if name == "kv_decode":
+        def decode(cache, k):
+            p = 1024
+            for i in range(1024):
+                cache[:, p:p + 1, :] = k[:, i:i + 1, :] * np.float32(0.5)
+                p += 1
+            return cache[:, :p, :]
+        return decode
+    if name == "focus_relu":
+        return lambda x: np.maximum(np.concatenate(
+            [x[:, ::2, ::2], x[:, 1::2, ::2], x[:, ::2, 1::2],
+             x[:, 1::2, 1::2]], axis=0), np.float32(0))
+    raise KeyError(name)
+
+
+def torch_program(torch, name):
+    if name == "relu_rev":
+        return lambda x: torch.relu(torch.flip(x[:, ::2], [0]))
+    if name == "exp_slice":
+        return lambda x: (torch.exp(x) * 2)[::2, 1:-1]
+    if name == "chain":
+        return lambda x: torch.flip(x[1:-1][::2], [1])[:, 2:-2] * 2 + 1
+    if name in ("rotary_concat", "rotary_dps"):
+        def rotary(x, cos, sin):
+            if name == "rotary_concat":
+                rot = torch.cat([-x[..., 64:], x[..., :64]], dim=-1)
+            else:
+                rot = torch.empty_like(x)
+                torch.neg(x[..., 64:], out=rot[..., :64])
+                rot[..., 64:] = x[..., :64]
+            return x * cos[:, None, :] + rot * sin[:, None, :]
+        return rotary
+    if name == "kv_decode":
+        def decode(cache, k):
+            p = 1024
+            for i in range(1024):
+                cache[:, p:p + 1, :] = k[:, i:i + 1, :] * 0.5
+                p += 1
+            return cache[:, :p, :]
+        return decode
+    if name == "focus_relu":
+        return lambda x: torch.relu(torch.cat(
+            [x[:, ::2, ::2], x[:, 1::2, ::2], x[:, ::2, 1::2],
+             x[:, 1::2, 1::2]], dim=0))
+    raise KeyError(name)
+
+
+def time_side(side, run, arrays, total, before):
+    samples = []
+    result = None
+    for round_ in range(-1, ROUNDS):
+        before()
+        start = time.perf_counter()
+        result = run(*arrays)
+        seconds = time.perf_counter() - start
+        if round_ >= 0:
+            samples.append(seconds)
+        if round_ < ROUNDS - 1:
+            del result
+    return statistics.median(samples), total(result)
+
+
+def main():
+    sys.path.insert(0, os.path.join(HERE, ".."))
+    command = sys.argv[1]
+    if command == "gen":
+        out = sys.argv[2]
+        os.makedirs(out, exist_ok=True)
+        with open(os.path.join(out, "programs_ours.mlir"), "w") as f:
+            f.write(module(ours, "ours_"))
+        with open(os.path.join(out, "programs_ours_mt.mlir"), "w") as f:
+            f.write(module(ours, "ours_mt_"))
+        with open(os.path.join(out, "programs_upstream.mlir"), "w") as f:
+            f.write(module(upstream, "upstream_"))
+        with open(os.path.join(out, "programs_harness.c"), "w") as f:
+            f.write(harness())
+        return 0
+    import caches  # noqa: E402 (bench/caches.py)
+    import numpy as np
+    only = sys.argv[3] if len(sys.argv) > 3 else None
+    if command == "numpy":
+        only = sys.argv[2] if len(sys.argv) > 2 else None
+        for name in PROGRAMS:
+            if only and name != only:
+                continue
+            arrays = inputs_np(np, name)
+            before = caches.before_each_call(
+                [caches.numpy_buffer(a) for a in arrays])
+            seconds, sum_ = time_side(
+                "numpy", numpy_program(np, name), arrays,
+                lambda r: float(np.sum(r, dtype=np.float64)), before)
+            print(json.dumps({"program": name, "side": "numpy",
+                              "seconds": seconds, "checksum": sum_,
+                              "rounds": ROUNDS}), flush=True)
+        return 0
+    if command == "torch":
+        import torch
+        threads = int(sys.argv[2])
+        torch.set_num_threads(threads)
+        for name in PROGRAMS:
+            if only and name != only:
+                continue
+            arrays = [torch.from_numpy(a) for a in inputs_np(np, name)]
+            before = caches.before_each_call(
+                [caches.numpy_buffer(a.numpy()) for a in arrays])
+            with torch.no_grad():
+                seconds, sum_ = time_side(
+                    "torch", torch_program(torch, name), arrays,
+                    lambda r: float(r.double().sum()), before)
+            print(json.dumps({"program": name,
+                              "side": "torch" if threads == 1 else "torch_mt",
+                              "threads": threads, "seconds": seconds,
+                              "checksum": sum_, "rounds": ROUNDS}),
+                  flush=True)
+        return 0
+    raise SystemExit(f"unknown command {command}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
