@@ -115,6 +115,11 @@ struct SliceFinalizeToLLVMPass
       return signalPassFailure();
     const auto &dataLayout = getAnalysis<DataLayoutAnalysis>();
     LowerToLLVMOptions options(context, dataLayout.getAtOrAbove(module));
+    // aligned_alloc's pointer is aligned already: malloc's would be aligned
+    // by ptrtoint / inttoptr arithmetic, past which LLVM's loop vectorizer
+    // cannot tell the buffer from the others a loop reads, and leaves the
+    // loops that write fresh buffers scalar.
+    options.allocLowering = LowerToLLVMOptions::AllocLowering::AlignedAlloc;
     LLVMTypeConverter converter(context, options, &dataLayout);
 
     SymbolTableCollection symbolTables;

@@ -76,9 +76,13 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
     // Chains of element-wise ops become one loop nest, and splat constants
     // scalars in its body.
     fpm.addPass(createLinalgElementwiseOpFusionPass());
+    // Concats as inserts into one tensor.
+    fpm.addPass(createSliceDecomposeConcats());
     // The fusion gave every result a tensor.empty: inputs that die there
     // lend their buffers back.
     fpm.addPass(createSliceReuseInputBuffers());
+    // Producers of what is inserted write straight into the destination.
+    fpm.addPass(bufferization::createEmptyTensorEliminationPass());
     // Last before bufferization, once no pass makes new insertions.
     fpm.addPass(createSliceProtectViewReads());
   }

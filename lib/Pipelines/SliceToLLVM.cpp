@@ -68,6 +68,9 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
   copies.parallelBytes = options.parallelBytes;
   pm.addPass(createSliceLowerCopies(copies));
   if (options.parallelBytes >= 0) {
+    SliceParallelElementwiseOptions elementwise;
+    elementwise.parallelBytes = options.parallelBytes;
+    pm.addNestedPass<func::FuncOp>(createSliceParallelElementwise(elementwise));
     pm.addPass(createConvertSCFToOpenMPPass());
     // The conversion wraps each parallel body in a memref.alloca_scope,
     // which must hold one block, so it must go before scf-to-cf; the
@@ -76,6 +79,8 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
   }
   {
     OpPassManager &fpm = pm.nest<func::FuncOp>();
+    if (options.approximateMath)
+      fpm.addPass(createSliceApproximateMath());
     fpm.addPass(createConvertLinalgToLoopsPass());
     fpm.addPass(memref::createExpandStridedMetadataPass());
     fpm.addPass(createLowerAffinePass());
@@ -103,6 +108,7 @@ struct SliceToLLVMPass
     options.deallocate = deallocate;
     options.nontemporalBytes = nontemporalBytes;
     options.parallelBytes = parallelBytes;
+    options.approximateMath = approximateMath;
     options.specializeDenseArguments = specializeDenseArguments;
     options.spmd = spmd;
     return options;

@@ -37,8 +37,8 @@ using namespace mlir;
 using namespace mlir::slice;
 
 /// Whether writing into the buffer of `value` is allowed and loses nothing
-/// but `value` itself: a fresh temporary (a DPS result whose init is a
-/// tensor.empty), or a view of (or) a function argument its caller lets the
+/// but `value` itself: a fresh temporary (a tensor.empty, written by DPS ops
+/// and inserts), or a view of (or) a function argument its caller lets the
 /// function write into (not marked `bufferization.writable = false`).
 static bool isWritableBuffer(Value value) {
   while (true) {
@@ -52,6 +52,8 @@ static bool isWritableBuffer(Value value) {
       return !writable || writable.getValue();
     }
     Operation *def = value.getDefiningOp();
+    if (isa<tensor::EmptyOp>(def))
+      return true;
     if (auto slice = dyn_cast<tensor::ExtractSliceOp>(def)) {
       value = slice.getSource();
       continue;
@@ -60,11 +62,15 @@ static bool isWritableBuffer(Value value) {
       value = slice.getSource();
       continue;
     }
+    // What is inserted into a buffer leaves it that buffer.
+    if (auto insert = dyn_cast<tensor::InsertSliceOp>(def)) {
+      value = insert.getDest();
+      continue;
+    }
     auto dps = dyn_cast<DestinationStyleOpInterface>(def);
     if (!dps || !dps.hasPureTensorSemantics())
       return false;
-    Value init = dps.getTiedOpOperand(cast<OpResult>(value))->get();
-    return init.getDefiningOp<tensor::EmptyOp>() != nullptr;
+    value = dps.getTiedOpOperand(cast<OpResult>(value))->get();
   }
 }
 

@@ -45,6 +45,7 @@ int main(void) {
       mlirCreateSliceSliceFoldConstants(),
       mlirCreateSliceSliceProtectViewReads(),
       mlirCreateSliceSlicePropagate(),
+      mlirCreateSliceSliceDecomposeConcats(),
       mlirCreateSliceSliceReuseInputBuffers(),
       mlirCreateSliceCodegenSliceMarkRuntimeReadOnly(),
       mlirCreateSliceCodegenSliceReadOnlyArguments(),
@@ -79,6 +80,10 @@ int main(void) {
       func, mlirCreateSliceCodegenSliceRefinePoisonTensors());
   mlirOpPassManagerAddOwnedPass(
       func, mlirCreateSliceCodegenSliceEraseAfterFailingAsserts());
+  mlirOpPassManagerAddOwnedPass(
+      func, mlirCreateSliceCodegenSliceParallelElementwise());
+  mlirOpPassManagerAddOwnedPass(func,
+                                mlirCreateSliceCodegenSliceApproximateMath());
   printf("created: ");
   mlirPrintPassPipeline(module, printToStdout, NULL);
   printf("\n");
@@ -92,6 +97,8 @@ int main(void) {
                    "any(slice-protect-view-reads)");
   registerAndParse(ctx, mlirRegisterSliceSlicePropagate,
                    "any(slice-propagate)");
+  registerAndParse(ctx, mlirRegisterSliceSliceDecomposeConcats,
+                   "any(slice-decompose-concats)");
   registerAndParse(ctx, mlirRegisterSliceSliceReuseInputBuffers,
                    "any(slice-reuse-input-buffers)");
   registerAndParse(ctx, mlirRegisterSliceCodegenSliceMarkRuntimeReadOnly,
@@ -118,6 +125,10 @@ int main(void) {
                    "func.func(slice-refine-poison-tensors)");
   registerAndParse(ctx, mlirRegisterSliceCodegenSliceEraseAfterFailingAsserts,
                    "func.func(slice-erase-after-failing-asserts)");
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceParallelElementwise,
+                   "func.func(slice-parallel-elementwise{parallel-bytes=0})");
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceApproximateMath,
+                   "func.func(slice-approximate-math)");
   registerAndParse(ctx, mlirRegisterSliceConversionConvertSliceToTensor,
                    "any(convert-slice-to-tensor)");
   registerAndParse(ctx, mlirRegisterSliceConversionConvertSliceToLinalg,
@@ -154,7 +165,7 @@ int main(void) {
   return 0;
 }
 
-/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts),slice-normalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-propagate,slice-reuse-input-buffers,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,slice-specialize-dense-arguments,convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
+/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts,slice-parallel-elementwise{parallel-bytes=-1},slice-approximate-math),slice-normalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-propagate,slice-decompose-concats,slice-reuse-input-buffers,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,slice-specialize-dense-arguments,convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
    CHECK: parsed any(slice-normalize): 1
    CHECK: parsed builtin.module(slice-to-nvvm{chip=sm_80}): 1
    CHECK-NOT: : 0

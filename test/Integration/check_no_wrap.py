@@ -22,6 +22,10 @@ A GEP straight off a buffer's aligned pointer (what the copy loops and
 kernels emit, with the element's full, non-negative position as index) is
 not flagged, nor is arithmetic without `nuw`.
 
+Values are tracked by name per function: print the IR with
+`--mlir-print-unique-ssa-ids`, or sibling regions (the parallel loops of
+`parallel-bytes`) may reuse a name and mix two values up.
+
 Usage: check_no_wrap.py FILE...   (exit 1 and one line per finding)
        or import and call find_violations(text).
 """

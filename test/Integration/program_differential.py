@@ -1136,7 +1136,10 @@ def compare(printed, expected, programs):
 
 def run_cpu(args, programs, mode, module):
     pipeline = f"--slice-to-llvm={MODES[mode]}"
-    lowered = subprocess.run([args.slice_opt, pipeline], input=module,
+    # Unique names across regions: the no-wrap check tracks values by name,
+    # and the threads' parallel regions reuse names in sibling regions.
+    lowered = subprocess.run([args.slice_opt, pipeline,
+                              "--mlir-print-unique-ssa-ids"], input=module,
                              capture_output=True, text=True)
     if lowered.returncode:
         return [f"FAILED slice-opt {pipeline}:\n{lowered.stderr[:2000]}"]

@@ -9,7 +9,7 @@
 // bufferization model). Without deallocation the callee only computes a
 // descriptor: no element moves.
 // VIEWONLY-LABEL: llvm.func @reverse_rows
-//   VIEWONLY-NOT:   llvm.call @malloc
+//   VIEWONLY-NOT:   llvm.call @aligned_alloc
 //   VIEWONLY-NOT:   llvm.load
 //   VIEWONLY-NOT:   llvm.store
 //       VIEWONLY:   llvm.return
@@ -18,12 +18,12 @@
 // vectors in a copy function (--slice-lower-copies), never through the
 // runtime's memrefCopy.
 // VIEW-LABEL: llvm.func @reverse_rows
-//       VIEW:   llvm.call @malloc
+//       VIEW:   llvm.call @aligned_alloc
 //       VIEW:   llvm.call @[[FN:__slice_copy[_0-9]*]](
 //       VIEW:   llvm.return
 // As copies: vector loads and stores into a fresh buffer.
 // COPY-LABEL: llvm.func @reverse_rows
-//       COPY:   llvm.call @malloc
+//       COPY:   llvm.call @aligned_alloc
 //       COPY:   llvm.call @[[FN:__slice_copy[_0-9]*]](
 //       COPY:   llvm.return
 func.func @reverse_rows(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {

@@ -427,4 +427,58 @@ def SliceSpecializeDenseArguments
   ];
 }
 
+def SliceParallelElementwise
+    : Pass<"slice-parallel-elementwise", "::mlir::func::FuncOp"> {
+  let summary = "Run big element-wise loops on threads, as the copies";
+  let description = [{
+    Each element-wise `linalg.generic` on buffers (all loops parallel, the
+    result indexed by the identity, no `linalg.index`) becomes a choice made
+    at run time on its result's size: at least `parallel-bytes`, its
+    outermost loop runs in chunks on threads (`scf.parallel` over rows, each
+    chunk the op on subviews of the operands that loop indexes, for
+    `--convert-scf-to-openmp`); below, the op as it was. Chunks are a 64th
+    of the rows, of 16 KiB to 1 MiB where the rows allow, as the copies'
+    (`--slice-lower-copies`). Negative `parallel-bytes` leaves every op on
+    the calling thread.
+
+    `--slice-to-llvm="parallel-bytes=N"` runs it with the copies' threshold,
+    after bufferization: element-wise producers and consumers of slices,
+    and the broadcasts of updates, then use the cores the copies use.
+  }];
+  let options = [
+    Option<"parallelBytes", "parallel-bytes", "int64_t", /*default=*/"-1",
+           "Ops whose result holds at least this many bytes run on threads "
+           "(negative: never)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def SliceApproximateMath
+    : Pass<"slice-approximate-math", "::mlir::func::FuncOp"> {
+  let summary = "Math functions as polynomial approximations that vectorize";
+  let description = [{
+    Rewrites `math.exp` and `math.tanh` (on f32, and on f16 / bf16 through
+    f32) into upstream's polynomial approximations: arith ops, which LLVM
+    vectorizes with the loop around them, where a call of libm's scalar
+    function keeps the loop scalar. Measured against NumPy over the whole
+    range (`test/Integration/CPU/approximate-math.test`): exp within 5
+    ulp of f32 (3e-7 relative), its results below the smallest normal float (inputs below
+    -87.3) flushed to 0 where NumPy returns subnormals; tanh within 4 ulp;
+    infinities, NaN and signed zeros as libm's. Upstream's approximations
+    of log and log2 are wrong for subnormal inputs and those of expm1 and
+    log1p lose their precision near 0: those stay libm calls.
+    `--slice-to-llvm` runs it unless `approximate-math=false` (libm for
+    every function).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 #endif // SLICE_CODEGEN_PASSES_TD

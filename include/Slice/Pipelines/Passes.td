@@ -126,6 +126,11 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
            "Copies of at least this many bytes run on OpenMP threads "
            "(--slice-lower-copies, --convert-scf-to-openmp; the program then "
            "needs libomp); negative: one thread, no OpenMP">,
+    Option<"approximateMath", "approximate-math", "bool", /*default=*/"true",
+           "Compute exp and tanh with polynomial approximations that "
+           "vectorize (exp flushes results below the smallest normal float "
+           "to 0) "
+           "(--slice-approximate-math) instead of libm's scalar calls">,
     Option<"specializeDenseArguments", "specialize-dense-arguments", "bool",
            /*default=*/"true",
            "Give each entry point a path for dense arguments, taken when "

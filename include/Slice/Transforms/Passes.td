@@ -132,6 +132,29 @@ def SliceReuseInputBuffers : Pass<"slice-reuse-input-buffers"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def SliceDecomposeConcats : Pass<"slice-decompose-concats"> {
+  let summary = "Write the operands of tensor.concat into one tensor";
+  let description = [{
+    Rewrites every `tensor.concat` into a `tensor.empty` of its result and
+    one `tensor.insert_slice` per operand (upstream's
+    `populateDecomposeTensorConcatPatterns`). `tensor.concat`'s own
+    bufferization allocates the result and copies every operand into it;
+    inserts let `--eliminate-empty-tensors` make each operand's producer
+    (an element-wise op, a copy of a slice) write straight into its part of
+    the result. The pipelines run both before one-shot-bufferize.
+
+    ```mlir
+    // Before:
+    %c = tensor.concat dim(0) %a, %b : (tensor<2x4xf32>, tensor<3x4xf32>) -> tensor<5x4xf32>
+    // After:
+    %e = tensor.empty() : tensor<5x4xf32>
+    %0 = tensor.insert_slice %a into %e[0, 0] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<5x4xf32>
+    %c = tensor.insert_slice %b into %0[2, 0] [3, 4] [1, 1] : tensor<3x4xf32> into tensor<5x4xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def SliceProtectViewReads : Pass<"slice-protect-view-reads"> {
   let summary = "Keep one-shot-bufferize from writing over what a view of "
                 "the same buffer still reads";

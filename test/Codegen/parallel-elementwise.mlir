@@ -1,0 +1,63 @@
+// --slice-parallel-elementwise: element-wise ops whose result holds at least
+// parallel-bytes run their outermost loop in chunks on threads, chosen at
+// run time; smaller ones stay as they were.
+// RUN: slice-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(slice-parallel-elementwise{parallel-bytes=131072}))" | FileCheck %s
+// RUN: slice-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(slice-parallel-elementwise))" | FileCheck %s --check-prefix=OFF
+
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d1)>
+#tr = affine_map<(d0, d1) -> (d1, d0)>
+
+// The rows of the result, the input read through a reversed view and a
+// transposed one cut alike; the broadcast row whole.
+// CHECK-LABEL: func.func @rows
+// CHECK-SAME: (%[[X:.*]]: memref<?x64xf32, strided<[?, ?], offset: ?>>, %[[T:.*]]: memref<64x?xf32>, %[[R:.*]]: memref<64xf32>, %[[OUT:.*]]: memref<?x64xf32>)
+// CHECK: %[[ROWS:.*]] = memref.dim %[[OUT]], %c0
+// CHECK: %[[BYTES:.*]] = arith.muli %[[ROWS]], %c256
+// CHECK: %[[BIG:.*]] = arith.cmpi sge, %[[BYTES]], %c131072
+// CHECK: scf.if %[[BIG]] {
+// CHECK: scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%[[ROWS]]) step (%[[STEP:.*]]) {
+// CHECK: %[[N:.*]] = arith.minsi %[[STEP]], %{{.*}}
+// CHECK-DAG: %[[XS:.*]] = memref.subview %[[X]][%[[I]], 0] [%[[N]], 64] [1, 1]
+// CHECK-DAG: %[[TS:.*]] = memref.subview %[[T]][0, %[[I]]] [64, %[[N]]] [1, 1]
+// CHECK-DAG: %[[OS:.*]] = memref.subview %[[OUT]][%[[I]], 0] [%[[N]], 64] [1, 1]
+// CHECK: linalg.generic {{.*}} ins(%[[XS]], %[[TS]], %[[R]] : {{.*}}) outs(%[[OS]] :
+// CHECK: } else {
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %[[T]], %[[R]] : {{.*}}) outs(%[[OUT]] :
+// OFF-LABEL: func.func @rows
+// OFF-NOT: scf.if
+// OFF-NOT: scf.parallel
+func.func @rows(%x: memref<?x64xf32, strided<[?, ?], offset: ?>>, %t: memref<64x?xf32>, %r: memref<64xf32>, %out: memref<?x64xf32>) {
+  linalg.generic {indexing_maps = [#id2, #tr, #row, #id2], iterator_types = ["parallel", "parallel"]} ins(%x, %t, %r : memref<?x64xf32, strided<[?, ?], offset: ?>>, memref<64x?xf32>, memref<64xf32>) outs(%out : memref<?x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    %m = arith.mulf %s, %c : f32
+    linalg.yield %m : f32
+  }
+  return
+}
+
+// -----
+
+// negative: reductions and bodies that read linalg.index are left alone.
+// CHECK-LABEL: func.func @negative
+// CHECK-NOT: scf.parallel
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK-NOT: scf.parallel
+// CHECK: linalg.index
+// CHECK-NOT: scf.if
+func.func @negative(%m: memref<8x4xf32>, %acc: memref<8xf32>, %big: memref<512x512xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%m : memref<8x4xf32>) outs(%acc : memref<8xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %r = arith.addf %v, %o : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%big : memref<512x512xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i32
+    %f = arith.sitofp %ii : i32 to f32
+    linalg.yield %f : f32
+  }
+  return
+}
