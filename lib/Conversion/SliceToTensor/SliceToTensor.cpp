@@ -16,14 +16,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "Slice/Conversion/Passes.h"
+#include "Slice/Semantics/Arith/SliceArith.h"
 #include "Slice/Utils/NormalForm.h"
 #include "Slice/Utils/Update.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
@@ -188,6 +191,60 @@ static Value broadcastUpdateValue(OpBuilder &builder, Location loc, Value value,
       ->getResult(0);
 }
 
+/// `value` written into `dest` as `update` says: broadcast where it
+/// stretches, inserted into the view (nothing where the view is known empty
+/// or its checks known to fail).
+static Value insertUpdateValue(OpBuilder &builder, Location loc,
+                               StridedUpdateOp op, Value dest, Value value,
+                               const UpdateView &update) {
+  const SliceView &view = update.view;
+  if (view.knownEmpty || update.knownToFail)
+    return dest;
+  value = broadcastUpdateValue(builder, loc, value, update);
+  Type elementType = update.sliceType.getElementType();
+  // The value without the new axes, shaped like the rank-reduced view.
+  // (Its type inferred: a size the value knows statically stays static.)
+  if (view.layout.hasNewAxes())
+    value = tensor::CollapseShapeOp::create(builder, loc, value,
+                                            view.layout.reassociation);
+  bool ambiguous = view.isAmbiguousRankReduction();
+  SmallVector<OpFoldResult> sizes =
+      ambiguous ? view.getFullRankSizes() : view.sizes;
+  // A static value size is the slice's (run-time checks made sure):
+  // insert_slice wants the sizes its source type shows.
+  ArrayRef<int64_t> valueShape =
+      cast<RankedTensorType>(value.getType()).getShape();
+  unsigned kept = 0;
+  for (auto [dim, pos] : llvm::enumerate(view.layout.resultPositions)) {
+    if (pos < 0)
+      continue;
+    int64_t known = valueShape[kept++];
+    if (!ShapedType::isDynamic(known))
+      sizes[dim] = builder.getIndexAttr(known);
+  }
+  if (ambiguous) {
+    // Inserted at full rank, as the read side extracts (see
+    // SliceView::isAmbiguousRankReduction).
+    SmallVector<int64_t> fullShape;
+    for (OpFoldResult size : sizes)
+      fullShape.push_back(
+          getConstantIntValue(size).value_or(ShapedType::kDynamic));
+    value = tensor::ExpandShapeOp::create(
+        builder, loc, RankedTensorType::get(fullShape, elementType), value,
+        view.layout.getShrinkCollapseGroups(), sizes);
+  }
+  // With the value's static sizes, a window that leaves the dest is one
+  // the slice never has: a check above stops the program whenever this
+  // runs, and insert_slice's verifier rejects the window, so nothing is
+  // written (the value's 4 rows into `[:%e:4] offset` of 5).
+  if (!verifyInBoundsSlice(op.getDestType().getShape(), view.offsets, sizes,
+                           view.strides)
+           .isValid)
+    return dest;
+  return tensor::InsertSliceOp::create(builder, loc, value, dest, view.offsets,
+                                       sizes, view.strides);
+}
+
 FailureOr<Value> mlir::slice::lowerStridedUpdateOp(RewriterBase &rewriter,
                                                    StridedUpdateOp op) {
   OpBuilder::InsertionGuard guard(rewriter);
@@ -205,51 +262,78 @@ FailureOr<Value> mlir::slice::lowerStridedUpdateOp(RewriterBase &rewriter,
       tensor::getMixedSizes(rewriter, loc, op.getValue()));
   if (failed(update))
     return failure();
-  const SliceView &view = update->view;
-  Value result = op.getDest();
-  if (!view.knownEmpty && !update->knownToFail) {
-    Value value = broadcastUpdateValue(rewriter, loc, op.getValue(), *update);
-    Type elementType = update->sliceType.getElementType();
-    // The value without the new axes, shaped like the rank-reduced view.
-    // (Its type inferred: a size the value knows statically stays static.)
-    if (view.layout.hasNewAxes())
-      value = tensor::CollapseShapeOp::create(rewriter, loc, value,
-                                              view.layout.reassociation);
-    bool ambiguous = view.isAmbiguousRankReduction();
-    SmallVector<OpFoldResult> sizes =
-        ambiguous ? view.getFullRankSizes() : view.sizes;
-    // A static value size is the slice's (run-time checks made sure):
-    // insert_slice wants the sizes its source type shows.
-    ArrayRef<int64_t> valueShape =
-        cast<RankedTensorType>(value.getType()).getShape();
+
+  // A value dimension of static size 1 stretches to whatever the window's
+  // size turns out to be; a run-time window such as `p:p+1` is mostly 1
+  // wide, and then the value fits it as it is: that case gets a branch of
+  // its own, where the window keeps the static size and nothing is
+  // broadcast into a temporary (a loop of updates then moves only the
+  // window), the general one the other.
+  UpdateView fitting = *update;
+  ArithIndexBuilder arith(rewriter, loc);
+  OpFoldResult fits = arith.constantCond(true);
+  bool stretchesUnknown = false;
+  for (auto [index, match] : llvm::enumerate(update->matches)) {
+    int64_t sliceDim = update->getSliceDim(index);
+    if (match != UpdateDimMatch::Stretched || sliceDim < 0)
+      continue;
+    OpFoldResult size = update->view.resultSizes[sliceDim];
+    if (getConstantIntValue(size))
+      continue;
+    stretchesUnknown = true;
+    fitting.matches[index] = UpdateDimMatch::Equal;
+    fits = arith.logicalAnd(fits, arith.equal(size, arith.constant(1)));
+    // The window's size is 1 on that branch: its view says so, so that a
+    // rank reduction it makes ambiguous keeps every dimension
+    // (SliceView::isAmbiguousRankReduction).
+    SliceView &view = fitting.view;
+    view.resultSizes[sliceDim] = rewriter.getIndexAttr(1);
     unsigned kept = 0;
     for (auto [dim, pos] : llvm::enumerate(view.layout.resultPositions)) {
       if (pos < 0)
         continue;
-      int64_t known = valueShape[kept++];
-      if (!ShapedType::isDynamic(known))
-        sizes[dim] = rewriter.getIndexAttr(known);
+      if (pos == sliceDim) {
+        view.sizes[dim] = rewriter.getIndexAttr(1);
+        view.reducedSizes[kept] = rewriter.getIndexAttr(1);
+      }
+      ++kept;
     }
-    if (ambiguous) {
-      // Inserted at full rank, as the read side extracts (see
-      // SliceView::isAmbiguousRankReduction).
-      SmallVector<int64_t> fullShape;
-      for (OpFoldResult size : sizes)
-        fullShape.push_back(
-            getConstantIntValue(size).value_or(ShapedType::kDynamic));
-      value = tensor::ExpandShapeOp::create(
-          rewriter, loc, RankedTensorType::get(fullShape, elementType), value,
-          view.layout.getShrinkCollapseGroups(), sizes);
-    }
-    // With the value's static sizes, a window that leaves the dest is one
-    // the slice never has: a check above stops the program whenever this
-    // runs, and insert_slice's verifier rejects the window, so nothing is
-    // written (the value's 4 rows into `[:%e:4] offset` of 5).
-    if (verifyInBoundsSlice(op.getDestType().getShape(), view.offsets, sizes,
-                            view.strides)
-            .isValid)
-      result = tensor::InsertSliceOp::create(rewriter, loc, value, op.getDest(),
-                                             view.offsets, sizes, view.strides);
+  }
+  Value result;
+  if (!stretchesUnknown || update->view.knownEmpty || update->knownToFail) {
+    result = insertUpdateValue(rewriter, loc, op, op.getDest(), op.getValue(),
+                               *update);
+  } else {
+    // A side-effect-free producer of the value that nothing else uses is
+    // computed in each branch, so that in the fitting one it can write
+    // straight into the window (empty-tensor elimination).
+    Operation *producer = op.getValue().getDefiningOp();
+    if (producer &&
+        (!op.getValue().hasOneUse() || producer->getNumResults() != 1 ||
+         producer->getBlock() != op->getBlock() ||
+         !isMemoryEffectFree(producer)))
+      producer = nullptr;
+    auto valueIn = [&](OpBuilder &b) -> Value {
+      return producer ? b.clone(*producer)->getResult(0)
+                      : static_cast<Value>(op.getValue());
+    };
+    auto branch = scf::IfOp::create(
+        rewriter, loc, arith.materializeCond(fits),
+        [&](OpBuilder &b, Location l) {
+          scf::YieldOp::create(
+              b, l,
+              insertUpdateValue(b, l, op, op.getDest(), valueIn(b), fitting));
+        },
+        [&](OpBuilder &b, Location l) {
+          scf::YieldOp::create(
+              b, l,
+              insertUpdateValue(b, l, op, op.getDest(), valueIn(b), *update));
+        });
+    result = branch.getResult(0);
+    rewriter.replaceOp(op, result);
+    if (producer)
+      rewriter.eraseOp(producer);
+    return result;
   }
   rewriter.replaceOp(op, result);
   return result;

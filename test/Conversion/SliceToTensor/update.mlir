@@ -77,3 +77,43 @@ func.func @axes_update(%v: tensor<4x2xf32>, %x: tensor<4x5xf32>) -> tensor<4x5xf
   %y = slice.strided_axes_update %v into %x axes [-1] starts [3] ends [0] strides [-2] : tensor<4x2xf32> into tensor<4x5xf32>
   return %y : tensor<4x5xf32>
 }
+
+// -----
+
+// A run-time window `p:p+1` that a static 1 of the value stretches to: the
+// branch where the window is 1 wide inserts the value as it is (static
+// sizes, nothing broadcast, the producer computed there so that it can
+// write into the window); the other broadcasts.
+// CHECK-LABEL: func.func @window_of_one
+// CHECK-SAME: (%[[K:.*]]: tensor<4x1x8xf32>, %[[C:.*]]: tensor<4x16x8xf32>, %[[P:.*]]: index)
+// CHECK: %[[FITS:.*]] = arith.cmpi eq, %[[W:.*]], %c1
+// CHECK: %[[R:.*]] = scf.if %[[FITS]] -> (tensor<4x16x8xf32>) {
+// CHECK:   %[[V:.*]] = arith.negf %[[K]] : tensor<4x1x8xf32>
+// CHECK:   %[[I:.*]] = tensor.insert_slice %[[V]] into %[[C]][0, %{{.*}}, 0] [4, 1, 8] [1, 1, 1] : tensor<4x1x8xf32> into tensor<4x16x8xf32>
+// CHECK:   scf.yield %[[I]]
+// CHECK: } else {
+// CHECK:   %[[V2:.*]] = arith.negf %[[K]] : tensor<4x1x8xf32>
+// CHECK:   linalg.broadcast
+// CHECK:   tensor.insert_slice %{{.*}} into %[[C]][0, %{{.*}}, 0] [4, %[[W]], 8] [1, 1, 1]
+// CHECK: return %[[R]]
+func.func @window_of_one(%k: tensor<4x1x8xf32>, %cache: tensor<4x16x8xf32>, %p: index) -> tensor<4x16x8xf32> {
+  %c1 = arith.constant 1 : index
+  %p1 = arith.addi %p, %c1 : index
+  %v = arith.negf %k : tensor<4x1x8xf32>
+  %r = slice.strided_update %v into %cache[:, %p:%p1, :] : tensor<4x1x8xf32> into tensor<4x16x8xf32>
+  return %r : tensor<4x16x8xf32>
+}
+
+// -----
+
+// A window made 1 wide next to a shrunk dimension: the branch's view keeps
+// every dimension (an ambiguous rank reduction) and collapses.
+// CHECK-LABEL: func.func @window_of_one_next_to_shrink
+// CHECK: scf.if
+// CHECK: tensor.expand_shape
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[%{{.*}}, 0, %{{.*}}] [1, 5, 1] [1, 1, 1] : tensor<1x5x1xf32> into tensor<?x5x?xf32>
+// CHECK: } else {
+func.func @window_of_one_next_to_shrink(%v: tensor<5x1xf32>, %x: tensor<?x5x?xf32>, %i: index, %b: index, %e: index) -> tensor<?x5x?xf32> {
+  %r = slice.strided_update %v into %x[%i, :, %b:%e] : tensor<5x1xf32> into tensor<?x5x?xf32>
+  return %r : tensor<?x5x?xf32>
+}
