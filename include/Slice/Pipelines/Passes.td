@@ -74,23 +74,33 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
 
     1. canonicalize (folds, `slice.strided_axes` into `slice.strided`,
        slice of slice) and inline (calls marked `no_inline` stay calls);
+       slices move above the element-wise ops that produce their sources
+       (`--slice-propagate`);
     2. slices become views (`--convert-slice-to-tensor`, the default; with
        `via-bufferization`, one-shot-bufferize builds the same views through
        slice.strided's BufferizableOpInterface model) or dense copies
        (`--convert-slice-to-linalg`, `slices=copy`), with the run-time
        checks of the normal form as `cf.assert`;
-    3. elementwise arith on tensors becomes linalg; one-shot-bufferize with
-       function boundaries (views stay `memref.subview`s); buffers are
-       deallocated by the ownership-based deallocation pipeline;
+    3. elementwise arith on tensors becomes linalg and fuses; concat
+       operands, update values and results are written where they go
+       (`--slice-decompose-concats`, `--slice-reuse-input-buffers`,
+       `--eliminate-empty-tensors`, `--slice-protect-view-reads`);
+       one-shot-bufferize with function boundaries (views stay
+       `memref.subview`s); buffers are deallocated by the ownership-based
+       deallocation pipeline; entry points get a path for dense arguments
+       (`--slice-specialize-dense-arguments`);
     4. copies out of views (`linalg.copy` from `slices=copy`, the
        `memref.copy` of a clone or of bufferization) become vectorized run
        loops (`--slice-lower-copies`), never the runtime's element-wise
        `memrefCopy`;
-    5. linalg to loops, strided metadata expanded, affine, scf, cf, vector,
-       arith, math, index, memref and func to LLVM.
+    5. exp and tanh as polynomial approximations that vectorize
+       (`--slice-approximate-math`), linalg to loops, strided metadata
+       expanded, affine, scf, cf, vector, arith, math, index, memref
+       (allocations as `aligned_alloc`) and func to LLVM.
 
-    With `parallel-bytes=N` (N >= 0), copies of at least N bytes run on
-    OpenMP threads (`scf.parallel`, `--convert-scf-to-openmp`), and the
+    With `parallel-bytes=N` (N >= 0), copies and element-wise ops of at
+    least N bytes run on OpenMP threads (`scf.parallel`,
+    `--slice-parallel-elementwise`, `--convert-scf-to-openmp`), and the
     program must be linked with (or run by `mlir-runner` with) LLVM's
     `libomp`. By default everything runs on the calling thread.
 
