@@ -132,6 +132,12 @@ struct SliceSpecializeDenseArgumentsPass
     func::FuncOp dense = function.clone();
     dense.setPrivate();
     dense->removeAttr("llvm.emit_c_interface");
+    // Kept a function of its own: inlined into the entry point, LLVM's loop
+    // vectorizer left its loops scalar (relu(x[::-1, ::2]) ran 2.5x slower).
+    dense->setAttr(
+        "passthrough",
+        ArrayAttr::get(&getContext(),
+                       {StringAttr::get(&getContext(), "noinline")}));
     dense.setName((function.getName() + "__dense").str());
     symbols.insert(dense, std::next(Block::iterator(function)));
     Block &denseEntry = dense.getBody().front();
