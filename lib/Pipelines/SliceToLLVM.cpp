@@ -61,6 +61,8 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
   }
 
+  if (options.hugePages)
+    pm.addPass(createSliceHugePageAllocations());
   // Copies out of views (linalg.copy from slices=copy, memref.copy from
   // bufferization) move whole runs instead of reaching `memrefCopy`.
   SliceLowerCopiesOptions copies;
@@ -109,6 +111,7 @@ struct SliceToLLVMPass
     options.nontemporalBytes = nontemporalBytes;
     options.parallelBytes = parallelBytes;
     options.approximateMath = approximateMath;
+    options.hugePages = hugePages;
     options.specializeDenseArguments = specializeDenseArguments;
     options.spmd = spmd;
     return options;

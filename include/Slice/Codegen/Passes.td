@@ -481,4 +481,32 @@ def SliceApproximateMath
   ];
 }
 
+def SliceHugePageAllocations
+    : Pass<"slice-huge-page-allocations", "::mlir::ModuleOp"> {
+  let summary = "Advise big buffers onto transparent huge pages";
+  let description = [{
+    After each `memref.alloc` of an identity-layout buffer that may hold at
+    least `min-bytes` (checked at run time for dynamic sizes), calls
+    `madvise(MADV_HUGEPAGE)` (Linux) on the whole pages inside it, as NumPy
+    does for its arrays of 4 MiB or more: the first writes into a fresh
+    result then fault in 2 MiB pages instead of 4 KiB ones, 512 times fewer
+    faults, where the kernel's transparent huge pages are in `madvise`
+    mode (the default of many distributions; `always` needs no advice,
+    `never` ignores it). The pass declares `madvise` in the module (index,
+    index, i32) -> i32 when it is not declared yet, and leaves the buffers
+    alone when the module declares it otherwise. `--slice-to-llvm` runs it
+    unless `huge-pages=false`.
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"4194304",
+           "Buffers of at least this many bytes are advised">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 #endif // SLICE_CODEGEN_PASSES_TD

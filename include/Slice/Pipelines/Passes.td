@@ -136,6 +136,9 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
            "Copies of at least this many bytes run on OpenMP threads "
            "(--slice-lower-copies, --convert-scf-to-openmp; the program then "
            "needs libomp); negative: one thread, no OpenMP">,
+    Option<"hugePages", "huge-pages", "bool", /*default=*/"true",
+           "Advise buffers of 4 MiB or more onto transparent huge pages "
+           "(--slice-huge-page-allocations)">,
     Option<"approximateMath", "approximate-math", "bool", /*default=*/"true",
            "Compute exp and tanh with polynomial approximations that "
            "vectorize (exp flushes results below the smallest normal float "
