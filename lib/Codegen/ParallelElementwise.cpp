@@ -10,7 +10,9 @@
 // buffers whose result holds at least parallel-bytes run their outermost
 // loop in chunks on threads (scf.parallel, for --convert-scf-to-openmp), as
 // the copies do past the same threshold; smaller ones stay on the calling
-// thread. The choice is made at run time, on the result's sizes.
+// thread. The choice is made at run time, on the result's sizes. Each
+// chunk calls a function of its own holding the op, so that LLVM's loop
+// vectorizer sees its loops outside the OpenMP region.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,10 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir {
 namespace slice {
@@ -35,6 +41,8 @@ namespace slice {
 using namespace mlir;
 using namespace mlir::slice;
 using namespace mlir::slice::detail;
+
+using mlir::slice::kNoAliasPointerArgs;
 
 /// Whether `op` computes each element of its one result on its own: all
 /// loops parallel, the result indexed by the identity, no linalg.index
@@ -48,17 +56,106 @@ static bool isElementwiseOnBuffers(linalg::GenericOp op) {
          !op->getParentOfType<scf::ParallelOp>();
 }
 
-/// `op` on rows [start, start + count) of its outermost loop: every operand
-/// that loop indexes is cut to those rows.
-static void cloneOnRows(OpBuilder &builder, Location loc, linalg::GenericOp op,
-                        Value start, Value count) {
+/// The values `op`'s body uses from outside it: constants (cloned into a
+/// chunk's function) and others (passed to it).
+static void getCaptured(linalg::GenericOp op, SmallVectorImpl<Value> &constants,
+                        SmallVectorImpl<Value> &others) {
+  SetVector<Value> captured;
+  getUsedValuesDefinedAbove(op->getRegions(), captured);
+  for (Value value : captured) {
+    if (matchPattern(value, m_Constant()))
+      constants.push_back(value);
+    else
+      others.push_back(value);
+  }
+}
+
+/// The buffer `value` views: through subviews, casts and reshapes to the
+/// value that none of those made.
+static Value getRootBuffer(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      break;
+    value = view.getViewSource();
+  }
+  return value;
+}
+
+/// Whether `op`'s init is a fresh allocation none of its inputs reads: it
+/// may then be declared `noalias` in the chunk's function, which spares
+/// LLVM's loop vectorizer run-time overlap checks it cannot always build
+/// (with a row reversal it built none and left the loop scalar).
+static bool initIsFreshAndApart(linalg::GenericOp op) {
+  Value root = getRootBuffer(op.getDpsInits().front());
+  if (!root.getDefiningOp<memref::AllocOp>())
+    return false;
+  return llvm::none_of(op.getDpsInputs(), [&](Value input) {
+    return isa<MemRefType>(input.getType()) && getRootBuffer(input) == root;
+  });
+}
+
+/// A private function that runs `op` on operands of `types` (its own, then
+/// the non-constant values its body uses from outside): each thread's chunk
+/// calls it. Compiled apart (`noinline`), its loops get LLVM's loop
+/// vectorizer, which gave up on the same loops inside the OpenMP region's
+/// outlined body.
+static func::FuncOp outlineChunk(linalg::GenericOp op, TypeRange types,
+                                 SymbolTable &symbols) {
+  auto parent = op->getParentOfType<func::FuncOp>();
+  OpBuilder builder(op.getContext());
+  auto function = func::FuncOp::create(builder, op.getLoc(),
+                                       (parent.getName() + "__chunk").str(),
+                                       builder.getFunctionType(types, {}));
+  function.setPrivate();
+  function->setAttr("passthrough",
+                    builder.getArrayAttr({builder.getStringAttr("noinline")}));
+  if (initIsFreshAndApart(op)) {
+    // The init's pointers in the function's LLVM signature, where each
+    // memref becomes (allocated, aligned, offset, sizes, strides):
+    // --slice-finalize-to-llvm declares them noalias.
+    int64_t position = 0;
+    unsigned init = op.getDpsInitOperand(0)->getOperandNumber();
+    for (Type type : types.take_front(init)) {
+      auto memref = dyn_cast<MemRefType>(type);
+      position += memref ? 3 + 2 * memref.getRank() : 1;
+    }
+    function->setAttr(kNoAliasPointerArgs,
+                      builder.getDenseI64ArrayAttr({position, position + 1}));
+  }
+  symbols.insert(function, std::next(Block::iterator(parent)));
+  Block *entry = function.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+  SmallVector<Value> constants, others;
+  getCaptured(op, constants, others);
   IRMapping mapping;
+  unsigned numOperands = op->getNumOperands();
+  mapping.map(op->getOperands(), entry->getArguments().take_front(numOperands));
+  mapping.map(others, entry->getArguments().drop_front(numOperands));
+  for (Value constant : constants)
+    mapping.map(constant,
+                builder.clone(*constant.getDefiningOp())
+                    ->getResult(cast<OpResult>(constant).getResultNumber()));
+  builder.clone(*op, mapping);
+  func::ReturnOp::create(builder, op.getLoc());
+  return function;
+}
+
+/// `op` on rows [start, start + count) of its outermost loop: every operand
+/// that loop indexes is cut to those rows, and `chunk` (made on the first
+/// call) is called on them.
+static void callOnRows(OpBuilder &builder, Location loc, linalg::GenericOp op,
+                       Value start, Value count, func::FuncOp &chunk,
+                       SymbolTable &symbols) {
   OpFoldResult one = builder.getIndexAttr(1);
+  SmallVector<Value> operands;
   for (OpOperand &operand : op->getOpOperands()) {
     AffineMap map = op.getMatchingIndexingMap(&operand);
     auto type = dyn_cast<MemRefType>(operand.get().getType());
-    if (!type || !map.isFunctionOfDim(0))
+    if (!type || !map.isFunctionOfDim(0)) {
+      operands.push_back(operand.get());
       continue;
+    }
     SmallVector<OpFoldResult> offsets, sizes, strides;
     for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
       strides.push_back(one);
@@ -70,17 +167,21 @@ static void cloneOnRows(OpBuilder &builder, Location loc, linalg::GenericOp op,
       offsets.push_back(builder.getIndexAttr(0));
       sizes.push_back(memref::getMixedSize(builder, loc, operand.get(), dim));
     }
-    mapping.map(operand.get(),
-                memref::SubViewOp::create(builder, loc, operand.get(), offsets,
-                                          sizes, strides)
-                    .getResult());
+    operands.push_back(memref::SubViewOp::create(builder, loc, operand.get(),
+                                                 offsets, sizes, strides));
   }
-  builder.clone(*op, mapping);
+  SmallVector<Value> constants, others;
+  getCaptured(op, constants, others);
+  llvm::append_range(operands, others);
+  if (!chunk)
+    chunk = outlineChunk(op, ValueRange(operands).getTypes(), symbols);
+  func::CallOp::create(builder, loc, chunk, operands);
 }
 
 /// Replaces `op` by a choice at run time: rows in chunks on threads when its
 /// result holds at least `parallelBytes`, the op as it was otherwise.
-static void parallelize(linalg::GenericOp op, int64_t parallelBytes) {
+static void parallelize(linalg::GenericOp op, int64_t parallelBytes,
+                        SymbolTable &symbols) {
   OpBuilder builder(op);
   Location loc = op.getLoc();
   Value result = op.getDpsInits().front();
@@ -122,14 +223,15 @@ static void parallelize(linalg::GenericOp op, int64_t parallelBytes) {
   Value step = inside.materialize(chunk);
   Value total = inside.materialize(rows);
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  scf::ParallelOp::create(builder, loc, zero, total, step,
-                          [&](OpBuilder &nb, Location nl, ValueRange ivs) {
-                            Value start = ivs.front();
-                            Value count = arith::MinSIOp::create(
-                                nb, nl, step,
-                                arith::SubIOp::create(nb, nl, total, start));
-                            cloneOnRows(nb, nl, op, start, count);
-                          });
+  func::FuncOp chunkFunction;
+  scf::ParallelOp::create(
+      builder, loc, zero, total, step,
+      [&](OpBuilder &nb, Location nl, ValueRange ivs) {
+        Value start = ivs.front();
+        Value count = arith::MinSIOp::create(
+            nb, nl, step, arith::SubIOp::create(nb, nl, total, start));
+        callOnRows(nb, nl, op, start, count, chunkFunction, symbols);
+      });
   builder.setInsertionPointToStart(choice.elseBlock());
   builder.clone(*op);
   op.erase();
@@ -146,11 +248,12 @@ struct SliceParallelElementwisePass
       return;
     SmallVector<linalg::GenericOp> ops;
     getOperation().walk([&](linalg::GenericOp op) {
-      if (isElementwiseOnBuffers(op))
+      if (isElementwiseOnBuffers(op) && op->getParentOfType<func::FuncOp>())
         ops.push_back(op);
     });
+    SymbolTable symbols(getOperation());
     for (linalg::GenericOp op : ops)
-      parallelize(op, parallelBytes);
+      parallelize(op, parallelBytes, symbols);
   }
 };
 } // namespace

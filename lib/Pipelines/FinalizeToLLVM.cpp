@@ -144,6 +144,21 @@ struct SliceFinalizeToLLVMPass
     module.walk(
         [&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
     reconcileUnrealizedCasts(casts);
+
+    // Pointers --slice-parallel-elementwise found apart from the others.
+    for (auto function : module.getOps<LLVM::LLVMFuncOp>()) {
+      auto positions = function->getAttrOfType<DenseI64ArrayAttr>(
+          slice::kNoAliasPointerArgs);
+      if (!positions)
+        continue;
+      for (int64_t position : positions.asArrayRef())
+        if (position < function.getNumArguments() &&
+            isa<LLVM::LLVMPointerType>(
+                function.getArgument(position).getType()))
+          function.setArgAttr(position, LLVM::LLVMDialect::getNoAliasAttrName(),
+                              UnitAttr::get(context));
+      function->removeAttr(slice::kNoAliasPointerArgs);
+    }
   }
 };
 } // namespace

@@ -72,7 +72,7 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
   if (options.parallelBytes >= 0) {
     SliceParallelElementwiseOptions elementwise;
     elementwise.parallelBytes = options.parallelBytes;
-    pm.addNestedPass<func::FuncOp>(createSliceParallelElementwise(elementwise));
+    pm.addPass(createSliceParallelElementwise(elementwise));
     pm.addPass(createConvertSCFToOpenMPPass());
     // The conversion wraps each parallel body in a memref.alloca_scope,
     // which must hold one block, so it must go before scf-to-cf; the

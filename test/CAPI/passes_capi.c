@@ -55,6 +55,7 @@ int main(void) {
       mlirCreateSliceCodegenSliceDenseArguments(),
       mlirCreateSliceCodegenSliceSpecializeDenseArguments(),
       mlirCreateSliceCodegenSliceHugePageAllocations(),
+      mlirCreateSliceCodegenSliceParallelElementwise(),
       mlirCreateSliceConversionConvertSliceToTensor(),
       mlirCreateSliceConversionConvertSliceToLinalg(),
       mlirCreateSliceConversionConvertSliceToTosa(),
@@ -81,8 +82,6 @@ int main(void) {
       func, mlirCreateSliceCodegenSliceRefinePoisonTensors());
   mlirOpPassManagerAddOwnedPass(
       func, mlirCreateSliceCodegenSliceEraseAfterFailingAsserts());
-  mlirOpPassManagerAddOwnedPass(
-      func, mlirCreateSliceCodegenSliceParallelElementwise());
   mlirOpPassManagerAddOwnedPass(func,
                                 mlirCreateSliceCodegenSliceApproximateMath());
   printf("created: ");
@@ -128,8 +127,9 @@ int main(void) {
                    "func.func(slice-refine-poison-tensors)");
   registerAndParse(ctx, mlirRegisterSliceCodegenSliceEraseAfterFailingAsserts,
                    "func.func(slice-erase-after-failing-asserts)");
-  registerAndParse(ctx, mlirRegisterSliceCodegenSliceParallelElementwise,
-                   "func.func(slice-parallel-elementwise{parallel-bytes=0})");
+  registerAndParse(
+      ctx, mlirRegisterSliceCodegenSliceParallelElementwise,
+      "builtin.module(slice-parallel-elementwise{parallel-bytes=0})");
   registerAndParse(ctx, mlirRegisterSliceCodegenSliceApproximateMath,
                    "func.func(slice-approximate-math)");
   registerAndParse(ctx, mlirRegisterSliceConversionConvertSliceToTensor,
@@ -168,7 +168,7 @@ int main(void) {
   return 0;
 }
 
-/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts,slice-parallel-elementwise{parallel-bytes=-1},slice-approximate-math),slice-normalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-propagate,slice-decompose-concats,slice-reuse-input-buffers,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,slice-specialize-dense-arguments,slice-huge-page-allocations{min-bytes=4194304},convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
+/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts,slice-approximate-math),slice-normalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-propagate,slice-decompose-concats,slice-reuse-input-buffers,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,slice-specialize-dense-arguments,slice-huge-page-allocations{min-bytes=4194304},slice-parallel-elementwise{parallel-bytes=-1},convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
    CHECK: parsed any(slice-normalize): 1
    CHECK: parsed builtin.module(slice-to-nvvm{chip=sm_80}): 1
    CHECK-NOT: : 0

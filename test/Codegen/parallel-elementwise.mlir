@@ -1,17 +1,19 @@
 // --slice-parallel-elementwise: element-wise ops whose result holds at least
 // parallel-bytes run their outermost loop in chunks on threads, chosen at
 // run time; smaller ones stay as they were.
-// RUN: slice-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(slice-parallel-elementwise{parallel-bytes=131072}))" | FileCheck %s
-// RUN: slice-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(slice-parallel-elementwise))" | FileCheck %s --check-prefix=OFF
+// RUN: slice-opt %s -split-input-file --pass-pipeline="builtin.module(slice-parallel-elementwise{parallel-bytes=131072})" | FileCheck %s
+// RUN: slice-opt %s -split-input-file --pass-pipeline="builtin.module(slice-parallel-elementwise)" | FileCheck %s --check-prefix=OFF
 
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d1)>
 #tr = affine_map<(d0, d1) -> (d1, d0)>
 
 // The rows of the result, the input read through a reversed view and a
-// transposed one cut alike; the broadcast row whole.
+// transposed one cut alike, the broadcast row whole, passed to a private
+// function holding the op (its loops vectorize outside the OpenMP region),
+// with the scalar the body reads from outside; its constant cloned in.
 // CHECK-LABEL: func.func @rows
-// CHECK-SAME: (%[[X:.*]]: memref<?x64xf32, strided<[?, ?], offset: ?>>, %[[T:.*]]: memref<64x?xf32>, %[[R:.*]]: memref<64xf32>, %[[OUT:.*]]: memref<?x64xf32>)
+// CHECK-SAME: (%[[X:.*]]: memref<?x64xf32, strided<[?, ?], offset: ?>>, %[[T:.*]]: memref<64x?xf32>, %[[R:.*]]: memref<64xf32>, %[[OUT:.*]]: memref<?x64xf32>, %[[F:.*]]: f32)
 // CHECK: %[[ROWS:.*]] = memref.dim %[[OUT]], %c0
 // CHECK: %[[BYTES:.*]] = arith.muli %[[ROWS]], %c256
 // CHECK: %[[BIG:.*]] = arith.cmpi sge, %[[BYTES]], %c131072
@@ -21,18 +23,27 @@
 // CHECK-DAG: %[[XS:.*]] = memref.subview %[[X]][%[[I]], 0] [%[[N]], 64] [1, 1]
 // CHECK-DAG: %[[TS:.*]] = memref.subview %[[T]][0, %[[I]]] [64, %[[N]]] [1, 1]
 // CHECK-DAG: %[[OS:.*]] = memref.subview %[[OUT]][%[[I]], 0] [%[[N]], 64] [1, 1]
-// CHECK: linalg.generic {{.*}} ins(%[[XS]], %[[TS]], %[[R]] : {{.*}}) outs(%[[OS]] :
+// CHECK: func.call @rows__chunk(%[[XS]], %[[TS]], %[[R]], %[[OS]], %[[F]]) : (memref<?x64xf32, strided<[?, ?], offset: ?>>, memref<64x?xf32, strided<[?, 1], offset: ?>>, memref<64xf32>, memref<?x64xf32, strided<[64, 1], offset: ?>>, f32) -> ()
 // CHECK: } else {
 // CHECK: linalg.generic {{.*}} ins(%[[X]], %[[T]], %[[R]] : {{.*}}) outs(%[[OUT]] :
+// CHECK-LABEL: func.func private @rows__chunk(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?x64xf32, strided<[?, ?], offset: ?>>, %[[B:[^:]*]]: memref<64x?xf32, strided<[?, 1], offset: ?>>, %[[C:[^:]*]]: memref<64xf32>, %[[O:[^:]*]]: memref<?x64xf32, strided<[64, 1], offset: ?>>, %[[S:[^:]*]]: f32) attributes {passthrough = ["noinline"]}
+// CHECK: %[[TWO:.*]] = arith.constant 2.0
+// CHECK: linalg.generic {{.*}} ins(%[[A]], %[[B]], %[[C]] : {{.*}}) outs(%[[O]] :
+// CHECK: arith.mulf %{{.*}}, %[[TWO]]
+// CHECK: arith.addf %{{.*}}, %[[S]]
 // OFF-LABEL: func.func @rows
 // OFF-NOT: scf.if
 // OFF-NOT: scf.parallel
-func.func @rows(%x: memref<?x64xf32, strided<[?, ?], offset: ?>>, %t: memref<64x?xf32>, %r: memref<64xf32>, %out: memref<?x64xf32>) {
+func.func @rows(%x: memref<?x64xf32, strided<[?, ?], offset: ?>>, %t: memref<64x?xf32>, %r: memref<64xf32>, %out: memref<?x64xf32>, %f: f32) {
+  %two = arith.constant 2.0 : f32
   linalg.generic {indexing_maps = [#id2, #tr, #row, #id2], iterator_types = ["parallel", "parallel"]} ins(%x, %t, %r : memref<?x64xf32, strided<[?, ?], offset: ?>>, memref<64x?xf32>, memref<64xf32>) outs(%out : memref<?x64xf32>) {
   ^bb0(%a: f32, %b: f32, %c: f32, %o: f32):
     %s = arith.addf %a, %b : f32
     %m = arith.mulf %s, %c : f32
-    linalg.yield %m : f32
+    %d = arith.mulf %m, %two : f32
+    %e = arith.addf %d, %f : f32
+    linalg.yield %e : f32
   }
   return
 }

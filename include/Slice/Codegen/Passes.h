@@ -37,6 +37,12 @@ void populateRefinePoisonTensorsPatterns(RewritePatternSet &patterns);
 /// symbol of the module has a name the lowering needs for something else.
 FailureOr<bool> lowerAssertsToStderr(ModuleOp module);
 
+/// A function attribute (dense i64 array) that --slice-parallel-elementwise
+/// sets on a chunk's function: the positions, in its LLVM signature, of the
+/// pointer arguments no other argument aliases, which
+/// --slice-finalize-to-llvm declares `noalias`.
+constexpr llvm::StringLiteral kNoAliasPointerArgs = "slice.noalias_pointers";
+
 } // namespace slice
 } // namespace mlir
 

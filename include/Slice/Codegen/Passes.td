@@ -428,15 +428,17 @@ def SliceSpecializeDenseArguments
 }
 
 def SliceParallelElementwise
-    : Pass<"slice-parallel-elementwise", "::mlir::func::FuncOp"> {
+    : Pass<"slice-parallel-elementwise", "::mlir::ModuleOp"> {
   let summary = "Run big element-wise loops on threads, as the copies";
   let description = [{
     Each element-wise `linalg.generic` on buffers (all loops parallel, the
     result indexed by the identity, no `linalg.index`) becomes a choice made
     at run time on its result's size: at least `parallel-bytes`, its
-    outermost loop runs in chunks on threads (`scf.parallel` over rows, each
-    chunk the op on subviews of the operands that loop indexes, for
-    `--convert-scf-to-openmp`); below, the op as it was. Chunks are a 64th
+    outermost loop runs in chunks on threads (`scf.parallel` over rows, for
+    `--convert-scf-to-openmp`; each chunk calls a private `noinline`
+    function holding the op, on subviews of the operands that loop indexes,
+    so that LLVM vectorizes its loops, which it leaves scalar inside the
+    OpenMP region); below, the op as it was. Chunks are a 64th
     of the rows, of 16 KiB to 1 MiB where the rows allow, as the copies'
     (`--slice-lower-copies`). Negative `parallel-bytes` leaves every op on
     the calling thread.
@@ -452,6 +454,7 @@ def SliceParallelElementwise
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"
   ];
