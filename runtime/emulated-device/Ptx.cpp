@@ -333,6 +333,7 @@ enum class Op : uint8_t {
   Nop,
   Sqrt,
   Rcp,
+  Ex2,
   Copysign,
   Trap,
 };
@@ -1096,7 +1097,7 @@ private:
         {"ret", Op::Ret},     {"exit", Op::Ret},   {"bar", Op::Bar},
         {"barrier", Op::Bar}, {"membar", Op::Nop}, {"fence", Op::Nop},
         {"sqrt", Op::Sqrt},   {"rcp", Op::Rcp},    {"copysign", Op::Copysign},
-        {"trap", Op::Trap}};
+        {"ex2", Op::Ex2},     {"trap", Op::Trap}};
     auto it = ops.find(parts[0]);
     if (it == ops.end())
       unsupported(at, inst.text);
@@ -1254,6 +1255,7 @@ private:
     case Op::Cvt:
     case Op::Sqrt:
     case Op::Rcp:
+    case Op::Ex2:
       want(inst, at, 2);
       break;
     default:
@@ -1286,6 +1288,10 @@ private:
     if ((inst.op == Op::Sqrt || inst.op == Op::Rcp ||
          inst.op == Op::Copysign) &&
         inst.type != Ty::F32 && inst.type != Ty::F64)
+      unsupported(at, inst.text);
+    // ex2 exists only as the f32 (and f16) approximation; the emulation
+    // computes it exactly, within the device's 2 ulp.
+    if (inst.op == Op::Ex2 && inst.type != Ty::F32)
       unsupported(at, inst.text);
   }
 
@@ -1974,6 +1980,9 @@ private:
       return true;
     case Op::Rcp:
       v = T(1) / a;
+      return true;
+    case Op::Ex2:
+      v = std::exp2(a);
       return true;
     case Op::Copysign:
       v = std::copysign(b, a);
