@@ -100,7 +100,12 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createSliceEraseAfterFailingAsserts());
   if (denseArguments) {
     pm.addPass(createSliceDenseArguments());
-    pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+    // CSE first: the copy of an operand written in place into its part of
+    // a destination is a copy between two equal subviews, which
+    // canonicalization then erases.
+    OpPassManager &fpm = pm.nest<func::FuncOp>();
+    fpm.addPass(createCSEPass());
+    fpm.addPass(createCanonicalizerPass());
   }
 }
 

@@ -1,0 +1,18 @@
+// Concats on the GPU route: each operand's producer writes its part of the
+// result, and no kernel copies a part onto itself (the dense-argument
+// clean-up runs CSE before canonicalization, which then erases the copy
+// between two equal subviews).
+// RUN: slice-opt %s --slice-to-nvvm=format=isa | FileCheck %s
+
+// One kernel for -a into the first part; b copied into the second by the
+// copy kernels (vector-aligned, unaligned and scalar variants, chosen at
+// run time).
+// CHECK-LABEL: llvm.func @negate_then_concat(
+// CHECK-COUNT-4: gpu.launch_func
+// CHECK-NOT: gpu.launch_func
+// CHECK-LABEL: llvm.func @mgpuStreamCreate
+func.func @negate_then_concat(%a: tensor<64x32xf32>, %b: tensor<64x32xf32>) -> tensor<128x32xf32> {
+  %n = arith.negf %a : tensor<64x32xf32>
+  %c = tensor.concat dim(0) %n, %b : (tensor<64x32xf32>, tensor<64x32xf32>) -> tensor<128x32xf32>
+  return %c : tensor<128x32xf32>
+}
