@@ -164,6 +164,20 @@ PASSES = [
   %r = slice.strided %m[::2, 1:-1] : tensor<8x8xf32> to tensor<4x6xf32>
   return %r : tensor<4x6xf32>
 }""", ["--slice-propagate"]),
+    ("--slice-split-concat-consumers", "relu of a concat becomes a concat "
+     "of relus, one per operand, so that the concat joins final values and "
+     "each part is written once",
+     """func.func @f(%a: tensor<3xf32>, %b: tensor<5xf32>) -> tensor<8xf32> {
+  %c = tensor.concat dim(0) %a, %b : (tensor<3xf32>, tensor<5xf32>) -> tensor<8xf32>
+  %e = tensor.empty() : tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%c : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %z = arith.constant 0.0 : f32
+    %v = arith.maximumf %x, %z : f32
+    linalg.yield %v : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}""", ["--slice-split-concat-consumers"]),
     ("--slice-reuse-input-buffers", "a result written into the buffer of "
      "an input that dies there (a temporary here), instead of a fresh one",
      """func.func @f(%x: tensor<8xf32> {bufferization.writable = false}) -> tensor<8xf32> {

@@ -73,6 +73,9 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
     // the linalg.generic ops it makes need no canonicalization of their own
     // before bufferization.
     fpm.addPass(createConvertElementwiseToLinalgPass());
+    // Element-wise consumers of a concat run on its operands, so that the
+    // fusion below reaches through it.
+    fpm.addPass(createSliceSplitConcatConsumers());
     // Chains of element-wise ops become one loop nest, and splat constants
     // scalars in its body.
     fpm.addPass(createLinalgElementwiseOpFusionPass());

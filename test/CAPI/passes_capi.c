@@ -45,6 +45,7 @@ int main(void) {
       mlirCreateSliceSliceFoldConstants(),
       mlirCreateSliceSliceProtectViewReads(),
       mlirCreateSliceSlicePropagate(),
+      mlirCreateSliceSliceSplitConcatConsumers(),
       mlirCreateSliceSliceDecomposeConcats(),
       mlirCreateSliceSliceReuseInputBuffers(),
       mlirCreateSliceCodegenSliceMarkRuntimeReadOnly(),
@@ -97,6 +98,8 @@ int main(void) {
                    "any(slice-protect-view-reads)");
   registerAndParse(ctx, mlirRegisterSliceSlicePropagate,
                    "any(slice-propagate)");
+  registerAndParse(ctx, mlirRegisterSliceSliceSplitConcatConsumers,
+                   "any(slice-split-concat-consumers)");
   registerAndParse(ctx, mlirRegisterSliceSliceDecomposeConcats,
                    "any(slice-decompose-concats)");
   registerAndParse(ctx, mlirRegisterSliceSliceReuseInputBuffers,
@@ -168,7 +171,7 @@ int main(void) {
   return 0;
 }
 
-/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts,slice-approximate-math),slice-normalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-propagate,slice-decompose-concats,slice-reuse-input-buffers,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,slice-specialize-dense-arguments,slice-huge-page-allocations{min-bytes=4194304},slice-parallel-elementwise{parallel-bytes=-1},convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
+/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts,slice-approximate-math),slice-normalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-propagate,slice-split-concat-consumers,slice-decompose-concats,slice-reuse-input-buffers,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,slice-specialize-dense-arguments,slice-huge-page-allocations{min-bytes=4194304},slice-parallel-elementwise{parallel-bytes=-1},convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
    CHECK: parsed any(slice-normalize): 1
    CHECK: parsed builtin.module(slice-to-nvvm{chip=sm_80}): 1
    CHECK-NOT: : 0

@@ -10,9 +10,21 @@
 // CHECK-LABEL: llvm.func @negate_then_concat(
 // CHECK-COUNT-4: gpu.launch_func
 // CHECK-NOT: gpu.launch_func
+// relu of a concat: one kernel per operand, each writing its part
+// (--slice-split-concat-consumers), no temporary concat.
+// CHECK-LABEL: llvm.func @relu_of_concat(
+// CHECK-COUNT-2: gpu.launch_func
+// CHECK-NOT: gpu.launch_func
 // CHECK-LABEL: llvm.func @mgpuStreamCreate
 func.func @negate_then_concat(%a: tensor<64x32xf32>, %b: tensor<64x32xf32>) -> tensor<128x32xf32> {
   %n = arith.negf %a : tensor<64x32xf32>
   %c = tensor.concat dim(0) %n, %b : (tensor<64x32xf32>, tensor<64x32xf32>) -> tensor<128x32xf32>
   return %c : tensor<128x32xf32>
+}
+
+func.func @relu_of_concat(%a: tensor<64x32xf32>, %b: tensor<64x32xf32>) -> tensor<128x32xf32> {
+  %c = tensor.concat dim(0) %a, %b : (tensor<64x32xf32>, tensor<64x32xf32>) -> tensor<128x32xf32>
+  %z = arith.constant dense<0.0> : tensor<128x32xf32>
+  %r = arith.maximumf %c, %z : tensor<128x32xf32>
+  return %r : tensor<128x32xf32>
 }

@@ -81,8 +81,9 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
        slice.strided's BufferizableOpInterface model) or dense copies
        (`--convert-slice-to-linalg`, `slices=copy`), with the run-time
        checks of the normal form as `cf.assert`;
-    3. elementwise arith on tensors becomes linalg and fuses; concat
-       operands, update values and results are written where they go
+    3. elementwise arith on tensors becomes linalg and fuses, through
+       concats (`--slice-split-concat-consumers`); concat operands, update
+       values and results are written where they go
        (`--slice-decompose-concats`, `--slice-reuse-input-buffers`,
        `--eliminate-empty-tensors`, `--slice-protect-view-reads`);
        one-shot-bufferize with function boundaries (views stay

@@ -132,6 +132,45 @@ def SliceReuseInputBuffers : Pass<"slice-reuse-input-buffers"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def SliceSplitConcatConsumers : Pass<"slice-split-concat-consumers"> {
+  let summary = "Run the element-wise consumers of a concat on its operands";
+  let description = [{
+    An element-wise `linalg.generic` (all loops parallel, inits indexed by
+    permutations, inputs by projected permutations, no `linalg.index`) that
+    reads a `tensor.concat` no other op reads, along a dimension that
+    follows one of its loops, becomes one generic per operand of the
+    concat, on that operand and on unit-stride slices of its other inputs
+    (an input broadcast along that loop is read whole), and the concat
+    moves to its results. Chains of consumers split step by step.
+
+    The concat then joins the program's last values: upstream's
+    element-wise fusion merges each part's producer into it, and
+    `--slice-decompose-concats` with `--eliminate-empty-tensors` has every
+    part write straight into the result. `relu(concat(a, b))` then reads
+    `a` and `b` once and writes the result once, where the concat first
+    writes a temporary that relu reads again. The pipelines run it before
+    the fusion; `populateSliceSplitConcatConsumersPatterns` gives the
+    pattern to an embedder.
+
+    ```mlir
+    // Before:
+    %c = tensor.concat dim(1) %a, %b : (tensor<4x3xf32>, tensor<4x5xf32>) -> tensor<4x8xf32>
+    %r = linalg.generic {...} ins(%c, %row : tensor<4x8xf32>, tensor<8xf32>) outs(%e : tensor<4x8xf32>) {...}
+    // After:
+    %row0 = tensor.extract_slice %row[0] [3] [1] : tensor<8xf32> to tensor<3xf32>
+    %r0 = linalg.generic {...} ins(%a, %row0 : tensor<4x3xf32>, tensor<3xf32>) outs(%e0 : tensor<4x3xf32>) {...}
+    %row1 = tensor.extract_slice %row[3] [5] [1] : tensor<8xf32> to tensor<5xf32>
+    %r1 = linalg.generic {...} ins(%b, %row1 : tensor<4x5xf32>, tensor<5xf32>) outs(%e1 : tensor<4x5xf32>) {...}
+    %r = tensor.concat dim(1) %r0, %r1 : (tensor<4x3xf32>, tensor<4x5xf32>) -> tensor<4x8xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def SliceDecomposeConcats : Pass<"slice-decompose-concats"> {
   let summary = "Write the operands of tensor.concat into one tensor";
   let description = [{

@@ -62,6 +62,12 @@ bool defaultSlicePropagationControl(StridedOp slice, Operation *producer);
 void populateSlicePropagationPatterns(RewritePatternSet &patterns,
                                       SlicePropagationControlFn control = {});
 
+/// Adds the pattern of --slice-split-concat-consumers: an element-wise
+/// linalg.generic reading a tensor.concat that nothing else reads runs once
+/// per operand of the concat, on that operand and on unit-stride slices of
+/// its other inputs, and the concat joins its results.
+void populateSliceSplitConcatConsumersPatterns(RewritePatternSet &patterns);
+
 /// Adds the pattern of --slice-reuse-input-buffers: an element-wise
 /// linalg.generic whose init is a tensor.empty takes as its init an input
 /// of the result's type (identity map) that dies at the op and whose buffer
