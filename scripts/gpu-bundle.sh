@@ -18,6 +18,10 @@
 #            inputs, slices, updates and an element-wise op on the slice,
 #            against cudaMemcpy device-to-device) and PyTorch's side of it
 #            (bench/gpu/torch_bench.py);
+#   programs/ the whole-program benchmark (bench/programs): ours through
+#            --slice-to-nvvm (gpu.py build), PyTorch's side on the GPU,
+#            eager and torch.compile'd, and the CPU sides (ours for any
+#            x86-64-v3 CPU, NumPy, PyTorch, torch.compile);
 #   cpu/     the CPU copy benchmark's harnesses (bench/run.sh, for any
 #            x86-64-v3 CPU, with the OpenMP and runner-utils libraries they
 #            load), NumPy's and PyTorch's side, to run on all the cores;
@@ -69,6 +73,14 @@ CUDA_PATH=$cuda bash "$root/scripts/compile-gpu-aot.sh" "$work/ours_gpu.mlir" \
   "$cuda/lib64/libcudart_static.a" -lrt -lm
 cp "$root/bench/cases.py" "$root/bench/gpu/gen.py" \
   "$root/bench/gpu/torch_bench.py" "$bundle/bench/"
+
+echo "== the whole-program benchmark" >&2
+mkdir -p "$bundle/programs"
+"$SLICE_PYTHON" "$root/bench/programs/gpu.py" build "$work/programs" --chip "$chip"
+cp "$work/programs/programs_gpu" "$bundle/programs/"
+SLICE_AOT_CPU=x86-64-v3 SLICE_BENCH_BUILD_ONLY=1 bash "$root/bench/programs/run.sh"
+cp "$root/bench/programs/out/harness" "$root/bench/programs/out/libevict.so" \
+  "$root/bench/programs/programs.py" "$root/bench/caches.py" "$bundle/programs/"
 
 echo "== the CPU benchmark's harnesses" >&2
 # The configuration bench/gpu/report.py describes: copies of 4 MiB or more

@@ -8,14 +8,15 @@
 # each part under a time limit so that one slow part leaves the others
 # their results. Needs the NVIDIA driver and python3; PyTorch and NumPy
 # where present.
-#   bash run.sh OUT [PARTS]   PARTS: any of tests,errors,bench,torch,profile,cpu
+#   bash run.sh OUT [PARTS]   PARTS: any of
+#                             tests,errors,bench,programs,torch,profile,cpu
 # Writes OUT/summary.txt (one line a part) and OUT/<part> results. A part
 # that would start after SLICE_GPU_RUN_DEADLINE seconds (420) is skipped
 # and says so.
 set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 out=${1:-$here/out}
-parts=${2:-tests,errors,bench,torch,profile,cpu}
+parts=${2:-tests,errors,bench,programs,torch,profile,cpu}
 mkdir -p "$out"
 summary=$out/summary.txt
 : > "$summary"
@@ -67,6 +68,32 @@ fi
 if wants bench; then
   timeout 150 "$here/bench/gpu-bench" > "$out/gpu-bench.jsonl" 2> "$out/gpu-bench.err"
   note "bench: exit $? ($(wc -l < "$out/gpu-bench.jsonl") points) at $(elapsed)"
+fi
+
+# The whole-program benchmark (bench/programs): ours on the GPU and
+# PyTorch there, eager and torch.compile'd; then the CPU sides on this
+# machine's cores (fresh results on transparent huge pages). Render with
+# bench/programs/report.py --gpu OUT/programs.jsonl docs/performance.md.
+if wants programs; then
+  log=$out/programs.err
+  : > "$out/programs.jsonl"
+  timeout 60 "$here/programs/programs_gpu" 9 >> "$out/programs.jsonl" 2>> "$log"
+  rc=$?
+  timeout 150 python3 "$here/programs/programs.py" cuda >> "$out/programs.jsonl" 2>> "$log"
+  rc="$rc $?"
+  (
+    export LD_LIBRARY_PATH=$here/cpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    export GLIBC_TUNABLES=glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864
+    export SLICE_BENCH_EVICT=$here/programs/libevict.so OMP_PROC_BIND=true OMP_PLACES=cores
+    cores=$(nproc)
+    timeout 60 "$here/programs/harness" all >> "$out/programs.jsonl" 2>> "$log"
+    for side in "numpy" "torch 1" "torch $cores" "torch_compile 1" "torch_compile $cores"; do
+      wants programs || break
+      # shellcheck disable=SC2086
+      timeout 120 python3 "$here/programs/programs.py" $side >> "$out/programs.jsonl" 2>> "$log"
+    done
+  )
+  note "programs: exit $rc ($(wc -l < "$out/programs.jsonl") lines) at $(elapsed)"
 fi
 
 if wants torch; then

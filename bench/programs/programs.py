@@ -27,6 +27,10 @@ Usage:
   programs.py gen OUT        the MLIR modules and the C harness
   programs.py numpy          NumPy's timings, JSON lines
   programs.py torch THREADS  PyTorch's timings on THREADS threads
+  programs.py torch_compile THREADS
+                             torch.compile's (PyTorch 2), on the CPU
+  programs.py cuda           PyTorch on the GPU, eager and torch.compile'd
+                             (scripts/gpu-bundle.sh; gpu.py has ours)
 The inputs are the harness's: element i of each input holds
 ((i * 7 + 3) % 23 - 11) * 0.125 (and + k for the k-th input), so that every
 side computes the same values; each side reports a checksum (the sum of
@@ -42,18 +46,37 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROUNDS = 7
 
-# name: (inputs [(shape, donated)], result rank)
-PROGRAMS = {
-    "relu_rev": ([([4096, 4096], False)], 2),
-    "exp_slice": ([([4096, 4096], False)], 2),
-    "chain": ([([4096, 4096], False)], 2),
-    "rotary_concat": ([([2048, 32, 128], False), ([2048, 128], False),
-                       ([2048, 128], False)], 3),
-    "rotary_dps": ([([2048, 32, 128], False), ([2048, 128], False),
-                    ([2048, 128], False)], 3),
-    "kv_decode": ([([32, 2048, 128], True), ([32, 1024, 128], False)], 3),
-    "focus_relu": ([([12, 1024, 1024], False)], 3),
-}
+# The programs' sizes at scale 1 (the benchmark's); the emulated device's
+# byte counts (gpu.py bytes) run them at a fraction of it.
+SCALE = 1
+
+
+def sizes():
+    """The dimensions at SCALE: N (relu, exp, chain: N x N), S (rotary:
+    S x 32 x 128), T (decode: a 32 x T x 128 cache, T / 2 steps), M (Focus:
+    12 x M x M)."""
+    return {"N": 4096 // SCALE, "S": 2048 // SCALE, "T": 2048 // SCALE,
+            "M": 1024 // SCALE}
+
+
+def programs_table():
+    """name: (inputs [(shape, donated)], result rank)."""
+    d = sizes()
+    n, s_, tt, m = d["N"], d["S"], d["T"], d["M"]
+    return {
+        "relu_rev": ([([n, n], False)], 2),
+        "exp_slice": ([([n, n], False)], 2),
+        "chain": ([([n, n], False)], 2),
+        "rotary_concat": ([([s_, 32, 128], False), ([s_, 128], False),
+                           ([s_, 128], False)], 3),
+        "rotary_dps": ([([s_, 32, 128], False), ([s_, 128], False),
+                        ([s_, 128], False)], 3),
+        "kv_decode": ([([32, tt, 128], True), ([32, tt // 2, 128], False)], 3),
+        "focus_relu": ([([12, m, m], False)], 3),
+    }
+
+
+PROGRAMS = programs_table()
 
 
 def t(shape):
@@ -67,11 +90,12 @@ ROW3 = "affine_map<(d0, d1, d2) -> (d0, d2)>"
 
 def rotary_generic(x, rot, cos, sin):
     """out = x * cos + rot * sin, cos and sin broadcast over the heads."""
-    shape = [2048, 32, 128]
+    s_ = sizes()["S"]
+    shape = [s_, 32, 128]
     return f"""  %oe = tensor.empty() : {t(shape)}
   %out = linalg.generic {{indexing_maps = [{ID3}, {ID3}, {ROW3}, {ROW3}, {ID3}],
       iterator_types = ["parallel", "parallel", "parallel"]}}
-      ins({x}, {rot}, {cos}, {sin} : {t(shape)}, {t(shape)}, {t([2048, 128])}, {t([2048, 128])})
+      ins({x}, {rot}, {cos}, {sin} : {t(shape)}, {t(shape)}, {t([s_, 128])}, {t([s_, 128])})
       outs(%oe : {t(shape)}) {{
   ^bb0(%a: f32, %r: f32, %c: f32, %s: f32, %o: f32):
     %ac = arith.mulf %a, %c : f32
@@ -85,33 +109,35 @@ def rotary_generic(x, rot, cos, sin):
 def ours(name):
     """The body of program `name` with slice ops: (args, result type, body,
     result value)."""
-    big = [4096, 4096]
+    d = sizes()
+    n, s_, tt, m = d["N"], d["S"], d["T"], d["M"]
+    big = [n, n]
     if name == "relu_rev":
-        r = [4096, 2048]
+        r = [n, n // 2]
         return (f"%x: {t(big)}", t(r), f"""  %s = slice.strided %x[::-1, ::2] : {t(big)} to {t(r)}
   %z = arith.constant dense<0.0> : {t(r)}
   %r = arith.maximumf %s, %z : {t(r)}
 """, "%r")
     if name == "exp_slice":
-        r = [2048, 4094]
+        r = [n // 2, n - 2]
         return (f"%x: {t(big)}", t(r), f"""  %e = math.exp %x : {t(big)}
   %two = arith.constant dense<2.0> : {t(big)}
   %m = arith.mulf %e, %two : {t(big)}
   %r = slice.strided %m[::2, 1:-1] : {t(big)} to {t(r)}
 """, "%r")
     if name == "chain":
-        r = [2047, 4092]
-        return (f"%x: {t(big)}", t(r), f"""  %a = slice.strided %x[1:-1] : {t(big)} to {t([4094, 4096])}
-  %b = slice.strided %a[::2, ::-1] : {t([4094, 4096])} to {t([2047, 4096])}
-  %c = slice.strided %b[:, 2:-2] : {t([2047, 4096])} to {t(r)}
+        a, b_, r = [n - 2, n], [n // 2 - 1, n], [n // 2 - 1, n - 4]
+        return (f"%x: {t(big)}", t(r), f"""  %a = slice.strided %x[1:-1] : {t(big)} to {t(a)}
+  %b = slice.strided %a[::2, ::-1] : {t(a)} to {t(b_)}
+  %c = slice.strided %b[:, 2:-2] : {t(b_)} to {t(r)}
   %two = arith.constant dense<2.0> : {t(r)}
   %one = arith.constant dense<1.0> : {t(r)}
   %m = arith.mulf %c, %two : {t(r)}
   %r = arith.addf %m, %one : {t(r)}
 """, "%r")
     if name in ("rotary_concat", "rotary_dps"):
-        x, h = [2048, 32, 128], [2048, 32, 64]
-        args = f"%x: {t(x)}, %cos: {t([2048, 128])}, %sin: {t([2048, 128])}"
+        x, h = [s_, 32, 128], [s_, 32, 64]
+        args = f"%x: {t(x)}, %cos: {t([s_, 128])}, %sin: {t([s_, 128])}"
         body = f"""  %x1 = slice.strided %x[..., :64] : {t(x)} to {t(h)}
   %x2 = slice.strided %x[..., 64:] : {t(x)} to {t(h)}
   %n2 = arith.negf %x2 : {t(h)}
@@ -127,12 +153,12 @@ def ours(name):
         body += rotary_generic("%x", "%rot", "%cos", "%sin")
         return (args, t(x), body, "%out")
     if name == "kv_decode":
-        c, k = [32, 2048, 128], [32, 1024, 128]
+        c, k = [32, tt, 128], [32, tt // 2, 128]
         return (f"%cache: {t(c)} {{bufferization.writable = true}}, "
                 f"%k: {t(k)}", "tensor<32x?x128xf32>", f"""  %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %steps = arith.constant 1024 : index
-  %p0 = arith.constant 1024 : index
+  %steps = arith.constant {tt // 2} : index
+  %p0 = arith.constant {tt // 2} : index
   %half = arith.constant dense<0.5> : {t([32, 1, 128])}
   %filled = scf.for %i = %c0 to %steps step %c1 iter_args(%cc = %cache) -> ({t(c)}) {{
     %i1 = arith.addi %i, %c1 : index
@@ -148,7 +174,7 @@ def ours(name):
   %prefix = slice.strided %filled[:, :%end, :] : {t(c)} to tensor<32x?x128xf32>
 """, "%prefix")
     if name == "focus_relu":
-        x, q, r = [12, 1024, 1024], [12, 512, 512], [48, 512, 512]
+        x, q, r = [12, m, m], [12, m // 2, m // 2], [48, m // 2, m // 2]
         return (f"%x: {t(x)}", t(r), f"""  %a = slice.strided %x[:, ::2, ::2] : {t(x)} to {t(q)}
   %b = slice.strided %x[:, 1::2, ::2] : {t(x)} to {t(q)}
   %c = slice.strided %x[:, ::2, 1::2] : {t(x)} to {t(q)}
@@ -174,69 +200,72 @@ def generic1(src, src_type, out_type, shape, body, rank):
 
 def upstream(name):
     """The same program with upstream's tensor ops only."""
-    big = [4096, 4096]
+    d = sizes()
+    n, s_, tt, m = d["N"], d["S"], d["T"], d["M"]
+    big = [n, n]
     relu = ("  %zero = arith.constant 0.0 : f32\n"
             "  %v = arith.maximumf %in, %zero : f32\n  linalg.yield %v : f32")
     if name == "relu_rev":
-        r = [4096, 2048]
-        return (f"%x: {t(big)}", t(r), f"""  %s = tensor.extract_slice %x[4095, 0] [4096, 2048] [-1, 2] : {t(big)} to {t(r)}
+        r = [n, n // 2]
+        return (f"%x: {t(big)}", t(r), f"""  %s = tensor.extract_slice %x[{n - 1}, 0] [{n}, {n // 2}] [-1, 2] : {t(big)} to {t(r)}
 """ + generic1("%s", t(r), t(r), r, ("r", "%r", relu), 2), "%r")
     if name == "exp_slice":
-        r = [2048, 4094]
+        r = [n // 2, n - 2]
         body = ("  %two = arith.constant 2.0 : f32\n  %ex = math.exp %in : f32\n"
                 "  %v = arith.mulf %ex, %two : f32\n  linalg.yield %v : f32")
         return (f"%x: {t(big)}", t(r), generic1(
-            "%x", t(big), t(big), big, ("m", "%m", body), 2) + f"""  %r = tensor.extract_slice %m[0, 1] [2048, 4094] [2, 1] : {t(big)} to {t(r)}
+            "%x", t(big), t(big), big, ("m", "%m", body), 2) + f"""  %r = tensor.extract_slice %m[0, 1] [{n // 2}, {n - 2}] [2, 1] : {t(big)} to {t(r)}
 """, "%r")
     if name == "chain":
-        r = [2047, 4092]
+        a, b_, r = [n - 2, n], [n // 2 - 1, n], [n // 2 - 1, n - 4]
         body = ("  %two = arith.constant 2.0 : f32\n  %one = arith.constant 1.0 : f32\n"
                 "  %m = arith.mulf %in, %two : f32\n  %v = arith.addf %m, %one : f32\n"
                 "  linalg.yield %v : f32")
-        return (f"%x: {t(big)}", t(r), f"""  %a = tensor.extract_slice %x[1, 0] [4094, 4096] [1, 1] : {t(big)} to {t([4094, 4096])}
-  %b = tensor.extract_slice %a[0, 4095] [2047, 4096] [2, -1] : {t([4094, 4096])} to {t([2047, 4096])}
-  %c = tensor.extract_slice %b[0, 2] [2047, 4092] [1, 1] : {t([2047, 4096])} to {t(r)}
+        return (f"%x: {t(big)}", t(r), f"""  %a = tensor.extract_slice %x[1, 0] [{n - 2}, {n}] [1, 1] : {t(big)} to {t(a)}
+  %b = tensor.extract_slice %a[0, {n - 1}] [{n // 2 - 1}, {n}] [2, -1] : {t(a)} to {t(b_)}
+  %c = tensor.extract_slice %b[0, 2] [{n // 2 - 1}, {n - 4}] [1, 1] : {t(b_)} to {t(r)}
 """ + generic1("%c", t(r), t(r), r, ("r", "%r", body), 2), "%r")
     if name in ("rotary_concat", "rotary_dps"):
-        x, h = [2048, 32, 128], [2048, 32, 64]
+        x, h = [s_, 32, 128], [s_, 32, 64]
         neg = "  %v = arith.negf %in : f32\n  linalg.yield %v : f32"
-        body = f"""  %x1 = tensor.extract_slice %x[0, 0, 0] [2048, 32, 64] [1, 1, 1] : {t(x)} to {t(h)}
-  %x2 = tensor.extract_slice %x[0, 0, 64] [2048, 32, 64] [1, 1, 1] : {t(x)} to {t(h)}
+        body = f"""  %x1 = tensor.extract_slice %x[0, 0, 0] [{s_}, 32, 64] [1, 1, 1] : {t(x)} to {t(h)}
+  %x2 = tensor.extract_slice %x[0, 0, 64] [{s_}, 32, 64] [1, 1, 1] : {t(x)} to {t(h)}
 """ + generic1("%x2", t(h), t(h), h, ("n", "%n2", neg), 3)
         if name == "rotary_concat":
             body += f"""  %rot = tensor.concat dim(2) %n2, %x1 : ({t(h)}, {t(h)}) -> {t(x)}
 """
         else:
             body += f"""  %re = tensor.empty() : {t(x)}
-  %r1 = tensor.insert_slice %n2 into %re[0, 0, 0] [2048, 32, 64] [1, 1, 1] : {t(h)} into {t(x)}
-  %rot = tensor.insert_slice %x1 into %r1[0, 0, 64] [2048, 32, 64] [1, 1, 1] : {t(h)} into {t(x)}
+  %r1 = tensor.insert_slice %n2 into %re[0, 0, 0] [{s_}, 32, 64] [1, 1, 1] : {t(h)} into {t(x)}
+  %rot = tensor.insert_slice %x1 into %r1[0, 0, 64] [{s_}, 32, 64] [1, 1, 1] : {t(h)} into {t(x)}
 """
         body += rotary_generic("%x", "%rot", "%cos", "%sin")
-        return (f"%x: {t(x)}, %cos: {t([2048, 128])}, %sin: {t([2048, 128])}",
+        return (f"%x: {t(x)}, %cos: {t([s_, 128])}, %sin: {t([s_, 128])}",
                 t(x), body, "%out")
     if name == "kv_decode":
-        c, k, s = [32, 2048, 128], [32, 1024, 128], [32, 1, 128]
+        c, k, sl = [32, tt, 128], [32, tt // 2, 128], [32, 1, 128]
         half = "  %h = arith.constant 0.5 : f32\n  %v = arith.mulf %in, %h : f32\n  linalg.yield %v : f32"
         return (f"%cache: {t(c)} {{bufferization.writable = true}}, "
                 f"%k: {t(k)}", "tensor<32x?x128xf32>", f"""  %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %steps = arith.constant 1024 : index
-  %p0 = arith.constant 1024 : index
+  %steps = arith.constant {tt // 2} : index
+  %p0 = arith.constant {tt // 2} : index
   %filled = scf.for %i = %c0 to %steps step %c1 iter_args(%cc = %cache) -> ({t(c)}) {{
     %p = arith.addi %p0, %i : index
-    %ki = tensor.extract_slice %k[0, %i, 0] [32, 1, 128] [1, 1, 1] : {t(k)} to {t(s)}
-""" + generic1("%ki", t(s), t(s), s, ("k", "%kh", half), 3).replace("\n", "\n  ") + f"""  %next = tensor.insert_slice %kh into %cc[0, %p, 0] [32, 1, 128] [1, 1, 1] : {t(s)} into {t(c)}
+    %ki = tensor.extract_slice %k[0, %i, 0] [32, 1, 128] [1, 1, 1] : {t(k)} to {t(sl)}
+""" + generic1("%ki", t(sl), t(sl), sl, ("k", "%kh", half), 3).replace("\n", "\n  ") + f"""  %next = tensor.insert_slice %kh into %cc[0, %p, 0] [32, 1, 128] [1, 1, 1] : {t(sl)} into {t(c)}
     scf.yield %next : {t(c)}
   }}
   %end = arith.addi %p0, %steps : index
   %prefix = tensor.extract_slice %filled[0, 0, 0] [32, %end, 128] [1, 1, 1] : {t(c)} to tensor<32x?x128xf32>
 """, "%prefix")
     if name == "focus_relu":
-        x, q, r = [12, 1024, 1024], [12, 512, 512], [48, 512, 512]
-        return (f"%x: {t(x)}", t(r), f"""  %a = tensor.extract_slice %x[0, 0, 0] [12, 512, 512] [1, 2, 2] : {t(x)} to {t(q)}
-  %b = tensor.extract_slice %x[0, 1, 0] [12, 512, 512] [1, 2, 2] : {t(x)} to {t(q)}
-  %c = tensor.extract_slice %x[0, 0, 1] [12, 512, 512] [1, 2, 2] : {t(x)} to {t(q)}
-  %d = tensor.extract_slice %x[0, 1, 1] [12, 512, 512] [1, 2, 2] : {t(x)} to {t(q)}
+        x, q, r = [12, m, m], [12, m // 2, m // 2], [48, m // 2, m // 2]
+        q2 = m // 2
+        return (f"%x: {t(x)}", t(r), f"""  %a = tensor.extract_slice %x[0, 0, 0] [12, {q2}, {q2}] [1, 2, 2] : {t(x)} to {t(q)}
+  %b = tensor.extract_slice %x[0, 1, 0] [12, {q2}, {q2}] [1, 2, 2] : {t(x)} to {t(q)}
+  %c = tensor.extract_slice %x[0, 0, 1] [12, {q2}, {q2}] [1, 2, 2] : {t(x)} to {t(q)}
+  %d = tensor.extract_slice %x[0, 1, 1] [12, {q2}, {q2}] [1, 2, 2] : {t(x)} to {t(q)}
   %cat = tensor.concat dim(0) %a, %b, %c, %d : ({t(q)}, {t(q)}, {t(q)}, {t(q)}) -> {t(r)}
 """ + generic1("%cat", t(r), t(r), r, ("r", "%r", relu), 3), "%r")
     raise KeyError(name)
@@ -303,7 +332,7 @@ def harness():
         params = ", ".join(["Descriptor *"] * (1 + len(inputs)))
         for side in ("ours_", "ours_mt_", "upstream_"):
             decls.append(f"void _mlir_ciface_{side}{name}({params});")
-        lines = [f"static void run_{name}(const char *only) {{",
+        lines = [f"static void run_{name}(const char *only, int rotation) {{",
                  f"  if (only && strcmp(only, \"{name}\")) return;"]
         for k, (shape, _) in enumerate(inputs):
             dims = ", ".join(map(str, shape))
@@ -320,7 +349,8 @@ def harness():
         lines.append("  const char *sides[] = {\"ours\", \"ours_mt\", \"upstream\"};")
         lines.append(f"  void (*fns[])({params}) = {{_mlir_ciface_ours_{name}, "
                      f"_mlir_ciface_ours_mt_{name}, _mlir_ciface_upstream_{name}}};")
-        lines.append("  for (int s = 0; s < 3; ++s) {")
+        lines.append("  for (int k = 0; k < 3; ++k) {")
+        lines.append("    int s = (k + rotation) % 3;")
         lines.append("    double sum = 0;")
         lines.append(f"    for (int round = -1; round < {ROUNDS}; ++round) {{")
         for k, (shape, _) in enumerate(inputs):
@@ -343,8 +373,13 @@ def harness():
         lines.append("}")
         bodies.append("\n".join(lines))
     main = ["int main(int argc, char **argv) {",
-            "  const char *only = argc > 1 ? argv[1] : NULL;"]
-    main += [f"  run_{name}(only);" for name in PROGRAMS]
+            "  // argv[1]: one program, or \"all\"; argv[2]: which side first",
+            "  // (the runs of bench/programs/run.sh take turns, so that a",
+            "  // slow stretch of the machine falls on a different side).",
+            "  const char *only = argc > 1 && strcmp(argv[1], \"all\") ? "
+            "argv[1] : NULL;",
+            "  int rotation = argc > 2 ? atoi(argv[2]) : 0;"]
+    main += [f"  run_{name}(only, rotation);" for name in PROGRAMS]
     main += ["  return 0;", "}"]
     return "\n\n".join([HARNESS_HEAD + "#include <string.h>",
                         "\n".join(decls)] + bodies + ["\n".join(main)]) + "\n"
@@ -386,8 +421,9 @@ def numpy_program(np, name):
         return rotary
     if name == "kv_decode":
         def decode(cache, k):
-            p = 1024
-            for i in range(1024):
+            steps = k.shape[1]
+            p = steps
+            for i in range(steps):
                 cache[:, p:p + 1, :] = k[:, i:i + 1, :] * np.float32(0.5)
                 p += 1
             return cache[:, :p, :]
@@ -418,8 +454,9 @@ def torch_program(torch, name):
         return rotary
     if name == "kv_decode":
         def decode(cache, k):
-            p = 1024
-            for i in range(1024):
+            steps = k.shape[1]
+            p = steps
+            for i in range(steps):
                 cache[:, p:p + 1, :] = k[:, i:i + 1, :] * 0.5
                 p += 1
             return cache[:, :p, :]
@@ -498,6 +535,68 @@ def main():
                               "threads": threads, "seconds": seconds,
                               "checksum": sum_, "rounds": ROUNDS}),
                   flush=True)
+        return 0
+    if command == "torch_compile":
+        # torch.compile's fused C++ loops (PyTorch 2; the GPU machine has
+        # it, Debian's PyTorch 1.13 does not).
+        import torch
+        if not hasattr(torch, "compile"):
+            print(f"programs.py: PyTorch {torch.__version__} has no "
+                  "torch.compile", file=sys.stderr)
+            return 0
+        threads = int(sys.argv[2])
+        torch.set_num_threads(threads)
+        for name in PROGRAMS:
+            if only and name != only:
+                continue
+            arrays = [torch.from_numpy(a) for a in inputs_np(np, name)]
+            before = caches.before_each_call(
+                [caches.numpy_buffer(a.numpy()) for a in arrays])
+            compiled = torch.compile(torch_program(torch, name))
+            with torch.no_grad():
+                compiled(*arrays)  # compiles
+                seconds, sum_ = time_side(
+                    "torch_compile", compiled, arrays,
+                    lambda r: float(r.double().sum()), before)
+            print(json.dumps({"program": name,
+                              "side": "torch_compile" if threads == 1
+                              else "torch_compile_mt",
+                              "threads": threads, "seconds": seconds,
+                              "checksum": sum_, "rounds": ROUNDS}),
+                  flush=True)
+        return 0
+    if command == "cuda":
+        # PyTorch on the GPU, eager and torch.compile'd, timed with the
+        # device synchronized after each call.
+        import torch
+        only = sys.argv[2] if len(sys.argv) > 2 else None
+        device = torch.cuda.get_device_name()
+        for name in PROGRAMS:
+            if only and name != only:
+                continue
+            arrays = [torch.from_numpy(a).cuda() for a in inputs_np(np, name)]
+            sides = [("torch_cuda", torch_program(torch, name))]
+            if hasattr(torch, "compile"):
+                sides.append(("torch_cuda_compile",
+                              torch.compile(torch_program(torch, name))))
+            for side, fn in sides:
+                with torch.no_grad():
+                    fn(*arrays)  # compiles, warms the caching allocator
+                    torch.cuda.synchronize()
+
+                    def call(*a, fn=fn):
+                        r = fn(*a)
+                        torch.cuda.synchronize()
+                        return r
+                    seconds, sum_ = time_side(
+                        side, call, arrays,
+                        lambda r: float(r.double().sum()), lambda: None)
+                print(json.dumps({"program": name, "side": side,
+                                  "device": device, "seconds": seconds,
+                                  "checksum": sum_, "rounds": ROUNDS}),
+                      flush=True)
+            del arrays
+            torch.cuda.empty_cache()
         return 0
     raise SystemExit(f"unknown command {command}")
 

@@ -8,9 +8,11 @@
 # threads from 128 KiB), upstream's route (the same programs in upstream's
 # tensor ops, lowered by upstream passes and the same LLVM optimization),
 # NumPy, and PyTorch on one thread and on all cores, in turn, several times
-# (SLICE_BENCH_RUNS, default 3). Writes the "Whole programs" section of
-# docs/performance.md (bench/programs/report.py). Not part of the tests;
-# about 5 minutes and 1 GiB of memory.
+# (SLICE_BENCH_RUNS, default 5); and the GPU route's bytes on the emulated
+# device (bench/programs/gpu.py bytes) where the build has it. Writes the
+# "Whole programs" section of docs/performance.md
+# (bench/programs/report.py). Not part of the tests; about 10 minutes and
+# 1 GiB of memory.
 # Usage: bench/programs/run.sh [PROGRAM]
 # SLICE_BENCH_BUILD_ONLY=1 stops once the harness is built in
 # bench/programs/out (scripts/gpu-bundle.sh carries it to the GPU machine).
@@ -56,18 +58,44 @@ cc -O2 -fopenmp -I"$root/bench" "$root/bench/probe.c" -o "$out/probe"
 [ "${SLICE_BENCH_BUILD_ONLY:-}" = 1 ] && exit 0
 
 echo "== timing" >&2
-# As bench/run.sh: every side's big fresh results on transparent huge
-# pages (NumPy asks for them itself), threads bound one to a core.
-export GLIBC_TUNABLES=glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864
+# Two allocator regimes, every side under each (bench/programs/report.py):
+#   reuse  memory freed is kept and reused (glibc's heap only, never
+#          returned), as a framework's caching allocator does: after the
+#          warm-up no call faults in fresh pages, so a timing is the code's;
+#   fresh  every result of 32 MiB or more is mapped afresh and faulted in,
+#          on transparent huge pages (bench/run.sh's setting; NumPy asks
+#          for them itself, ours with --slice-huge-page-allocations). On
+#          this machine faulting in 32 MiB takes 1.4 ms, and 20-50 ms in
+#          stretches of seconds.
+reuse=glibc.malloc.hugetlb=1:glibc.malloc.mmap_max=0:glibc.malloc.trim_threshold=4294967296
+fresh=glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=67108864
 export SLICE_BENCH_EVICT="$out/libevict.so" OMP_PROC_BIND=true OMP_PLACES=cores
 : > "$out/results.jsonl"
-for ((run = 1; run <= ${SLICE_BENCH_RUNS:-3}; ++run)); do
+tag() { sed "s/^{\"program\"/{\"regime\": \"$1\", \"program\"/"; }
+for ((run = 1; run <= ${SLICE_BENCH_RUNS:-5}; ++run)); do
   "$out/probe" "programs start" 10 >> "$out/results.jsonl"
-  "$out/harness" $only >> "$out/results.jsonl"
-  "$SLICE_PYTHON" "$here/programs.py" numpy $only >> "$out/results.jsonl"
-  "$SLICE_PYTHON" "$here/programs.py" torch 1 $only >> "$out/results.jsonl"
-  "$SLICE_PYTHON" "$here/programs.py" torch "$(nproc)" $only >> "$out/results.jsonl"
+  for regime in reuse fresh; do
+    export GLIBC_TUNABLES=${!regime}
+    # The sides take turns at going first too.
+    for ((turn = 0; turn < 4; ++turn)); do
+      case $(( (turn + run) % 4 )) in
+        0) "$out/harness" "${only:-all}" "$run" ;;
+        1) "$SLICE_PYTHON" "$here/programs.py" numpy $only ;;
+        2) "$SLICE_PYTHON" "$here/programs.py" torch 1 $only ;;
+        3) "$SLICE_PYTHON" "$here/programs.py" torch "$(nproc)" $only ;;
+      esac | tag $regime >> "$out/results.jsonl"
+    done
+  done
+  unset GLIBC_TUNABLES
   "$out/probe" "programs end" >> "$out/results.jsonl"
 done
-"$SLICE_PYTHON" "$here/report.py" "$out/results.jsonl" "$root/docs/performance.md"
+# The GPU route's bytes, on the emulated device where the build has it.
+bytes=()
+if [ -f "$build/lib/emulated-device/libcuda.so.1" ] &&
+   [ -f "$build/lib/libslice_cuda_runtime.a" ]; then
+  SLICE_BUILD_DIR="$build" "$SLICE_PYTHON" "$here/gpu.py" bytes "$out/gpu" \
+    --json "$out/gpu_bytes.jsonl" >&2
+  bytes=("$out/gpu_bytes.jsonl")
+fi
+"$SLICE_PYTHON" "$here/report.py" "$out/results.jsonl" "$root/docs/performance.md" "${bytes[@]}"
 echo "== wrote the whole-program section of docs/performance.md" >&2
