@@ -20,6 +20,7 @@
 
 #include "Slice/IR/SliceOps.h"
 
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -416,11 +417,85 @@ struct ComposeSlices : OpRewritePattern<StridedOp> {
     return success();
   }
 };
+/// A tensor.cast that says a dynamic dimension of a tensor.extract_slice is
+/// empty becomes a tensor.empty. Upstream's cast folding
+/// (TensorCastExtractSlice) would make the size static 0 in the slice and
+/// keep its offset, which upstream's verifier rejects for a negative stride
+/// ("runs out-of-bounds": it checks offset + (size - 1) * stride even for
+/// size 0), so a slice lowered with a run-time size and cast to an empty
+/// type (what framework ops with static result types do) would not verify.
+/// The benefit beats upstream's pattern.
+struct EmptyCastOfExtractSlice : OpRewritePattern<tensor::CastOp> {
+  EmptyCastOfExtractSlice(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(tensor::CastOp op,
+                                PatternRewriter &rewriter) const override {
+    auto slice = op.getSource().getDefiningOp<tensor::ExtractSliceOp>();
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!slice || !type || type.getRank() != slice.getType().getRank())
+      return failure();
+    bool emptied = false;
+    for (auto [to, from] :
+         llvm::zip_equal(type.getShape(), slice.getType().getShape()))
+      emptied |= to == 0 && ShapedType::isDynamic(from);
+    if (!emptied)
+      return failure();
+    SmallVector<Value> dynamicSizes;
+    for (auto [d, size] : llvm::enumerate(type.getShape()))
+      if (ShapedType::isDynamic(size))
+        dynamicSizes.push_back(
+            tensor::DimOp::create(rewriter, op.getLoc(), op.getSource(), d));
+    rewriter.replaceOpWithNewOp<tensor::EmptyOp>(op, type, dynamicSizes);
+    return success();
+  }
+};
+/// A tensor.extract_slice that selects nothing (a size known 0, or a
+/// source dimension of static size 0) becomes a tensor.empty. Upstream's
+/// folders make such sizes and source types static as they learn them
+/// (say, a run-time size that folds to 0 after CSE), and its verifiers then
+/// reject a static offset on a dimension of size 0 ("offset 0 is
+/// out-of-bounds: 0 >= 0"), which an empty slice of an empty dimension
+/// naturally has. Nothing is read, so nothing is lost.
+struct EmptyExtractSlice : OpRewritePattern<tensor::ExtractSliceOp> {
+  EmptyExtractSlice(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<OpFoldResult> sizes = op.getMixedSizes();
+    bool empty = llvm::is_contained(op.getSourceType().getShape(), 0);
+    for (OpFoldResult size : sizes)
+      empty |= isConstantIntValue(size, 0);
+    if (!empty)
+      return failure();
+    llvm::SmallBitVector dropped = op.getDroppedDims();
+    SmallVector<Value> dynamicSizes;
+    unsigned resultDim = 0;
+    for (auto [d, size] : llvm::enumerate(sizes)) {
+      if (dropped.test(d))
+        continue;
+      if (op.getType().isDynamicDim(resultDim++))
+        dynamicSizes.push_back(
+            getValueOrCreateConstantIndexOp(rewriter, op.getLoc(), size));
+    }
+    rewriter.replaceOpWithNewOp<tensor::EmptyOp>(op, op.getType(),
+                                                 dynamicSizes);
+    return success();
+  }
+};
 } // namespace
+
+void mlir::slice::populateEmptyExtractSlicePatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<EmptyCastOfExtractSlice, EmptyExtractSlice>(
+      patterns.getContext());
+}
 
 void SliceDialect::getCanonicalizationPatterns(
     RewritePatternSet &results) const {
   results.add<FoldConstantOperands>(getContext());
+  populateEmptyExtractSlicePatterns(results);
 }
 
 void StridedOp::getCanonicalizationPatterns(RewritePatternSet &results,

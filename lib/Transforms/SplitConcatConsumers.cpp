@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Slice/IR/SliceOps.h"
 #include "Slice/Transforms/Passes.h"
 #include "Slice/Transforms/Transforms.h"
 
@@ -292,6 +293,9 @@ struct SliceSplitConcatConsumersPass
     populateSliceSplitConcatConsumersPatterns(patterns);
     tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns,
                                                         &getContext());
+    // Sizes that fold to 0 here must not reach bufferization as static
+    // offsets on empty dimensions.
+    populateEmptyExtractSlicePatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

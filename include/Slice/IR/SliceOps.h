@@ -64,6 +64,13 @@ DenseElementsAttr updateConstant(StridedUpdateOp op, DenseElementsAttr dest,
 /// values unknown (even constant ones).
 SparseSliceSpec getStaticSpec(const MixedSliceSpec &spec, bool offset);
 
+/// Patterns that turn a tensor.extract_slice known to select nothing (and a
+/// tensor.cast that says so) into tensor.empty, before upstream's folders
+/// give it a static offset on a dimension of size 0, which upstream's
+/// verifiers reject. Part of the slice dialect's canonicalization; passes
+/// that fold extract_slice sizes on their own add them too.
+void populateEmptyExtractSlicePatterns(RewritePatternSet &patterns);
+
 /// Replaces `op` by the slice.strided that means the same (what its
 /// canonicalization does) and returns it; fails for an invalid op.
 FailureOr<StridedOp> convertAxesToStrided(RewriterBase &rewriter,
