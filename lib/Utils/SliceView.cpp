@@ -65,8 +65,13 @@ SliceViewLayout::getShrinkCollapseGroups() const {
 }
 
 bool SliceView::isAmbiguousRankReduction() const {
+  // A dynamic kept size may fold to 1 later (a tensor.cast to a static type
+  // folds into the slice's sizes), which makes the reduction ambiguous
+  // after the fact (test/Regression/frontdoor-ambiguous-after-cast.mlir).
   return llvm::is_contained(layout.resultPositions, -1) &&
-         llvm::is_contained(getReducedShape(), 1);
+         llvm::any_of(getReducedShape(), [](int64_t size) {
+           return size == 1 || ShapedType::isDynamic(size);
+         });
 }
 
 SmallVector<OpFoldResult> SliceView::getFullRankSizes() const {

@@ -79,7 +79,8 @@ struct SliceView {
   SmallVector<int64_t> getResultShape() const;
 
   /// Whether a rank-reducing slice would be ambiguous: it drops a unit
-  /// dimension next to a kept dimension of size 1. Once bufferized with
+  /// dimension next to a kept dimension of size 1, or of a dynamic size
+  /// (which upstream's cast folding may make 1 later). Once bufferized with
   /// unknown strides, upstream's expand-strided-metadata cannot tell which
   /// one was dropped and drops the wrong one
   /// (test/Regression/fuzz-ambiguous-unit-dims*.mlir). Such a view keeps
