@@ -220,6 +220,68 @@ PASSES = [
   %v = tosa.reverse %r {axis = 1 : i32} : (tensor<4x8xf32>) -> tensor<4x8xf32>
   return %v : tensor<4x8xf32>
 }""", ["--convert-tosa-to-slice", "--canonicalize"]),
+    ("--convert-tf-to-slice", "TensorFlow's StridedSlice (a run-time begin) "
+     "and Slice + ReverseV2, which canonicalize into one slice; "
+     "`--convert-frameworks-to-slice` runs every front door "
+     "([frontdoors.md](frontdoors.md))",
+     """func.func @f(%x: tensor<4x6xf32>, %b: tensor<2xi32>) -> (tensor<?x3xf32>, tensor<2x6xf32>) {
+  %e = "tf.Const"() {value = dense<[4, 6]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %s = "tf.Const"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %r = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 2 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<4x6xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x3xf32>
+  %w = "tf.Const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %n = "tf.Const"() {value = dense<[2, -1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %a = "tf.Const"() {value = dense<1> : tensor<1xi32>} : () -> tensor<1xi32>
+  %0 = "tf.Slice"(%x, %w, %n) : (tensor<4x6xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x6xf32>
+  %1 = "tf.ReverseV2"(%0, %a) : (tensor<2x6xf32>, tensor<1xi32>) -> tensor<2x6xf32>
+  return %r, %1 : tensor<?x3xf32>, tensor<2x6xf32>
+}""", ["--allow-unregistered-dialect", "--convert-tf-to-slice",
+       "--canonicalize"]),
+    ("--convert-tfl-to-slice", "TFLite's strided_slice in offset mode (a "
+     "run-time begin, a static result) and a shrink index past the end, "
+     "clamped as TFLite's kernel does",
+     """func.func @f(%x: tensor<16x4xf32>, %b: tensor<2xi32>) -> (tensor<4x4xf32>, tensor<4xf32>) {
+  %e = "tfl.pseudo_const"() <{value = dense<[4, 0]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %s = "tfl.pseudo_const"() <{value = dense<1> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %r = "tfl.strided_slice"(%x, %b, %e, %s) <{begin_mask = 2 : i32, end_mask = 2 : i32, ellipsis_mask = 0 : i32, new_axis_mask = 0 : i32, shrink_axis_mask = 0 : i32, offset = true}> : (tensor<16x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<4x4xf32>
+  %i = "tfl.pseudo_const"() <{value = dense<[20, 0]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %t = "tfl.strided_slice"(%x, %i, %i, %s) <{begin_mask = 2 : i32, end_mask = 2 : i32, ellipsis_mask = 0 : i32, new_axis_mask = 0 : i32, shrink_axis_mask = 1 : i32, offset = false}> : (tensor<16x4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<4xf32>
+  return %r, %t : tensor<4x4xf32>, tensor<4xf32>
+}""", ["--allow-unregistered-dialect", "--convert-tfl-to-slice"]),
+    ("--convert-stablehlo-to-slice", "JAX's `x[::-1, 1:5:2]` (slice + "
+     "reverse) into one slice, and a dynamic_slice whose start is clamped "
+     "to `[0, dim - size]`",
+     """func.func @f(%x: tensor<4x6xf32>, %i: tensor<i32>) -> (tensor<4x2xf32>, tensor<4x2xf32>) {
+  %0 = "stablehlo.slice"(%x) <{limit_indices = array<i64: 4, 5>, start_indices = array<i64: 0, 1>, strides = array<i64: 1, 2>}> : (tensor<4x6xf32>) -> tensor<4x2xf32>
+  %1 = "stablehlo.reverse"(%0) <{dimensions = array<i64: 0>}> : (tensor<4x2xf32>) -> tensor<4x2xf32>
+  %z = "stablehlo.constant"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %2 = "stablehlo.dynamic_slice"(%x, %z, %i) <{slice_sizes = array<i64: 4, 2>}> : (tensor<4x6xf32>, tensor<i32>, tensor<i32>) -> tensor<4x2xf32>
+  return %1, %2 : tensor<4x2xf32>, tensor<4x2xf32>
+}""", ["--allow-unregistered-dialect", "--convert-stablehlo-to-slice",
+       "--canonicalize"]),
+    ("--convert-onnx-to-slice", "an ONNX Slice with `none` axes and steps "
+     "operands, and a reversal to INT64_MIN on a negative axis",
+     """func.func @f(%x: tensor<4x6xf32>) -> (tensor<2x6xf32>, tensor<4x6xf32>) {
+  %s = "onnx.Constant"() {value = dense<1> : tensor<1xi64>} : () -> tensor<1xi64>
+  %e = "onnx.Constant"() {value = dense<3> : tensor<1xi64>} : () -> tensor<1xi64>
+  %none = "onnx.NoValue"() {value} : () -> none
+  %0 = "onnx.Slice"(%x, %s, %e, %none, %none) : (tensor<4x6xf32>, tensor<1xi64>, tensor<1xi64>, none, none) -> tensor<2x6xf32>
+  %m = "onnx.Constant"() {value = dense<-1> : tensor<1xi64>} : () -> tensor<1xi64>
+  %f = "onnx.Constant"() {value = dense<-9223372036854775808> : tensor<1xi64>} : () -> tensor<1xi64>
+  %1 = "onnx.Slice"(%x, %m, %f, %m, %m) : (tensor<4x6xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<4x6xf32>
+  return %0, %1 : tensor<2x6xf32>, tensor<4x6xf32>
+}""", ["--allow-unregistered-dialect", "--convert-onnx-to-slice"]),
+    ("--convert-torch-to-slice", "torch's functionalized `x[1:3] = v` "
+     "written in place, the boundary casts folded away",
+     """func.func @f(%arg0: tensor<4x6xf32>, %arg1: tensor<2x6xf32>) -> tensor<4x6xf32> {
+  %x = "torch_c.from_builtin_tensor"(%arg0) : (tensor<4x6xf32>) -> !torch.vtensor<[4,6],f32>
+  %v = "torch_c.from_builtin_tensor"(%arg1) : (tensor<2x6xf32>) -> !torch.vtensor<[2,6],f32>
+  %c0 = "torch.constant.int"() <{value = 0 : i64}> : () -> !torch.int
+  %c1 = "torch.constant.int"() <{value = 1 : i64}> : () -> !torch.int
+  %c3 = "torch.constant.int"() <{value = 3 : i64}> : () -> !torch.int
+  %y = "torch.aten.slice_scatter"(%x, %v, %c0, %c1, %c3, %c1) : (!torch.vtensor<[4,6],f32>, !torch.vtensor<[2,6],f32>, !torch.int, !torch.int, !torch.int, !torch.int) -> !torch.vtensor<[4,6],f32>
+  %r = "torch_c.to_builtin_tensor"(%y) : (!torch.vtensor<[4,6],f32>) -> tensor<4x6xf32>
+  return %r : tensor<4x6xf32>
+}""", ["--allow-unregistered-dialect", "--convert-torch-to-slice"]),
     ("--slice-read-only-arguments", "a public function's tensor arguments "
      "read-only: bufferization writes `x[::2] * x[::2]` into a fresh buffer "
      "of the slice's size, not into the caller's (shown after "

@@ -61,6 +61,12 @@ int main(void) {
       mlirCreateSliceConversionConvertSliceToLinalg(),
       mlirCreateSliceConversionConvertSliceToTosa(),
       mlirCreateSliceConversionConvertTosaToSlice(),
+      mlirCreateSliceConversionConvertTFToSlice(),
+      mlirCreateSliceConversionConvertTFLToSlice(),
+      mlirCreateSliceConversionConvertStablehloToSlice(),
+      mlirCreateSliceConversionConvertONNXToSlice(),
+      mlirCreateSliceConversionConvertTorchToSlice(),
+      mlirCreateSliceConversionConvertFrameworksToSlice(),
       mlirCreateSlicePipelinesSliceCheckPipelineDependencies(),
       mlirCreateSlicePipelinesSliceFinalizeToLLVM(),
       mlirCreateSlicePipelinesSliceFinishSpmd(),
@@ -143,6 +149,18 @@ int main(void) {
                    "any(convert-slice-to-tosa)");
   registerAndParse(ctx, mlirRegisterSliceConversionConvertTosaToSlice,
                    "any(convert-tosa-to-slice)");
+  registerAndParse(ctx, mlirRegisterSliceConversionConvertTFToSlice,
+                   "any(convert-tf-to-slice{report-refusals})");
+  registerAndParse(ctx, mlirRegisterSliceConversionConvertTFLToSlice,
+                   "any(convert-tfl-to-slice)");
+  registerAndParse(ctx, mlirRegisterSliceConversionConvertStablehloToSlice,
+                   "any(convert-stablehlo-to-slice)");
+  registerAndParse(ctx, mlirRegisterSliceConversionConvertONNXToSlice,
+                   "any(convert-onnx-to-slice)");
+  registerAndParse(ctx, mlirRegisterSliceConversionConvertTorchToSlice,
+                   "any(convert-torch-to-slice)");
+  registerAndParse(ctx, mlirRegisterSliceConversionConvertFrameworksToSlice,
+                   "any(convert-frameworks-to-slice{report-refusals=true})");
   registerAndParse(ctx,
                    mlirRegisterSlicePipelinesSliceCheckPipelineDependencies,
                    "builtin.module(slice-check-pipeline-dependencies)");
@@ -171,7 +189,7 @@ int main(void) {
   return 0;
 }
 
-/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts,slice-approximate-math),slice-normalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-propagate,slice-split-concat-consumers,slice-decompose-concats,slice-reuse-input-buffers,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,slice-specialize-dense-arguments,slice-huge-page-allocations{min-bytes=4194304},slice-parallel-elementwise{parallel-bytes=-1},convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
+/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts,slice-approximate-math),slice-normalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-propagate,slice-split-concat-consumers,slice-decompose-concats,slice-reuse-input-buffers,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,slice-specialize-dense-arguments,slice-huge-page-allocations{min-bytes=4194304},slice-parallel-elementwise{parallel-bytes=-1},convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,convert-tf-to-slice{report-refusals=false},convert-tfl-to-slice{report-refusals=false},convert-stablehlo-to-slice{report-refusals=false},convert-onnx-to-slice{report-refusals=false},convert-torch-to-slice{report-refusals=false},convert-frameworks-to-slice{report-refusals=false},slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
    CHECK: parsed any(slice-normalize): 1
    CHECK: parsed builtin.module(slice-to-nvvm{chip=sm_80}): 1
    CHECK-NOT: : 0

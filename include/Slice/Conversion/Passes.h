@@ -14,6 +14,7 @@
 #ifndef SLICE_CONVERSION_PASSES_H
 #define SLICE_CONVERSION_PASSES_H
 
+#include "Slice/Conversion/FrameworksToSlice/FrameworksToSlice.h"
 #include "Slice/Conversion/SliceToLinalg/SliceToLinalg.h"
 #include "Slice/Conversion/SliceToTensor/SliceToTensor.h"
 #include "Slice/Conversion/SliceToTosa/SliceToTosa.h"

@@ -120,4 +120,83 @@ def ConvertTosaToSlice : Pass<"convert-tosa-to-slice"> {
   let dependentDialects = ["::mlir::slice::SliceDialect"];
 }
 
+// The front doors (FrameworksToSlice/): one pass per framework and one for
+// all five, sharing the option and the dialects they create.
+class Slice_FrontDoorPass<string name, string door>
+    : Pass<"convert-" # name # "-to-slice"> {
+  let summary = "Convert " # door # " slicing ops to slice ops";
+  let options = [
+    Option<"reportRefusals", "report-refusals", "bool", /*default=*/"false",
+           "Emit a remark for each framework slicing op left as it was, "
+           "with the reason">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::slice::SliceDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def ConvertTFToSlice : Slice_FrontDoorPass<"tf", "TensorFlow"> {
+  let description = [{
+    `tf.StridedSlice` (constant or run-time begin, end and strides of
+    i16/i32/i64, every mask) becomes `slice.strided`, which means exactly
+    TensorFlow's op; `tf.StridedSliceGrad` the update of `dy` into zeros of
+    `shape`; `tf.TensorStridedSliceUpdate` `slice.strided_update`;
+    `tf.Slice` an offset-mode window with run-time checks that stop the
+    program, naming `tf.Slice`, where TensorFlow raises; `tf.ReverseV2` a
+    slice with stride -1 on the named axes. `tf.Const` operands are read
+    and removed once dead. See docs/frontdoors.md.
+  }];
+}
+
+def ConvertTFLToSlice : Slice_FrontDoorPass<"tfl", "TFLite"> {
+  let description = [{
+    `tfl.strided_slice` (both `offset` modes; a shrink index clamped into
+    its dimension as TFLite's kernel does), `tfl.slice`, `tfl.reverse_v2`
+    and `tfl.dynamic_update_slice` (starts clamped to `[0, dim - size]`)
+    become slice ops. See docs/frontdoors.md.
+  }];
+}
+
+def ConvertStablehloToSlice : Slice_FrontDoorPass<"stablehlo", "StableHLO"> {
+  let description = [{
+    `stablehlo.slice` (`array<i64>` or dense attributes), `reverse`,
+    `dynamic_slice` and `dynamic_update_slice` (starts clamped to
+    `[0, dim - size]`, never wrapped) and `real_dynamic_slice` become slice
+    ops; the `mhlo` ops of the same names too. JAX's `slice` + `reverse`
+    then canonicalizes into one `slice.strided`. See docs/frontdoors.md.
+  }];
+}
+
+def ConvertONNXToSlice : Slice_FrontDoorPass<"onnx", "ONNX"> {
+  let description = [{
+    `onnx.Slice` (constant or run-time starts, ends and steps; `none` or
+    constant axes, negative axes) becomes `slice.strided_axes` with ONNX's
+    clamping (a start before the front with a negative step starts at
+    element 0) and a run-time check naming `onnx.Slice` for a step of 0.
+    See docs/frontdoors.md.
+  }];
+}
+
+def ConvertTorchToSlice : Slice_FrontDoorPass<"torch", "torch-mlir"> {
+  let description = [{
+    `torch.aten.slice.Tensor`, `select.int`, `narrow`, `flip`,
+    `slice_scatter` and `select_scatter` on `!torch.vtensor` values (read
+    through `torch_c.from_builtin_tensor`, handed on through
+    `torch_c.from_builtin_tensor`, pairs of boundary casts folded away)
+    become slice ops; `dim` and `flip`'s dims must be constants. See
+    docs/frontdoors.md.
+  }];
+}
+
+def ConvertFrameworksToSlice : Slice_FrontDoorPass<"frameworks", "every framework's"> {
+  let description = [{
+    The five front doors at once: `--convert-tf-to-slice`,
+    `--convert-tfl-to-slice`, `--convert-stablehlo-to-slice`,
+    `--convert-onnx-to-slice` and `--convert-torch-to-slice`.
+  }];
+}
+
 #endif // SLICE_CONVERSION_PASSES_TD

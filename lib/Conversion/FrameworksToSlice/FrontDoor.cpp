@@ -1,0 +1,609 @@
+//===- FrontDoor.cpp - What the framework conversions share ---------------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The helpers of FrontDoor.h and the six `--convert-*-to-slice` passes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FrontDoor.h"
+
+#include "Slice/Conversion/FrameworksToSlice/FrameworksToSlice.h"
+#include "Slice/Conversion/Passes.h"
+#include "Slice/IR/SliceOps.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <set>
+
+namespace mlir {
+namespace slice {
+#define GEN_PASS_DEF_CONVERTFRAMEWORKSTOSLICE
+#define GEN_PASS_DEF_CONVERTONNXTOSLICE
+#define GEN_PASS_DEF_CONVERTSTABLEHLOTOSLICE
+#define GEN_PASS_DEF_CONVERTTFLTOSLICE
+#define GEN_PASS_DEF_CONVERTTFTOSLICE
+#define GEN_PASS_DEF_CONVERTTORCHTOSLICE
+#include "Slice/Conversion/Passes.h.inc"
+} // namespace slice
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::slice;
+using namespace mlir::slice::frontdoor;
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+void frontdoor::addConversion(RewritePatternSet &patterns,
+                              ArrayRef<StringRef> names,
+                              const ConvertFn &convert) {
+  for (StringRef name : names)
+    patterns.add<NamedOpPattern>(name, convert, patterns.getContext());
+}
+
+/// The dialects of the frameworks: an op of one of them is not a builtin
+/// user of a constant.
+static bool isFrameworkOp(Operation *op) {
+  StringRef dialect = op->getName().getDialectNamespace();
+  return llvm::is_contained(
+      {"tf", "tfl", "stablehlo", "mhlo", "onnx", "torch", "torch_c", "chlo"},
+      dialect);
+}
+
+void frontdoor::addDeadOpCleanup(RewritePatternSet &patterns,
+                                 ArrayRef<StringRef> names) {
+  addConversion(patterns, names,
+                [](Operation *op, PatternRewriter &rewriter) -> LogicalResult {
+                  if (!op->use_empty())
+                    return failure();
+                  rewriter.eraseOp(op);
+                  return success();
+                });
+  // A tensor constant whose readers are all builtin ops becomes
+  // arith.constant, so that a converted function holds no framework op.
+  addConversion(patterns, names,
+                [](Operation *op, PatternRewriter &rewriter) -> LogicalResult {
+                  auto value = op->getAttrOfType<ElementsAttr>("value");
+                  if (op->getNumResults() != 1 || op->getNumOperands() != 0 ||
+                      !value || op->use_empty() ||
+                      value.getType() != op->getResult(0).getType() ||
+                      llvm::any_of(op->getUsers(), isFrameworkOp))
+                    return failure();
+                  auto typed = dyn_cast<TypedAttr>(value);
+                  if (!typed)
+                    return failure();
+                  rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, typed);
+                  return success();
+                });
+}
+
+LogicalResult frontdoor::refuse(PatternRewriter &rewriter, Operation *op,
+                                const Twine &why) {
+  return rewriter.notifyMatchFailure(op, "'" + op->getName().getStringRef() +
+                                             "' stays: " + why);
+}
+
+//===----------------------------------------------------------------------===//
+// Reading the framework's IR
+//===----------------------------------------------------------------------===//
+
+std::optional<SmallVector<int64_t>> frontdoor::getConstantInts(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  StringRef name = def->getName().getStringRef();
+  if (name == "torch.prim.ListConstruct") {
+    SmallVector<int64_t> values;
+    for (Value operand : def->getOperands()) {
+      std::optional<int64_t> element = getConstantInt(operand);
+      if (!element)
+        return std::nullopt;
+      values.push_back(*element);
+    }
+    return values;
+  }
+  if (!llvm::is_contained({"tf.Const", "tfl.pseudo_const", "stablehlo.constant",
+                           "mhlo.constant", "onnx.Constant", "arith.constant",
+                           "torch.constant.int"},
+                          name))
+    return std::nullopt;
+  Attribute attr = def->getAttr("value");
+  if (auto integer = dyn_cast_or_null<IntegerAttr>(attr))
+    return SmallVector<int64_t>{integer.getValue().getSExtValue()};
+  auto elements = dyn_cast_or_null<DenseIntElementsAttr>(attr);
+  if (!elements)
+    return std::nullopt;
+  return llvm::map_to_vector(elements.getValues<APInt>(),
+                             [](const APInt &v) { return v.getSExtValue(); });
+}
+
+std::optional<int64_t> frontdoor::getConstantInt(Value value) {
+  std::optional<SmallVector<int64_t>> values = getConstantInts(value);
+  if (!values || values->size() != 1)
+    return std::nullopt;
+  return values->front();
+}
+
+bool frontdoor::isNone(Value value) {
+  if (isa<NoneType>(value.getType()))
+    return true;
+  if (auto opaque = dyn_cast<OpaqueType>(value.getType()))
+    if (opaque.getDialectNamespace() == "torch" &&
+        opaque.getTypeData() == "none")
+      return true;
+  Operation *def = value.getDefiningOp();
+  return def && llvm::is_contained({"torch.constant.none", "onnx.NoValue"},
+                                   def->getName().getStringRef());
+}
+
+std::optional<int64_t> frontdoor::getIntAttr(Operation *op, StringRef name,
+                                             int64_t defaultValue) {
+  Attribute attr = op->getAttr(name);
+  if (!attr)
+    return defaultValue;
+  if (auto boolean = dyn_cast<BoolAttr>(attr))
+    return boolean.getValue() ? 1 : 0;
+  if (auto integer = dyn_cast<IntegerAttr>(attr))
+    return integer.getValue().getSExtValue();
+  return std::nullopt;
+}
+
+std::optional<SmallVector<int64_t>> frontdoor::getIntListAttr(Operation *op,
+                                                              StringRef name) {
+  Attribute attr = op->getAttr(name);
+  if (auto array = dyn_cast_or_null<DenseI64ArrayAttr>(attr))
+    return SmallVector<int64_t>(array.asArrayRef());
+  if (auto elements = dyn_cast_or_null<DenseIntElementsAttr>(attr))
+    return llvm::map_to_vector(elements.getValues<APInt>(),
+                               [](const APInt &v) { return v.getSExtValue(); });
+  if (auto list = dyn_cast_or_null<ArrayAttr>(attr)) {
+    SmallVector<int64_t> values;
+    for (Attribute element : list) {
+      auto integer = dyn_cast<IntegerAttr>(element);
+      if (!integer)
+        return std::nullopt;
+      values.push_back(integer.getValue().getSExtValue());
+    }
+    return values;
+  }
+  return std::nullopt;
+}
+
+/// `value` (an integer or index scalar) as an index value.
+static Value toIndex(OpBuilder &builder, Location loc, Value value) {
+  if (value.getType().isIndex())
+    return value;
+  return arith::IndexCastOp::create(builder, loc, builder.getIndexType(),
+                                    value);
+}
+
+FailureOr<SmallVector<OpFoldResult>>
+frontdoor::getIndexEntries(OpBuilder &builder, Location loc, Value value) {
+  if (std::optional<SmallVector<int64_t>> constants = getConstantInts(value))
+    return llvm::map_to_vector(*constants, [&](int64_t v) -> OpFoldResult {
+      return builder.getIndexAttr(v);
+    });
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || type.getRank() != 1 || type.isDynamicDim(0) ||
+      !type.getElementType().isSignlessIntOrIndex())
+    return failure();
+  SmallVector<OpFoldResult> entries;
+  for (int64_t i = 0; i < type.getDimSize(0); ++i) {
+    Value position = arith::ConstantIndexOp::create(builder, loc, i);
+    Value element = tensor::ExtractOp::create(builder, loc, value, position);
+    entries.push_back(toIndex(builder, loc, element));
+  }
+  return entries;
+}
+
+LogicalResult
+frontdoor::getIndexOperands(OpBuilder &builder, Operation *op, unsigned first,
+                            ArrayRef<StringRef> names,
+                            ArrayRef<SmallVector<OpFoldResult> *> lists,
+                            std::string &why) {
+  for (auto [i, name, list] : llvm::enumerate(names, lists)) {
+    FailureOr<SmallVector<OpFoldResult>> entries =
+        getIndexEntries(builder, op->getLoc(), op->getOperand(first + i));
+    if (failed(entries)) {
+      why = (name + " is not a 1-D integer tensor of static length").str();
+      return failure();
+    }
+    *list = std::move(*entries);
+  }
+  return success();
+}
+
+FailureOr<OpFoldResult> frontdoor::getScalarIndex(OpBuilder &builder,
+                                                  Location loc, Value value) {
+  if (std::optional<int64_t> constant = getConstantInt(value))
+    return OpFoldResult(builder.getIndexAttr(*constant));
+  Type type = value.getType();
+  if (type.isIndex() || type.isSignlessInteger())
+    return OpFoldResult(toIndex(builder, loc, value));
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (!tensorType || !tensorType.hasStaticShape() ||
+      tensorType.getNumElements() != 1 ||
+      !tensorType.getElementType().isSignlessIntOrIndex())
+    return failure();
+  SmallVector<Value> zeros(tensorType.getRank(),
+                           arith::ConstantIndexOp::create(builder, loc, 0));
+  Value element = tensor::ExtractOp::create(builder, loc, value, zeros);
+  return OpFoldResult(toIndex(builder, loc, element));
+}
+
+std::optional<SmallVector<int64_t>>
+frontdoor::normalizeDims(ArrayRef<int64_t> dims, int64_t rank,
+                         std::string &error) {
+  SmallVector<int64_t> normalized;
+  for (int64_t dim : dims) {
+    if (dim < -rank || dim >= rank) {
+      error = "dimension " + std::to_string(dim) + " is out of range [" +
+              std::to_string(-rank) + ", " + std::to_string(rank) + ")";
+      return std::nullopt;
+    }
+    int64_t d = dim < 0 ? dim + rank : dim;
+    if (llvm::is_contained(normalized, d)) {
+      error = "dimension " + std::to_string(dim) + " is named twice";
+      return std::nullopt;
+    }
+    normalized.push_back(d);
+  }
+  return normalized;
+}
+
+//===----------------------------------------------------------------------===//
+// Index arithmetic
+//===----------------------------------------------------------------------===//
+
+OpFoldResult frontdoor::dimSize(OpBuilder &builder, Location loc, Value tensor,
+                                int64_t d) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (!type.isDynamicDim(d))
+    return builder.getIndexAttr(type.getDimSize(d));
+  return tensor::DimOp::create(builder, loc, tensor, d).getResult();
+}
+
+OpFoldResult frontdoor::clampIndex(ArithIndexBuilder &math, OpFoldResult value,
+                                   OpFoldResult lo, OpFoldResult hi) {
+  return math.max(lo, math.min(value, hi));
+}
+
+OpFoldResult frontdoor::wrapIndex(ArithIndexBuilder &math, OpFoldResult value,
+                                  OpFoldResult size) {
+  if (std::optional<int64_t> known = getConstantIntValue(value);
+      known && *known >= 0)
+    return value;
+  return math.select(math.lessThan(value, math.constant(0)),
+                     math.add(value, size), value);
+}
+
+OpFoldResult frontdoor::atLeast(ArithIndexBuilder &math, OpFoldResult a,
+                                OpFoldResult b) {
+  return math.logicalNot(math.lessThan(a, b));
+}
+
+OpFoldResult frontdoor::atMost(ArithIndexBuilder &math, OpFoldResult a,
+                               OpFoldResult b) {
+  return math.logicalNot(math.lessThan(b, a));
+}
+
+//===----------------------------------------------------------------------===//
+// Checks
+//===----------------------------------------------------------------------===//
+
+void Checks::require(OpFoldResult condition, const Twine &what) {
+  if (std::optional<bool> known = getConstantBool(condition)) {
+    if (!*known && failure.empty())
+      failure = what.str();
+    return;
+  }
+  pending.emplace_back(cast<Value>(condition), (opName + ": " + what).str());
+}
+
+void Checks::emit() {
+  for (auto &[condition, message] : pending)
+    cf::AssertOp::create(builder, loc, condition, message);
+  pending.clear();
+}
+
+//===----------------------------------------------------------------------===//
+// Building slice ops
+//===----------------------------------------------------------------------===//
+
+FailureOr<Value> frontdoor::buildSlice(OpBuilder &builder, Location loc,
+                                       Value source, const MixedSliceSpec &spec,
+                                       bool offset, std::string &why) {
+  auto sourceType = dyn_cast<RankedTensorType>(source.getType());
+  if (!sourceType) {
+    why = "the input is not a ranked tensor";
+    return failure();
+  }
+  if (!inferSliceType(sourceType, getStaticSpec(spec, offset), why))
+    return failure();
+  return StridedOp::create(builder, loc, source, spec.begin, spec.end,
+                           spec.strides, spec.masks, offset)
+      .getResult();
+}
+
+FailureOr<Value> frontdoor::buildUpdate(OpBuilder &builder, Location loc,
+                                        Value value, Value dest,
+                                        const MixedSliceSpec &spec, bool offset,
+                                        std::string &why) {
+  auto valueType = dyn_cast<RankedTensorType>(value.getType());
+  auto destType = dyn_cast<RankedTensorType>(dest.getType());
+  if (!valueType || !destType) {
+    why = "an operand is not a ranked tensor";
+    return failure();
+  }
+  SparseSliceSpec sparse = getStaticSpec(spec, offset);
+  if (!inferSliceType(destType, sparse, why))
+    return failure();
+  if (!isValidUpdate(valueType, destType, sparse)) {
+    why = "the update of type " + typeString(valueType) +
+          " does not fit the slice of " + typeString(destType);
+    return failure();
+  }
+  return StridedUpdateOp::create(builder, loc, value, dest, spec.begin,
+                                 spec.end, spec.strides, spec.masks, offset)
+      .getResult();
+}
+
+MixedSliceSpec frontdoor::specOnDim(OpBuilder &builder, int64_t dim,
+                                    OpFoldResult begin, OpFoldResult end,
+                                    OpFoldResult stride) {
+  MixedSliceSpec spec;
+  spec.begin.assign(dim, builder.getIndexAttr(0));
+  spec.end.assign(dim, builder.getIndexAttr(0));
+  spec.strides.assign(dim, builder.getIndexAttr(1));
+  spec.begin.push_back(begin);
+  spec.end.push_back(end);
+  spec.strides.push_back(stride);
+  spec.masks.begin = spec.masks.end = (uint64_t(1) << dim) - 1;
+  return spec;
+}
+
+MixedSliceSpec frontdoor::reverseSpec(OpBuilder &builder,
+                                      ArrayRef<int64_t> dims, int64_t rank) {
+  MixedSliceSpec spec;
+  for (int64_t d = 0; d < rank; ++d) {
+    spec.begin.push_back(builder.getIndexAttr(0));
+    spec.end.push_back(builder.getIndexAttr(0));
+    spec.strides.push_back(
+        builder.getIndexAttr(llvm::is_contained(dims, d) ? -1 : 1));
+  }
+  spec.masks.begin = spec.masks.end =
+      rank >= 64 ? ~uint64_t(0) : (uint64_t(1) << rank) - 1;
+  return spec;
+}
+
+std::string frontdoor::typeString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+Value frontdoor::castTo(OpBuilder &builder, Location loc, Value value,
+                        Type type) {
+  if (value.getType() == type)
+    return value;
+  return tensor::CastOp::create(builder, loc, type, value);
+}
+
+Scratch::Scratch(Operation *op) : builder(op) { builder.setListener(this); }
+
+Scratch::~Scratch() {
+  if (committed)
+    return;
+  for (Operation *op : llvm::reverse(created))
+    op->erase();
+}
+
+void Scratch::notifyOperationInserted(Operation *op,
+                                      OpBuilder::InsertPoint /*previous*/) {
+  created.push_back(op);
+}
+
+void Scratch::commit(PatternRewriter &rewriter) {
+  committed = true;
+  if (OpBuilder::Listener *listener = rewriter.getListener())
+    for (Operation *op : created)
+      listener->notifyOperationInserted(op, /*previous=*/{});
+}
+
+RankedTensorType frontdoor::getBuiltinTensorType(Type type) {
+  if (auto ranked = dyn_cast<RankedTensorType>(type))
+    return ranked;
+  auto opaque = dyn_cast<OpaqueType>(type);
+  if (!opaque || opaque.getDialectNamespace() != "torch")
+    return {};
+  StringRef data = opaque.getTypeData().trim();
+  if (!data.consume_front("vtensor<[") || !data.consume_back(">"))
+    return {};
+  auto [shapeText, elementText] = data.split("],");
+  SmallVector<int64_t> shape;
+  if (!shapeText.trim().empty()) {
+    SmallVector<StringRef> sizes;
+    shapeText.split(sizes, ',');
+    for (StringRef size : sizes) {
+      size = size.trim();
+      int64_t value;
+      if (size == "?")
+        shape.push_back(ShapedType::kDynamic);
+      else if (!size.getAsInteger(10, value) && value >= 0)
+        shape.push_back(value);
+      else
+        return {};
+    }
+  }
+  elementText = elementText.trim();
+  MLIRContext *context = type.getContext();
+  Type element;
+  unsigned width;
+  if (elementText.starts_with("si") &&
+      !elementText.drop_front(2).getAsInteger(10, width))
+    element = IntegerType::get(context, width);
+  else
+    element = parseType(elementText, context, nullptr,
+                        /*isKnownNullTerminated=*/false);
+  if (!element || !element.isIntOrIndexOrFloat())
+    return {};
+  return RankedTensorType::get(shape, element);
+}
+
+Value frontdoor::createNamed(OpBuilder &builder, Location loc, StringRef name,
+                             Value operand, Type resultType) {
+  OperationState state(loc, name);
+  state.addOperands(operand);
+  state.addTypes(resultType);
+  return builder.create(state)->getResult(0);
+}
+
+LogicalResult frontdoor::finish(PatternRewriter &rewriter, Operation *op,
+                                Scratch &scratch, Value value) {
+  Type resultType = op->getResult(0).getType();
+  // A torch value tensor is handed on through torch_c.from_builtin_tensor.
+  RankedTensorType torchBuiltin =
+      isa<TensorType>(resultType) ? nullptr : getBuiltinTensorType(resultType);
+  Type target = torchBuiltin ? torchBuiltin : resultType;
+  auto valueType = cast<RankedTensorType>(value.getType());
+  auto tensorType = dyn_cast<TensorType>(target);
+  if (!tensorType ||
+      tensorType.getElementType() != valueType.getElementType() ||
+      !tensor::CastOp::areCastCompatible(valueType, target))
+    return refuse(rewriter, op,
+                  "its result type " + typeString(resultType) +
+                      " is not the slice's " + typeString(valueType));
+  Location loc = op->getLoc();
+  Value result = castTo(scratch.builder, loc, value, target);
+  if (torchBuiltin)
+    result = createNamed(scratch.builder, loc, "torch_c.from_builtin_tensor",
+                         result, resultType);
+  scratch.commit(rewriter);
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
+LogicalResult frontdoor::finishWithSlice(PatternRewriter &rewriter,
+                                         Operation *op, Scratch &scratch,
+                                         Value source,
+                                         const MixedSliceSpec &spec,
+                                         bool offset) {
+  std::string why;
+  FailureOr<Value> slice =
+      buildSlice(scratch.builder, op->getLoc(), source, spec, offset, why);
+  if (failed(slice))
+    return refuse(rewriter, op, why);
+  return finish(rewriter, op, scratch, *slice);
+}
+
+LogicalResult frontdoor::finishWithUpdate(PatternRewriter &rewriter,
+                                          Operation *op, Scratch &scratch,
+                                          Value value, Value dest,
+                                          const MixedSliceSpec &spec,
+                                          bool offset) {
+  std::string why;
+  FailureOr<Value> update = buildUpdate(scratch.builder, op->getLoc(), value,
+                                        dest, spec, offset, why);
+  if (failed(update))
+    return refuse(rewriter, op, why);
+  return finish(rewriter, op, scratch, *update);
+}
+
+LogicalResult frontdoor::getRankedInput(PatternRewriter &rewriter,
+                                        Operation *op, unsigned numOperands,
+                                        TypedValue<RankedTensorType> &input,
+                                        bool orMore) {
+  unsigned given = op->getNumOperands();
+  if (op->getNumResults() != 1 || given < numOperands ||
+      (!orMore && given != numOperands))
+    return refuse(rewriter, op,
+                  "expects " + Twine(orMore ? "at least " : "") +
+                      Twine(numOperands) + " operands and 1 result");
+  input = dyn_cast<TypedValue<RankedTensorType>>(op->getOperand(0));
+  if (!input)
+    return refuse(rewriter, op, "the input is not a ranked tensor");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// The passes
+//===----------------------------------------------------------------------===//
+
+void mlir::slice::populateFrameworksToSlicePatterns(
+    RewritePatternSet &patterns) {
+  populateTFToSlicePatterns(patterns);
+  populateTFLToSlicePatterns(patterns);
+  populateStablehloToSlicePatterns(patterns);
+  populateONNXToSlicePatterns(patterns);
+  populateTorchToSlicePatterns(patterns);
+}
+
+namespace {
+/// Collects the refusals ("'<op>' stays: ...") the patterns report, once
+/// each, in order.
+struct RefusalCollector : RewriterBase::Listener {
+  void
+  notifyMatchFailure(Location loc,
+                     function_ref<void(Diagnostic &)> reasonCallback) override {
+    Diagnostic diag(loc, DiagnosticSeverity::Remark);
+    reasonCallback(diag);
+    std::string reason = diag.str();
+    if (StringRef(reason).contains("' stays: ") &&
+        seen.insert({loc.getAsOpaquePointer(), reason}).second)
+      refusals.emplace_back(loc.getAsOpaquePointer(), reason);
+  }
+
+  std::set<std::pair<const void *, std::string>> seen;
+  std::vector<std::pair<const void *, std::string>> refusals;
+};
+
+/// Runs `populate`'s patterns on `root`; under `report`, a remark for each
+/// op left as it was.
+LogicalResult runFrontDoor(Operation *root,
+                           void (*populate)(RewritePatternSet &), bool report) {
+  RewritePatternSet patterns(root->getContext());
+  populate(patterns);
+  RefusalCollector collector;
+  GreedyRewriteConfig config;
+  config.enableFolding(false)
+      .enableConstantCSE(false)
+      .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled)
+      .setListener(&collector);
+  if (failed(applyPatternsGreedily(root, std::move(patterns), config)))
+    return root->emitError("the framework conversion did not converge");
+  if (report)
+    for (auto &[loc, reason] : collector.refusals)
+      emitRemark(Location::getFromOpaquePointer(loc)) << reason;
+  return success();
+}
+
+#define SLICE_FRONT_DOOR_PASS(Name, populate)                                  \
+  struct Name##Pass : mlir::slice::impl::Name##Base<Name##Pass> {              \
+    using Base::Base;                                                          \
+    void runOnOperation() override {                                           \
+      if (failed(runFrontDoor(getOperation(), populate, reportRefusals)))      \
+        signalPassFailure();                                                   \
+    }                                                                          \
+  };
+
+SLICE_FRONT_DOOR_PASS(ConvertTFToSlice, populateTFToSlicePatterns)
+SLICE_FRONT_DOOR_PASS(ConvertTFLToSlice, populateTFLToSlicePatterns)
+SLICE_FRONT_DOOR_PASS(ConvertStablehloToSlice, populateStablehloToSlicePatterns)
+SLICE_FRONT_DOOR_PASS(ConvertONNXToSlice, populateONNXToSlicePatterns)
+SLICE_FRONT_DOOR_PASS(ConvertTorchToSlice, populateTorchToSlicePatterns)
+SLICE_FRONT_DOOR_PASS(ConvertFrameworksToSlice,
+                      populateFrameworksToSlicePatterns)
+#undef SLICE_FRONT_DOOR_PASS
+} // namespace

@@ -1,0 +1,299 @@
+//===- TorchToSlice.cpp - torch-mlir slicing ops to slice -----------------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The torch-mlir front door. torch ops work on `!torch.vtensor` values and
+// `!torch.int` scalars; the conversion reads builtin tensors through
+// `torch_c.from_builtin_tensor` (or adds a `torch_c.to_builtin_tensor`),
+// hands results on through `torch_c.from_builtin_tensor`, and folds the
+// pairs of boundary casts that meet, so a function whose slicing ops all
+// convert holds no torch op.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FrontDoor.h"
+
+#include "Slice/Conversion/FrameworksToSlice/FrameworksToSlice.h"
+#include "Slice/IR/SliceOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace mlir::slice;
+using namespace mlir::slice::frontdoor;
+
+/// `value` (a vtensor or a builtin tensor) as a builtin tensor.
+static Value toBuiltin(OpBuilder &builder, Location loc, Value value) {
+  if (isa<RankedTensorType>(value.getType()))
+    return value;
+  Operation *def = value.getDefiningOp();
+  if (def && def->getName().getStringRef() == "torch_c.from_builtin_tensor" &&
+      def->getNumOperands() == 1 &&
+      isa<RankedTensorType>(def->getOperand(0).getType()))
+    return def->getOperand(0);
+  RankedTensorType type = getBuiltinTensorType(value.getType());
+  if (!type)
+    return {};
+  return createNamed(builder, loc, "torch_c.to_builtin_tensor", value, type);
+}
+
+/// `value` (a !torch.int, a builtin integer or index) as an index.
+static OpFoldResult toIndex(OpBuilder &builder, Location loc, Value value) {
+  if (std::optional<int64_t> constant = getConstantInt(value))
+    return builder.getIndexAttr(*constant);
+  Operation *def = value.getDefiningOp();
+  if (def && def->getName().getStringRef() == "torch_c.from_i64" &&
+      def->getNumOperands() == 1)
+    value = def->getOperand(0);
+  if (auto opaque = dyn_cast<OpaqueType>(value.getType());
+      opaque && opaque.getDialectNamespace() == "torch" &&
+      opaque.getTypeData() == "int")
+    value = createNamed(builder, loc, "torch_c.to_i64", value,
+                        builder.getI64Type());
+  FailureOr<OpFoldResult> index = getScalarIndex(builder, loc, value);
+  if (failed(index))
+    return {};
+  return *index;
+}
+
+namespace {
+/// The operands every torch slicing op starts with: the builtin input and
+/// its normalized constant `dim`.
+struct TorchOperands {
+  Value input;
+  int64_t dim = 0;
+};
+} // namespace
+
+/// Reads `self` (operand 0) and the constant `dim` (operand `dimIndex`).
+static FailureOr<TorchOperands> getTorchOperands(Operation *op,
+                                                 Scratch &scratch,
+                                                 unsigned dimIndex,
+                                                 std::string &why) {
+  if (op->getNumResults() != 1 || op->getNumOperands() <= dimIndex) {
+    why = "expects more operands";
+    return failure();
+  }
+  TorchOperands operands;
+  operands.input = toBuiltin(scratch.builder, op->getLoc(), op->getOperand(0));
+  if (!operands.input) {
+    why = "self is not a ranked tensor";
+    return failure();
+  }
+  std::optional<int64_t> dim = getConstantInt(op->getOperand(dimIndex));
+  if (!dim) {
+    why = "dim is not a constant";
+    return failure();
+  }
+  int64_t rank = cast<RankedTensorType>(operands.input.getType()).getRank();
+  std::optional<SmallVector<int64_t>> dims = normalizeDims({*dim}, rank, why);
+  if (!dims)
+    return failure();
+  operands.dim = dims->front();
+  return operands;
+}
+
+/// The spec of `x[..., start:end:step]` on `dim` from torch operands
+/// (`none` start or end: masked); the step must not be 0.
+static FailureOr<MixedSliceSpec> getRangeSpec(Operation *op, Scratch &scratch,
+                                              int64_t dim, Value start,
+                                              Value end, Value step,
+                                              std::string &why) {
+  OpBuilder &builder = scratch.builder;
+  Location loc = op->getLoc();
+  ArithIndexBuilder math(builder, loc);
+  OpFoldResult first = math.constant(0), last = math.constant(0);
+  bool noStart = isNone(start), noEnd = isNone(end);
+  if (!noStart && !(first = toIndex(builder, loc, start))) {
+    why = "start is not an integer";
+    return failure();
+  }
+  if (!noEnd && !(last = toIndex(builder, loc, end))) {
+    why = "end is not an integer";
+    return failure();
+  }
+  OpFoldResult stride = step ? toIndex(builder, loc, step) : math.constant(1);
+  if (!stride) {
+    why = "step is not an integer";
+    return failure();
+  }
+  std::optional<int64_t> knownStride = getConstantIntValue(stride);
+  if (knownStride == 0) {
+    why = "step is 0, which the framework rejects";
+    return failure();
+  }
+  if (!knownStride) {
+    Checks checks(builder, loc, op->getName().getStringRef());
+    checks.require(math.logicalNot(math.equal(stride, math.constant(0))),
+                   "step is 0");
+    checks.emit();
+  }
+  MixedSliceSpec spec = specOnDim(builder, dim, first, last, stride);
+  if (noStart)
+    spec.masks.begin |= uint64_t(1) << dim;
+  if (noEnd)
+    spec.masks.end |= uint64_t(1) << dim;
+  return spec;
+}
+
+/// The spec of `x[..., index]` on `dim` (PyTorch: index in [-n, n), an
+/// error otherwise: a refusal when known, a run-time check naming the op).
+static FailureOr<MixedSliceSpec> getIndexSpec(Operation *op, Scratch &scratch,
+                                              Value input, int64_t dim,
+                                              Value indexValue,
+                                              std::string &why) {
+  OpBuilder &builder = scratch.builder;
+  Location loc = op->getLoc();
+  OpFoldResult index = toIndex(builder, loc, indexValue);
+  if (!index) {
+    why = "index is not an integer";
+    return failure();
+  }
+  ArithIndexBuilder math(builder, loc);
+  OpFoldResult size = dimSize(builder, loc, input, dim);
+  Checks checks(builder, loc, op->getName().getStringRef());
+  checks.require(atLeast(math, index, math.sub(math.constant(0), size)),
+                 "index is out of range");
+  checks.require(math.lessThan(index, size), "index is out of range");
+  if (!checks.failed().empty()) {
+    why = checks.failed().str() + ", which the framework rejects";
+    return failure();
+  }
+  checks.emit();
+  // The end of a shrink entry is ignored; begin + 1 prints as `x[i]`.
+  std::optional<int64_t> known = getConstantIntValue(index);
+  MixedSliceSpec spec =
+      specOnDim(builder, dim, index, math.constant(known ? *known + 1 : 0),
+                math.constant(1));
+  spec.masks.shrinkAxis = uint64_t(1) << dim;
+  return spec;
+}
+
+/// aten.slice.Tensor(self, dim, start, end, step), aten.select.int(self,
+/// dim, index) and their scatters, which take `src` after `self`: a slice,
+/// or an update of `self` with `src`.
+static LogicalResult convertSliceOrScatter(Operation *op,
+                                           PatternRewriter &rewriter,
+                                           bool select, bool scatter) {
+  unsigned first = scatter ? 2 : 1;
+  unsigned count = first + (select ? 2 : 4);
+  if (op->getNumOperands() != count)
+    return refuse(rewriter, op, "expects " + Twine(count) + " operands");
+  Scratch scratch(op);
+  std::string why;
+  FailureOr<TorchOperands> operands = getTorchOperands(op, scratch, first, why);
+  if (failed(operands))
+    return refuse(rewriter, op, why);
+  FailureOr<MixedSliceSpec> spec =
+      select
+          ? getIndexSpec(op, scratch, operands->input, operands->dim,
+                         op->getOperand(first + 1), why)
+          : getRangeSpec(op, scratch, operands->dim, op->getOperand(first + 1),
+                         op->getOperand(first + 2), op->getOperand(first + 3),
+                         why);
+  if (failed(spec))
+    return refuse(rewriter, op, why);
+  if (!scatter)
+    return finishWithSlice(rewriter, op, scratch, operands->input, *spec);
+  Value src = toBuiltin(scratch.builder, op->getLoc(), op->getOperand(1));
+  if (!src)
+    return refuse(rewriter, op, "src is not a ranked tensor");
+  return finishWithUpdate(rewriter, op, scratch, src, operands->input, *spec);
+}
+
+/// aten.narrow(self, dim, start, length): `length` elements from `start`
+/// (wrapped once when negative); a window outside the input is an error.
+static LogicalResult convertNarrow(Operation *op, PatternRewriter &rewriter) {
+  if (op->getNumOperands() != 4)
+    return refuse(rewriter, op, "expects 4 operands");
+  Scratch scratch(op);
+  OpBuilder &builder = scratch.builder;
+  Location loc = op->getLoc();
+  std::string why;
+  FailureOr<TorchOperands> operands = getTorchOperands(op, scratch, 1, why);
+  if (failed(operands))
+    return refuse(rewriter, op, why);
+  OpFoldResult start = toIndex(builder, loc, op->getOperand(2));
+  OpFoldResult length = toIndex(builder, loc, op->getOperand(3));
+  if (!start || !length)
+    return refuse(rewriter, op, "start or length is not an integer");
+  ArithIndexBuilder math(builder, loc);
+  OpFoldResult size = dimSize(builder, loc, operands->input, operands->dim);
+  OpFoldResult first = wrapIndex(math, start, size);
+  Checks checks(builder, loc, op->getName().getStringRef());
+  checks.require(atLeast(math, length, math.constant(0)), "length is negative");
+  checks.require(atLeast(math, first, math.constant(0)),
+                 "start is out of range");
+  checks.require(atMost(math, math.add(first, length), size),
+                 "start + length exceeds the dimension");
+  if (!checks.failed().empty())
+    return refuse(rewriter, op,
+                  Twine(checks.failed()) + ", which the framework rejects");
+  checks.emit();
+  MixedSliceSpec spec =
+      specOnDim(builder, operands->dim, first, length, math.constant(1));
+  return finishWithSlice(rewriter, op, scratch, operands->input, spec,
+                         /*offset=*/true);
+}
+
+/// aten.flip(self, dims): stride -1 on the constant `dims`.
+static LogicalResult convertFlip(Operation *op, PatternRewriter &rewriter) {
+  if (op->getNumOperands() != 2 || op->getNumResults() != 1)
+    return refuse(rewriter, op, "expects 2 operands and 1 result");
+  Scratch scratch(op);
+  Value input = toBuiltin(scratch.builder, op->getLoc(), op->getOperand(0));
+  if (!input)
+    return refuse(rewriter, op, "self is not a ranked tensor");
+  std::optional<SmallVector<int64_t>> given =
+      getConstantInts(op->getOperand(1));
+  if (!given)
+    return refuse(rewriter, op, "dims are not constant");
+  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  std::string why;
+  std::optional<SmallVector<int64_t>> dims = normalizeDims(*given, rank, why);
+  if (!dims)
+    return refuse(rewriter, op, why);
+  return finishWithSlice(rewriter, op, scratch, input,
+                         reverseSpec(scratch.builder, *dims, rank));
+}
+
+/// torch_c.to_builtin_tensor(torch_c.from_builtin_tensor(x)) is x.
+static LogicalResult foldBoundaryCasts(Operation *op,
+                                       PatternRewriter &rewriter) {
+  Operation *def =
+      op->getNumOperands() == 1 ? op->getOperand(0).getDefiningOp() : nullptr;
+  if (!def || def->getName().getStringRef() != "torch_c.from_builtin_tensor" ||
+      def->getNumOperands() != 1 || op->getNumResults() != 1)
+    return failure();
+  Value source = def->getOperand(0);
+  Type type = op->getResult(0).getType();
+  if (!tensor::CastOp::areCastCompatible(source.getType(), type))
+    return failure();
+  rewriter.replaceOp(op, castTo(rewriter, op->getLoc(), source, type));
+  return success();
+}
+
+void mlir::slice::populateTorchToSlicePatterns(RewritePatternSet &patterns) {
+  for (auto [name, select, scatter] :
+       {std::tuple("torch.aten.slice.Tensor", false, false),
+        std::tuple("torch.aten.slice_scatter", false, true),
+        std::tuple("torch.aten.select.int", true, false),
+        std::tuple("torch.aten.select_scatter", true, true)})
+    addConversion(patterns, {name},
+                  [select = select, scatter = scatter](
+                      Operation *op, PatternRewriter &rewriter) {
+                    return convertSliceOrScatter(op, rewriter, select, scatter);
+                  });
+  addConversion(patterns, {"torch.aten.narrow"}, convertNarrow);
+  addConversion(patterns, {"torch.aten.flip"}, convertFlip);
+  addConversion(patterns, {"torch_c.to_builtin_tensor"}, foldBoundaryCasts);
+  addDeadOpCleanup(patterns, {"torch.constant.int", "torch.constant.none",
+                              "torch.constant.bool", "torch.prim.ListConstruct",
+                              "torch_c.from_i64", "torch_c.to_i64",
+                              "torch_c.from_builtin_tensor",
+                              "torch_c.to_builtin_tensor"});
+}
