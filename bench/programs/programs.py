@@ -516,31 +516,12 @@ def main():
                               "seconds": seconds, "checksum": sum_,
                               "rounds": ROUNDS}), flush=True)
         return 0
-    if command == "torch":
+    if command in ("torch", "torch_compile"):
+        # PyTorch eager, or torch.compile's fused C++ loops (PyTorch 2; the
+        # GPU machine has it, Debian's PyTorch 1.13 does not).
         import torch
-        threads = int(sys.argv[2])
-        torch.set_num_threads(threads)
-        for name in PROGRAMS:
-            if only and name != only:
-                continue
-            arrays = [torch.from_numpy(a) for a in inputs_np(np, name)]
-            before = caches.before_each_call(
-                [caches.numpy_buffer(a.numpy()) for a in arrays])
-            with torch.no_grad():
-                seconds, sum_ = time_side(
-                    "torch", torch_program(torch, name), arrays,
-                    lambda r: float(r.double().sum()), before)
-            print(json.dumps({"program": name,
-                              "side": "torch" if threads == 1 else "torch_mt",
-                              "threads": threads, "seconds": seconds,
-                              "checksum": sum_, "rounds": ROUNDS}),
-                  flush=True)
-        return 0
-    if command == "torch_compile":
-        # torch.compile's fused C++ loops (PyTorch 2; the GPU machine has
-        # it, Debian's PyTorch 1.13 does not).
-        import torch
-        if not hasattr(torch, "compile"):
+        compile_ = command == "torch_compile"
+        if compile_ and not hasattr(torch, "compile"):
             print(f"programs.py: PyTorch {torch.__version__} has no "
                   "torch.compile", file=sys.stderr)
             return 0
@@ -552,15 +533,17 @@ def main():
             arrays = [torch.from_numpy(a) for a in inputs_np(np, name)]
             before = caches.before_each_call(
                 [caches.numpy_buffer(a.numpy()) for a in arrays])
-            compiled = torch.compile(torch_program(torch, name))
+            run = torch_program(torch, name)
             with torch.no_grad():
-                compiled(*arrays)  # compiles
+                if compile_:
+                    run = torch.compile(run)
+                    run(*arrays)  # compiles
                 seconds, sum_ = time_side(
-                    "torch_compile", compiled, arrays,
+                    command, run, arrays,
                     lambda r: float(r.double().sum()), before)
             print(json.dumps({"program": name,
-                              "side": "torch_compile" if threads == 1
-                              else "torch_compile_mt",
+                              "side": command if threads == 1
+                              else command + "_mt",
                               "threads": threads, "seconds": seconds,
                               "checksum": sum_, "rounds": ROUNDS}),
                   flush=True)
