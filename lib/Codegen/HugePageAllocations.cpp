@@ -22,6 +22,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/Support/MathExtras.h"
+
 namespace mlir {
 namespace slice {
 #define GEN_PASS_DEF_SLICEHUGEPAGEALLOCATIONS
@@ -68,10 +70,14 @@ struct SliceHugePageAllocationsPass
           !type.getElementType().isIntOrFloat())
         return;
       // A static buffer below the threshold never needs the advice.
+      // (Counted without overflow: a shape of more bytes than int64 counts
+      // is far above any threshold.)
       if (type.hasStaticShape()) {
-        int64_t bytes = type.getNumElements() *
-                        llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-        if (bytes < minBytes)
+        int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+        bool huge = false;
+        for (int64_t size : type.getShape())
+          huge = huge || llvm::MulOverflow(bytes, size, bytes);
+        if (!huge && bytes < minBytes)
           return;
       }
       allocs.push_back(alloc);
