@@ -15,6 +15,7 @@
 #include "Slice/Conversion/FrameworksToSlice/FrameworksToSlice.h"
 #include "Slice/Conversion/Passes.h"
 #include "Slice/IR/SliceOps.h"
+#include "Slice/Semantics/Axes.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -245,34 +246,22 @@ FailureOr<OpFoldResult> frontdoor::getScalarIndex(OpBuilder &builder,
 std::optional<SmallVector<int64_t>>
 frontdoor::normalizeDims(ArrayRef<int64_t> dims, int64_t rank,
                          std::string &error) {
-  SmallVector<int64_t> normalized;
-  for (int64_t dim : dims) {
-    if (dim < -rank || dim >= rank) {
-      error = "dimension " + std::to_string(dim) + " is out of range [" +
-              std::to_string(-rank) + ", " + std::to_string(rank) + ")";
-      return std::nullopt;
-    }
-    int64_t d = dim < 0 ? dim + rank : dim;
-    if (llvm::is_contained(normalized, d)) {
-      error = "dimension " + std::to_string(dim) + " is named twice";
-      return std::nullopt;
-    }
-    normalized.push_back(d);
-  }
+  // The axes rule of the semantics library (negative axes count from the
+  // back; one out of range or named twice is an error).
+  std::optional<SmallVector<int64_t>> entryOfDim =
+      mapAxesToDims(dims, static_cast<unsigned>(rank), error);
+  if (!entryOfDim)
+    return std::nullopt;
+  SmallVector<int64_t> normalized(dims.size());
+  for (auto [d, entry] : llvm::enumerate(*entryOfDim))
+    if (entry >= 0)
+      normalized[entry] = d;
   return normalized;
 }
 
 //===----------------------------------------------------------------------===//
 // Index arithmetic
 //===----------------------------------------------------------------------===//
-
-OpFoldResult frontdoor::dimSize(OpBuilder &builder, Location loc, Value tensor,
-                                int64_t d) {
-  auto type = cast<RankedTensorType>(tensor.getType());
-  if (!type.isDynamicDim(d))
-    return builder.getIndexAttr(type.getDimSize(d));
-  return tensor::DimOp::create(builder, loc, tensor, d).getResult();
-}
 
 OpFoldResult frontdoor::clampIndex(ArithIndexBuilder &math, OpFoldResult value,
                                    OpFoldResult lo, OpFoldResult hi) {

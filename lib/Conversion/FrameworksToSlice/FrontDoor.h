@@ -123,9 +123,6 @@ normalizeDims(ArrayRef<int64_t> dims, int64_t rank, std::string &error);
 // BoolAttrs when known)
 //===----------------------------------------------------------------------===//
 
-/// The size of dimension `d` of `tensor`: an attribute when static.
-OpFoldResult dimSize(OpBuilder &builder, Location loc, Value tensor, int64_t d);
-
 /// max(lo, min(value, hi)).
 OpFoldResult clampIndex(ArithIndexBuilder &math, OpFoldResult value,
                         OpFoldResult lo, OpFoldResult hi);

@@ -18,7 +18,9 @@
 
 #include "Slice/Conversion/FrameworksToSlice/FrameworksToSlice.h"
 #include "Slice/IR/SliceOps.h"
+
 #include "Slice/Semantics/Axes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -114,9 +116,10 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
     if (std::optional<int64_t> known = getConstantIntValue(start);
         known && *known >= -1)
       continue;
-    OpFoldResult raised = math.max(
-        start, math.sub(math.constant(0),
-                        dimSize(math.getBuilder(), op->getLoc(), data, d)));
+    OpFoldResult raised =
+        math.max(start, math.sub(math.constant(0),
+                                 tensor::getMixedSize(math.getBuilder(),
+                                                      op->getLoc(), data, d)));
     starts[i] = knownStep ? raised
                           : math.select(math.lessThan(step, math.constant(0)),
                                         raised, start);

@@ -17,6 +17,8 @@
 #include "Slice/Conversion/FrameworksToSlice/FrameworksToSlice.h"
 #include "Slice/IR/SliceOps.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
 using namespace mlir;
 using namespace mlir::slice;
 using namespace mlir::slice::frontdoor;
@@ -123,7 +125,8 @@ static LogicalResult convertDynamicSlice(Operation *op,
                         " is outside [0, " + Twine(dim) + "]");
     spec.begin.push_back(
         clampIndex(math, start, math.constant(0),
-                   math.sub(dimSize(math.getBuilder(), op->getLoc(), input, d),
+                   math.sub(tensor::getMixedSize(math.getBuilder(),
+                                                 op->getLoc(), input, d),
                             math.constant(size))));
     spec.end.push_back(math.constant(size));
     spec.strides.push_back(math.constant(1));

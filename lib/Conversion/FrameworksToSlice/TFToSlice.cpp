@@ -83,7 +83,7 @@ static void clampShrinkIndices(OpBuilder &builder, Location loc,
       index = math.constant(0);
       spec.masks.begin &= ~(uint64_t(1) << entry);
     }
-    OpFoldResult size = dimSize(builder, loc, input, d);
+    OpFoldResult size = tensor::getMixedSize(builder, loc, input, d);
     spec.begin[entry] =
         clampIndex(math, wrapIndex(math, index, size), math.constant(0),
                    math.sub(size, math.constant(1)));
@@ -228,7 +228,8 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
   Checks checks(builder, loc, op->getName().getStringRef());
   MixedSliceSpec spec;
   for (auto [d, first, count] : llvm::enumerate(begin, size)) {
-    OpFoldResult dim = dimSize(math.getBuilder(), op->getLoc(), input, d);
+    OpFoldResult dim =
+        tensor::getMixedSize(math.getBuilder(), op->getLoc(), input, d);
     std::string where = "dimension " + std::to_string(d);
     checks.require(atLeast(math, first, math.constant(0)),
                    "begin of " + where + " is negative");
@@ -298,10 +299,13 @@ LogicalResult convertClampedUpdate(Operation *op, PatternRewriter &rewriter,
   ArithIndexBuilder math(builder, loc);
   MixedSliceSpec spec;
   for (auto [d, start] : llvm::enumerate(starts)) {
-    OpFoldResult size = dimSize(math.getBuilder(), op->getLoc(), update, d);
-    spec.begin.push_back(clampIndex(
-        math, start, math.constant(0),
-        math.sub(dimSize(math.getBuilder(), op->getLoc(), operand, d), size)));
+    OpFoldResult size =
+        tensor::getMixedSize(math.getBuilder(), op->getLoc(), update, d);
+    spec.begin.push_back(
+        clampIndex(math, start, math.constant(0),
+                   math.sub(tensor::getMixedSize(math.getBuilder(),
+                                                 op->getLoc(), operand, d),
+                            size)));
     spec.end.push_back(size);
     spec.strides.push_back(math.constant(1));
   }

@@ -20,6 +20,8 @@
 #include "Slice/Conversion/FrameworksToSlice/FrameworksToSlice.h"
 #include "Slice/IR/SliceOps.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
@@ -154,7 +156,7 @@ static FailureOr<MixedSliceSpec> getIndexSpec(Operation *op, Scratch &scratch,
     return failure();
   }
   ArithIndexBuilder math(builder, loc);
-  OpFoldResult size = dimSize(builder, loc, input, dim);
+  OpFoldResult size = tensor::getMixedSize(builder, loc, input, dim);
   Checks checks(builder, loc, op->getName().getStringRef());
   checks.require(atLeast(math, index, math.sub(math.constant(0), size)),
                  "index is out of range");
@@ -222,7 +224,8 @@ static LogicalResult convertNarrow(Operation *op, PatternRewriter &rewriter) {
   if (!start || !length)
     return refuse(rewriter, op, "start or length is not an integer");
   ArithIndexBuilder math(builder, loc);
-  OpFoldResult size = dimSize(builder, loc, operands->input, operands->dim);
+  OpFoldResult size =
+      tensor::getMixedSize(builder, loc, operands->input, operands->dim);
   OpFoldResult first = wrapIndex(math, start, size);
   Checks checks(builder, loc, op->getName().getStringRef());
   checks.require(atLeast(math, length, math.constant(0)), "length is negative");
