@@ -24,14 +24,21 @@
 // functions it hands to the JIT: the input is copied to the device, the
 // result's elements are read back from it, and the device input must be
 // left intact. --view asks for slices as views instead of dense copies.
+// With --stablehlo, step 2 instead parses what JAX exports for
+// x[::-1, 1:5:2] on 6x8 (stablehlo.slice + stablehlo.reverse, generic form,
+// the context allowing unregistered dialects) and converts it with the
+// front door's patterns (populateStablehloToSlicePatterns) in a greedy
+// driver of its own, next to where its own patterns would go.
 //
-// Usage: slice-embed [--gpu] [--view] [--emit-llvm FILE] [SLICE [D0xD1x...]]
+// Usage: slice-embed [--gpu] [--view] [--stablehlo] [--emit-llvm FILE]
+//                    [SLICE [D0xD1x...]]
 //        default SLICE "1:5:2, ::-1, newaxis" on 6x8.
 // The function is `@slice` (`_mlir_ciface_slice` from C,
 // docs/calling-convention.md). Exit status 0 when all is right.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Slice/Conversion/FrameworksToSlice/FrameworksToSlice.h"
 #include "Slice/IR/SliceOps.h"
 #include "Slice/InitSlice.h"
 #include "Slice/Semantics/Semantics.h"
@@ -39,8 +46,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 #include "llvm/IR/LLVMContext.h"
@@ -70,6 +79,20 @@ struct Descriptor {
   int64_t offset;
   int64_t sizesAndStrides[16];
 };
+
+/// JAX's x[::-1, 1:5:2] on 6x8 as it exports it: a positive-stride slice,
+/// then a reversal.
+static const char *kJaxModule = R"mlir(
+func.func @slice(%x: tensor<6x8xf32>) -> tensor<6x2xf32>
+    attributes {llvm.emit_c_interface} {
+  %0 = "stablehlo.slice"(%x) <{limit_indices = array<i64: 6, 5>,
+      start_indices = array<i64: 0, 1>, strides = array<i64: 1, 2>}>
+      : (tensor<6x8xf32>) -> tensor<6x2xf32>
+  %1 = "stablehlo.reverse"(%0) <{dimensions = array<i64: 0>}>
+      : (tensor<6x2xf32>) -> tensor<6x2xf32>
+  return %1 : tensor<6x2xf32>
+}
+)mlir";
 
 /// Writes the LLVM IR of the lowered `module` to `path`.
 static int emitLLVM(ModuleOp module, StringRef path) {
@@ -255,15 +278,61 @@ static int runAndCheck(ModuleOp module, const slice::SparseSliceSpec &spec,
 }
 #endif
 
+/// Steps 3 and 4: canonicalize and the CPU or GPU pipeline, then emit LLVM
+/// IR or JIT, call and check.
+static int lowerAndRun(ModuleOp module, MLIRContext &context,
+                       const slice::SparseSliceSpec &spec,
+                       ArrayRef<int64_t> shape, size_t rank, bool gpu,
+                       bool view, const std::string &llvmPath,
+                       const std::string &description) {
+  // 3. Canonicalize, then the CPU or the GPU pipeline (dense results,
+  // slices=copy, unless --view).
+  PassManager pm(&context);
+  pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+  slice::SliceLowering slices =
+      view ? slice::SliceLowering::View : slice::SliceLowering::Copy;
+  if (gpu) {
+    // Kernels as PTX text: no CUDA toolkit needed to build them, the
+    // driver compiles them when the module loads.
+    slice::SliceToNVVMOptions options;
+    options.slices = slices;
+    options.format = "isa";
+    slice::buildSliceToNVVMPipeline(pm, options);
+  } else {
+    slice::SliceToLLVMOptions options;
+    options.slices = slices;
+    slice::buildSliceToLLVMPipeline(pm, options);
+  }
+  if (failed(pm.run(module))) {
+    llvm::errs() << "the pipeline failed\n";
+    return 1;
+  }
+
+  // 4. Ahead of time, or JIT, call and check.
+  if (!llvmPath.empty())
+    return emitLLVM(module, llvmPath);
+#ifdef SLICE_EMBED_JIT
+  Memory memory;
+  memory.device = gpu;
+  return runAndCheck(module, spec, shape, rank, description, memory);
+#else
+  llvm::errs() << "this build has no JIT (mlir::ExecutionEngine): use "
+                  "--emit-llvm\n";
+  return 1;
+#endif
+}
+
 int main(int argc, char **argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   std::string llvmPath;
-  bool gpu = false, view = false;
+  bool gpu = false, view = false, stablehlo = false;
   while (!args.empty() && StringRef(args[0]).starts_with("--")) {
     if (args[0] == "--gpu") {
       gpu = true;
     } else if (args[0] == "--view") {
       view = true;
+    } else if (args[0] == "--stablehlo") {
+      stablehlo = true;
     } else if (args[0] == "--emit-llvm" && args.size() >= 2) {
       llvmPath = args[1];
       args.erase(args.begin());
@@ -280,8 +349,10 @@ int main(int argc, char **argv) {
     return 1;
   }
 #endif
-  std::string text = args.size() > 0 ? args[0] : "1:5:2, ::-1, newaxis";
-  std::string shapeText = args.size() > 1 ? args[1] : "6x8";
+  std::string text = stablehlo         ? "::-1, 1:5:2"
+                     : args.size() > 0 ? args[0]
+                                       : "1:5:2, ::-1, newaxis";
+  std::string shapeText = !stablehlo && args.size() > 1 ? args[1] : "6x8";
   SmallVector<int64_t> shape;
   for (StringRef dim : llvm::split(shapeText, 'x'))
     shape.push_back(std::stoll(dim.str()));
@@ -302,6 +373,24 @@ int main(int argc, char **argv) {
   }
   OpBuilder builder(&context);
   Location loc = builder.getUnknownLoc();
+  if (stablehlo) {
+    // The framework's ops are not registered here: the front door matches
+    // them by name.
+    context.allowUnregisteredDialects();
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(kJaxModule, &context);
+    if (!module)
+      return 1;
+    RewritePatternSet patterns(&context);
+    slice::populateStablehloToSlicePatterns(patterns);
+    // (An embedder adds its own patterns for the same ops here.)
+    if (failed(applyPatternsGreedily(*module, std::move(patterns))))
+      return 1;
+    llvm::outs() << "converted:\n" << *module << "\n";
+    return lowerAndRun(*module, context, *spec, shape, 2, gpu, view, llvmPath,
+                       "JAX x[" + text + "] of a " + shapeText +
+                           (gpu ? " iota in device memory" : " iota"));
+  }
   // Owned: the module is erased when `module` goes out of scope.
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
   builder.setInsertionPointToEnd(module->getBody());
@@ -335,42 +424,8 @@ int main(int argc, char **argv) {
   if (failed(module->verify()))
     return 1;
 
-  // 3. Canonicalize, then the CPU or the GPU pipeline (dense results,
-  // slices=copy, unless --view).
-  PassManager pm(&context);
-  pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
-  slice::SliceLowering slices =
-      view ? slice::SliceLowering::View : slice::SliceLowering::Copy;
-  if (gpu) {
-    // Kernels as PTX text: no CUDA toolkit needed to build them, the
-    // driver compiles them when the module loads.
-    slice::SliceToNVVMOptions options;
-    options.slices = slices;
-    options.format = "isa";
-    slice::buildSliceToNVVMPipeline(pm, options);
-  } else {
-    slice::SliceToLLVMOptions options;
-    options.slices = slices;
-    slice::buildSliceToLLVMPipeline(pm, options);
-  }
-  if (failed(pm.run(*module))) {
-    llvm::errs() << "the pipeline failed\n";
-    return 1;
-  }
-
-  // 4. Ahead of time, or JIT, call and check.
-  if (!llvmPath.empty())
-    return emitLLVM(*module, llvmPath);
-#ifdef SLICE_EMBED_JIT
-  Memory memory;
-  memory.device = gpu;
-  return runAndCheck(*module, *spec, shape, resultType->getRank(),
+  return lowerAndRun(*module, context, *spec, shape, resultType->getRank(), gpu,
+                     view, llvmPath,
                      "x[" + text + "] of a " + shapeText +
-                         (gpu ? " iota in device memory" : " iota"),
-                     memory);
-#else
-  llvm::errs() << "this build has no JIT (mlir::ExecutionEngine): use "
-                  "--emit-llvm\n";
-  return 1;
-#endif
+                         (gpu ? " iota in device memory" : " iota"));
 }

@@ -20,7 +20,9 @@ operands, a TF function with StridedSlice on a run-time begin), with
 element-wise consumers. Every case runs static (static shapes) and dynamic
 (every input dimension `?`, the function kept out of line).
 
-Routes (--modes): `cpu` lowers with --slice-to-llvm and runs mlir-runner;
+Routes (--modes): `cpu` lowers with --slice-to-llvm and runs mlir-runner
+(`cpu-copy`: slices as dense copies; `cpu-upstream`: canonicalize, cse,
+inline and loop-invariant-code-motion first, as an embedder's pipeline);
 `gpu` compiles with --slice-to-nvvm ahead of time
 (scripts/compile-gpu-aot.sh) with program_differential.py's C driver,
 which owns the device buffers, and runs it (on the emulated device with
@@ -845,15 +847,26 @@ def compare(printed, entries):
     return problems
 
 
-def run_cpu(args, converted, entries):
+# CPU modes: the passes after the conversion. `cpu-upstream` runs an
+# embedder's usual upstream passes before slice's pipeline.
+CPU_MODES = {
+    "cpu": ["--slice-to-llvm"],
+    "cpu-copy": ["--slice-to-llvm=slices=copy"],
+    "cpu-upstream": ["--canonicalize", "--cse", "--inline",
+                     "--loop-invariant-code-motion", "--slice-to-llvm"],
+}
+
+
+def run_cpu(args, converted, entries, mode):
     # Inside the converted module, which `slice-opt` printed as one.
     body = converted.rstrip()
     assert body.endswith("}")
     module = body[:-1] + "\n" + cpu_main(entries) + "}\n"
-    lowered = subprocess.run([args.slice_opt, "--slice-to-llvm"],
+    lowered = subprocess.run([args.slice_opt] + CPU_MODES[mode],
                              input=module, capture_output=True, text=True)
     if lowered.returncode:
-        return [f"FAILED --slice-to-llvm:\n{lowered.stderr[:3000]}"]
+        return [f"FAILED {' '.join(CPU_MODES[mode])}:\n"
+                f"{lowered.stderr[:3000]}"]
     run = subprocess.run(shlex.split(args.runner) +
                          ["-e", "main", "-entry-point-result=void",
                           f"-shared-libs={args.libs}"],
@@ -923,7 +936,7 @@ def main():
             with tempfile.TemporaryDirectory() as work:
                 found = (run_gpu(args, converted, entries, work)
                          if mode == "gpu" else
-                         run_cpu(args, converted, entries))
+                         run_cpu(args, converted, entries, mode))
             problems += [f"[{mode}] {p}" for p in found]
     print("".join(f"MISMATCH {p}\n" for p in problems) +
           f"{len(cases)} cases ({len(entries)} functions, static and "
