@@ -48,10 +48,20 @@ driver prints. Unless --count is given, 200 programs from --seed.
   program_differential.py SLICE_OPT --runner MLIR_RUNNER --libs LIBS
       [--omp-lib LIB] [--count N] [--seed S] [--batch B] [--modes m,m]
       [--keep DIR] [--keep-failures DIR] [--emulated-device DIR]
-      [--build-dir DIR]
+      [--build-dir DIR] [--min-rank R] [--break-driver-of SEED]
 
-Prints one line per mismatch (MISMATCH / FAILED with the program) and a
-summary; exits 1 on any.
+--min-rank keeps only the programs with an input or result of rank R or
+more (the C driver's memref structs, say). A batch that fails as a whole
+(the compiler refuses it, the compiled code crashes, the C driver does not
+build) is split and its programs rerun alone, so that each failure names
+one program and the others are still checked. --keep-failures writes each
+failing program alone and reduced to the fewest ops found that still fail.
+
+Prints one line per problem: MISMATCH for the compiler's (wrong values,
+FAILED: refused or crashed), HARNESS for this script's own (the generated C
+driver does not compile; --break-driver-of makes the part of the driver of
+the program of that seed fail on purpose), then a summary that counts the two apart; exits 1
+on any.
 """
 
 import argparse
@@ -1114,7 +1124,8 @@ def expected_results(programs):
 def compare(printed, expected, programs):
     problems = []
     if len(printed) != len(expected):
-        return [f"{len(printed)} results printed, {len(expected)} expected"]
+        return [f"FAILED {len(printed)} results printed, {len(expected)} "
+                "expected"]
     k = 0
     for p, program in enumerate(programs):
         for variant in ("static", "dynamic"):
@@ -1182,6 +1193,8 @@ def entry_module_and_driver(programs, device, strided):
             funcs.append(f"{head}func.func {name}({sig}) -> ({results_text}) "
                          f"attributes {{llvm.emit_c_interface}} {{{body}")
             c_name = name[1:]
+            if program.seed == BROKEN_DRIVER_PROGRAM:
+                decls.append("#error a driver broken on purpose")
             ranks = [len(x.shape) for x in program.inputs]
             rranks = [len(r.shape) for r in program.results]
             fields = "".join(f" M{rk} r{j};" for j, rk in enumerate(rranks))
@@ -1207,7 +1220,18 @@ def entry_module_and_driver(programs, device, strided):
             call.append("  }")
             calls.append("\n".join(call))
     module = "\n\n".join(funcs) + "\n"
-    return module, make_driver(decls, calls, device, strided, max_rank=5)
+    max_rank = max(program_rank(program) for program in programs)
+    return module, make_driver(decls, calls, device, strided, max_rank)
+
+
+# --break-driver-of: the seed of a program whose part of the C driver does
+# not compile (the test of the harness-failure path).
+BROKEN_DRIVER_PROGRAM = None
+
+
+def program_rank(program):
+    """The largest rank of `program`'s inputs and results."""
+    return max(len(v.shape) for v in program.inputs + program.results)
 
 
 def make_driver(decls, calls, device, strided, max_rank):
@@ -1337,6 +1361,15 @@ def compile_and_run(args, module, driver, work, options, device):
         f.write(module)
     with open(c, "w") as f:
         f.write(driver)
+    # The driver is this harness's: when it does not compile, say so apart
+    # from the compiler's failures.
+    syntax = subprocess.run(
+        [os.environ.get("CC", "cc"), "-fsyntax-only",
+         "-I" + os.path.join(ROOT, "runtime", "cuda"), c],
+        capture_output=True, text=True)
+    if syntax.returncode:
+        return None, [f"HARNESS the generated C driver does not compile:\n"
+                      f"{syntax.stderr[:3000]}"]
     env = dict(os.environ)
     if args.build_dir:
         env["SLICE_BUILD_DIR"] = args.build_dir
@@ -1359,6 +1392,103 @@ def compile_and_run(args, module, driver, work, options, device):
     return run.stdout, []
 
 
+def run_mode(args, programs, mode, work):
+    """The problems of `programs` in `mode`: value mismatches name their
+    program; a failure of the whole batch starts with FAILED (the compiler
+    refused or crashed, the compiled code failed) or HARNESS (a part of
+    this harness failed, such as the generated C driver)."""
+    if mode in ENTRY_MODES:
+        device, strided, options = ENTRY_MODES[mode]
+        return run_entry_points(args, programs, work, options, device,
+                                strided)
+    return run_cpu(args, programs, mode, cpu_module(programs))
+
+
+def check(args, programs, mode, work):
+    """[(kind, program or None, line)] with kind 'mismatch' or 'harness'.
+    A batch that fails as a whole never hides its other programs: it is
+    split and each program runs alone, so that each failure names one
+    program and the rest are still checked."""
+    found = run_mode(args, programs, mode, work)
+    batchwide = [f for f in found if f.startswith(("FAILED", "HARNESS"))]
+    if batchwide and len(programs) > 1:
+        out = []
+        for program in programs:
+            out += check(args, [program], mode, work)
+        return out
+    alone = programs[0] if len(programs) == 1 else None
+    out = []
+    for line in found:
+        kind = "harness" if line.startswith("HARNESS") else "mismatch"
+        program = alone or next((p for p in programs if line.startswith(
+            f"program {p.seed} ")), None)
+        if alone and not line.startswith("program "):
+            line = f"program {alone.seed}: {line}"
+        out.append((kind, program, line))
+    return out
+
+
+def value_deps(op):
+    """The program values that `op` reads."""
+    return [v for k, v in vars(op).items()
+            if k != "out" and isinstance(v, Value)]
+
+
+def cone(program, results):
+    """The ops of `program` that `results` need, in program order."""
+    needed = {id(r) for r in results}
+    ops = []
+    for op in reversed(program.ops):
+        if id(op.out) in needed:
+            ops.append(op)
+            needed.update(id(v) for v in value_deps(op))
+    return ops[::-1]
+
+
+def reduce_program(args, program, mode, work):
+    """A smallest program found that still fails in `mode` as `program`
+    does: first one result with only the ops it needs (the smallest that
+    fails), else the program's results less each one that is not needed
+    for the failure, with the ops that the rest need."""
+    def fails(results):
+        small = Program(program.inputs, cone(program, results), results,
+                        program.seed)
+        return small if check(args, [small], mode, work) else None
+
+    candidates = sorted({id(op.out): op.out for op in program.ops}.values(),
+                        key=lambda v: len(cone(program, [v])))
+    for value in candidates:
+        small = fails([value])
+        if small:
+            return small
+    results = list(program.results)
+    best = Program(program.inputs, cone(program, results), results,
+                   program.seed)
+    for r in list(results):
+        if len(results) > 1:
+            trial = [x for x in results if x is not r]
+            small = fails(trial)
+            if small:
+                results, best = trial, small
+    return best
+
+
+def keep_failure(args, program, mode, work, lines):
+    """Writes the failing program alone and, reduced to the fewest ops
+    found, its smallest failing form under --keep-failures."""
+    os.makedirs(args.keep_failures, exist_ok=True)
+    stem = os.path.join(args.keep_failures,
+                        f"seed{args.seed}-program{program.seed}-{mode}")
+    with open(stem + ".mlir", "w") as f:
+        f.write(cpu_module([program]))
+    reduced = reduce_program(args, program, mode, work)
+    with open(stem + "-reduced.mlir", "w") as f:
+        f.write(cpu_module([reduced]))
+    with open(stem + ".txt", "w") as f:
+        f.write("\n".join(lines) + f"\nreduced: {len(reduced.ops)} of "
+                f"{len(program.ops)} ops in {stem}-reduced.mlir\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("slice_opt")
@@ -1373,46 +1503,49 @@ def main():
     parser.add_argument("--keep-failures")
     parser.add_argument("--emulated-device")
     parser.add_argument("--build-dir")
+    parser.add_argument("--min-rank", type=int, default=0)
+    parser.add_argument("--break-driver-of", type=int)
     args = parser.parse_args()
+    global BROKEN_DRIVER_PROGRAM
+    BROKEN_DRIVER_PROGRAM = args.break_driver_of
     modes = args.modes.split(",")
     # The sanitizer build runs a share of the programs (test/lit.cfg.py).
     scale = float(os.environ.get("SLICE_DIFFERENTIAL_SCALE", "1"))
     args.count = max(1, int(args.count * scale))
     rng = random.Random(args.seed)
-    programs = [random_program(rng, args.seed * 100000 + n)
-                for n in range(args.count)]
-    problems = 0
+    programs, number = [], 0
+    while len(programs) < args.count:
+        program = random_program(rng, args.seed * 100000 + number)
+        number += 1
+        if program_rank(program) >= args.min_rank:
+            programs.append(program)
+    counts = {"mismatch": 0, "harness": 0}
     ops = sum(len(p.ops) for p in programs)
     with tempfile.TemporaryDirectory() as work:
         for start in range(0, len(programs), args.batch):
             batch = programs[start:start + args.batch]
-            module = cpu_module(batch)
             if args.keep:
                 os.makedirs(args.keep, exist_ok=True)
                 with open(os.path.join(args.keep, f"batch{start}.mlir"),
                           "w") as f:
-                    f.write(module)
+                    f.write(cpu_module(batch))
             for mode in modes:
-                if mode in ENTRY_MODES:
-                    device, strided, options = ENTRY_MODES[mode]
-                    found = run_entry_points(args, batch, work, options,
-                                             device, strided)
-                else:
-                    found = run_cpu(args, batch, mode, module)
-                for line in found:
-                    print(f"MISMATCH [{mode}] {line}")
-                problems += len(found)
-                if found and args.keep_failures:
-                    os.makedirs(args.keep_failures, exist_ok=True)
-                    stem = os.path.join(args.keep_failures,
-                                        f"seed{args.seed}-batch{start}-{mode}")
-                    with open(stem + ".mlir", "w") as f:
-                        f.write(module)
-                    with open(stem + ".txt", "w") as f:
-                        f.write("\n".join(found) + "\n")
+                found = check(args, batch, mode, work)
+                by_program = {}
+                for kind, program, line in found:
+                    label = "MISMATCH" if kind == "mismatch" else "HARNESS"
+                    print(f"{label} [{mode}] {line}")
+                    counts[kind] += 1
+                    if program is not None:
+                        by_program.setdefault(id(program), (program, []))[
+                            1].append(line)
+                if args.keep_failures:
+                    for program, lines in by_program.values():
+                        keep_failure(args, program, mode, work, lines)
     print(f"{len(programs)} programs ({ops} ops, static and dynamic), "
-          f"modes {','.join(modes)}: {problems} mismatches")
-    return 1 if problems else 0
+          f"modes {','.join(modes)}: {counts['mismatch']} mismatches, "
+          f"{counts['harness']} harness failures")
+    return 1 if counts["mismatch"] or counts["harness"] else 0
 
 
 if __name__ == "__main__":
