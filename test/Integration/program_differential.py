@@ -1420,6 +1420,8 @@ def check(args, programs, mode, work):
     out = []
     for line in found:
         kind = "harness" if line.startswith("HARNESS") else "mismatch"
+        if kind == "harness":
+            line = line[len("HARNESS "):]
         program = alone or next((p for p in programs if line.startswith(
             f"program {p.seed} ")), None)
         if alone and not line.startswith("program "):
