@@ -291,12 +291,6 @@ struct StridedOpInterface
     SmallVector<OpFoldResult> sizes;
     for (auto [size, pos] : llvm::zip_equal(view.sizes, layout.resultPositions))
       sizes.push_back(pos < 0 ? size : resultSizes[pos]);
-    FailureOr<MemRefType> viewType =
-        computeViewType(layout, getStaticValues(view.offsets),
-                        getStaticValues(view.strides), sourceType, resultType);
-    if (failed(viewType))
-      return op->emitOpError("cannot expand the view of its source of type ")
-             << sourceType << " with its new axes";
     Value result;
     if (view.isAmbiguousRankReduction()) {
       // The subview keeps every dimension and the shrunk ones are collapsed
@@ -313,9 +307,22 @@ struct StridedOpInterface
       result = memref::SubViewOp::create(rewriter, loc, subviewType, *source,
                                          view.offsets, sizes, view.strides);
     }
-    if (layout.hasNewAxes())
-      result = memref::ExpandShapeOp::create(rewriter, loc, *viewType, result,
-                                             layout.reassociation, resultSizes);
+    if (layout.hasNewAxes()) {
+      // The expanded type of the subview as built, which is what
+      // expand_shape's verifier infers: the predicted type may give a unit
+      // dimension or a run-time stride another (equally valid) stride, and
+      // the reinterpretation below reconciles the two.
+      FailureOr<MemRefType> expandedType =
+          memref::ExpandShapeOp::computeExpandedType(
+              cast<MemRefType>(result.getType()), resultType.getShape(),
+              layout.reassociation);
+      if (failed(expandedType))
+        return op->emitOpError("cannot expand the view of its source of type ")
+               << sourceType << " with its new axes";
+      result =
+          memref::ExpandShapeOp::create(rewriter, loc, *expandedType, result,
+                                        layout.reassociation, resultSizes);
+    }
     if (result.getType() != *type)
       result = reinterpretAs(rewriter, loc, result, *type);
     replaceOpWithBufferizedValues(rewriter, op, result);
