@@ -43,6 +43,25 @@ using namespace mlir::slice;
 using bufferization::AliasingOpOperand;
 using bufferization::BufferRelation;
 
+/// Whether `value` is extracted from a tensor of the rank of the one
+/// `insertion` writes into. Only such subsets can be equivalent (equivalent
+/// buffers have one type), and upstream's comparison of two slices of
+/// different ranks reads past the shorter one (a crash in MLIR 22's
+/// ValueBoundsConstraintSet::areEquivalentSlices, found by the program
+/// fuzzer: new axes on a slice that is later concatenated).
+static bool isSameRankSubset(SubsetInsertionOpInterface insertion,
+                             Value value) {
+  auto extraction = value.getDefiningOp<SubsetOpInterface>();
+  if (!extraction)
+    return false;
+  auto container =
+      dyn_cast<ShapedType>(extraction.getTensorContainer().getType());
+  auto dest =
+      dyn_cast<ShapedType>(insertion.getDestinationOperand().get().getType());
+  return container && dest && container.hasRank() && dest.hasRank() &&
+         container.getRank() == dest.getRank();
+}
+
 /// Whether one-shot-bufferize may take `insertion`'s source for a read of
 /// the very subset it writes while the source actually reads that buffer
 /// through a view (a non-equivalent alias): some value behind a view on the
@@ -65,7 +84,8 @@ static bool mayMatchThroughView(SubsetInsertionOpInterface insertion,
     auto result = dyn_cast<OpResult>(value);
     if (!result || !isa<TensorType>(value.getType()))
       continue;
-    if (behindView && insertion.isEquivalentSubset(value, anyValue))
+    if (behindView && isSameRankSubset(insertion, value) &&
+        insertion.isEquivalentSubset(value, anyValue))
       return true;
     if (!behindView && insertion.isEquivalentSubset(value, sameValue))
       continue;
