@@ -43,17 +43,20 @@ using namespace mlir::slice;
 using bufferization::AliasingOpOperand;
 using bufferization::BufferRelation;
 
-/// Whether `value` is extracted from a tensor of the rank of the one
-/// `insertion` writes into. Only such subsets can be equivalent (equivalent
-/// buffers have one type), and upstream's comparison of two slices of
-/// different ranks reads past the shorter one (a crash in MLIR 22's
-/// ValueBoundsConstraintSet::areEquivalentSlices, found by the program
-/// fuzzer: new axes on a slice that is later concatenated).
-static bool isSameRankSubset(SubsetInsertionOpInterface insertion,
-                             Value value) {
+/// Whether `insertion.isEquivalentSubset(value, ...)` may be asked. An
+/// insertion that is a SubsetOpInterface (tensor.insert_slice) compares its
+/// slice with that of a subset extraction `value`, and upstream's
+/// comparison of two slices of different ranks reads past the shorter one
+/// (a crash in MLIR 22's ValueBoundsConstraintSet::areEquivalentSlices,
+/// found by the program fuzzer: new axes on a slice that is later
+/// concatenated). Such subsets are never equivalent (equivalent buffers
+/// have one type), so they are not compared. Other insertions (linalg.copy:
+/// the whole destination) compare values, not slices.
+static bool mayCompareSubsets(SubsetInsertionOpInterface insertion,
+                              Value value) {
   auto extraction = value.getDefiningOp<SubsetOpInterface>();
-  if (!extraction)
-    return false;
+  if (!extraction || !isa<SubsetOpInterface>(insertion.getOperation()))
+    return true;
   auto container =
       dyn_cast<ShapedType>(extraction.getTensorContainer().getType());
   auto dest =
@@ -84,7 +87,7 @@ static bool mayMatchThroughView(SubsetInsertionOpInterface insertion,
     auto result = dyn_cast<OpResult>(value);
     if (!result || !isa<TensorType>(value.getType()))
       continue;
-    if (behindView && isSameRankSubset(insertion, value) &&
+    if (behindView && mayCompareSubsets(insertion, value) &&
         insertion.isEquivalentSubset(value, anyValue))
       return true;
     if (!behindView && insertion.isEquivalentSubset(value, sameValue))
