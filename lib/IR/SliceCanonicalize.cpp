@@ -21,6 +21,7 @@
 #include "Slice/IR/SliceOps.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -486,9 +487,47 @@ struct EmptyExtractSlice : OpRewritePattern<tensor::ExtractSliceOp> {
 };
 } // namespace
 
+/// The buffer form of EmptyExtractSlice: a memref.subview that selects
+/// nothing becomes a memref.reinterpret_cast of its source to the subview's
+/// type with offset 0 (the verifiers take any offset there; nothing is
+/// ever read through it). Upstream's folders make a run-time 0 static on
+/// buffers too, after bufferization (a memref.cast folded into the
+/// subview), where the subview's verifier then rejects its offset on the
+/// empty dimension.
+struct EmptySubView : OpRewritePattern<memref::SubViewOp> {
+  EmptySubView(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(memref::SubViewOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<OpFoldResult> sizes = op.getMixedSizes();
+    bool empty = llvm::is_contained(op.getSourceType().getShape(), 0);
+    for (OpFoldResult size : sizes)
+      empty |= isConstantIntValue(size, 0);
+    if (!empty)
+      return failure();
+    MemRefType type = op.getType();
+    auto [strides, offset] = type.getStridesAndOffset();
+    auto fixed = [&](int64_t value, int64_t fallback) -> OpFoldResult {
+      return rewriter.getIndexAttr(ShapedType::isDynamic(value) ? fallback
+                                                                : value);
+    };
+    llvm::SmallBitVector dropped = op.getDroppedDims();
+    SmallVector<OpFoldResult> resultSizes, resultStrides;
+    for (auto [d, size] : llvm::enumerate(sizes))
+      if (!dropped.test(d))
+        resultSizes.push_back(size);
+    for (int64_t stride : strides)
+      resultStrides.push_back(fixed(stride, 1));
+    rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
+        op, type, op.getSource(), fixed(offset, 0), resultSizes, resultStrides);
+    return success();
+  }
+};
+
 void mlir::slice::populateEmptyExtractSlicePatterns(
     RewritePatternSet &patterns) {
-  patterns.add<EmptyCastOfExtractSlice, EmptyExtractSlice>(
+  patterns.add<EmptyCastOfExtractSlice, EmptyExtractSlice, EmptySubView>(
       patterns.getContext());
 }
 

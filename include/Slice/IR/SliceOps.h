@@ -65,7 +65,8 @@ DenseElementsAttr updateConstant(StridedUpdateOp op, DenseElementsAttr dest,
 SparseSliceSpec getStaticSpec(const MixedSliceSpec &spec, bool offset);
 
 /// Patterns that turn a tensor.extract_slice known to select nothing (and a
-/// tensor.cast that says so) into tensor.empty, before upstream's folders
+/// tensor.cast that says so) into tensor.empty, and a memref.subview that
+/// selects nothing into a reinterpret_cast, before upstream's folders
 /// give it a static offset on a dimension of size 0, which upstream's
 /// verifiers reject. Part of the slice dialect's canonicalization; passes
 /// that fold extract_slice sizes on their own add them too.
