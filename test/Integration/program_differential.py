@@ -648,12 +648,19 @@ def random_index(rng, shape):
         while used < take:
             if k == ell_at:
                 index.append(Ellipsis)
-            if rng.random() < 0.1:
+            # New axes, also next to the unit dimensions that a stride of 2
+            # or 3 leaves (the views' layouts, issue 57).
+            if rng.random() < 0.15:
                 index.append(None)
             n = shape[dims[used]]
             roll = rng.random()
             if roll < 0.15 and n > 0:
                 index.append(rng.randint(-n, n - 1))
+            elif roll < 0.22:
+                # An empty range (concats and element-wise ops of empty
+                # operands).
+                start = rng.randint(-n, n)
+                index.append(slice(start, start, rng.choice([1, -1, 2])))
             else:
                 step = rng.choice([1, 1, -1, -1, 2, -2, 3, -3])
                 start = rng.choice([None, None, rng.randint(-n - 2, n + 2)])
@@ -670,7 +677,7 @@ def random_index(rng, shape):
         except (IndexError, ValueError):
             continue
         if 0 < result.size <= MAX_ELEMENTS or (result.size == 0 and
-                                               rng.random() < 0.1):
+                                               rng.random() < 0.3):
             return index
     return None
 
