@@ -93,6 +93,9 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     fpm.addPass(createSliceFinalizeBodiesToLLVM());
   }
   pm.addPass(createSliceFinalizeToLLVM());
+  SliceCheckLoweredOptions lowered;
+  lowered.pipeline = "slice-to-llvm";
+  pm.addPass(createSliceCheckLowered(lowered));
 }
 
 namespace {

@@ -108,6 +108,10 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createSliceFinalizeToLLVM());
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  SliceCheckLoweredOptions lowered;
+  lowered.pipeline = "slice-to-nvvm";
+  lowered.gpu = true;
+  pm.addPass(createSliceCheckLowered(lowered));
 
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.format;

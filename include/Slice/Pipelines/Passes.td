@@ -283,6 +283,37 @@ def SliceCheckPipelineDependencies
   ];
 }
 
+def SliceCheckLowered : Pass<"slice-check-lowered", "::mlir::ModuleOp"> {
+  let summary = "Fail on any op that the pipeline's target does not take";
+  let description = [{
+    The last pass of `--slice-to-llvm` and the step of `--slice-to-nvvm`
+    before the kernels are serialized: a pipeline's output is what it
+    promises, or the pipeline fails. Partial conversions leave an op they
+    have no pattern for where it was (`linalg.softmax` on memrefs, say), and
+    the pipeline would exit 0 with output that `mlir-translate` then
+    rejects. This pass reports each such op (the first of each name, at its
+    location) and fails.
+
+    What is taken: ops of the `llvm` dialect, `builtin.module`, and `omp`
+    ops (translated by `mlir-translate` too); with `gpu`, also
+    `gpu.module`, `gpu.binary` and `gpu.launch_func` on the host and `nvvm`
+    ops inside the kernels' `gpu.module`.
+
+    ```
+    error: 'linalg.softmax' op is left after --slice-to-llvm: no step of
+    the pipeline lowers it to the LLVM dialect
+    ```
+  }];
+  let options = [
+    Option<"pipeline", "pipeline", "std::string",
+           /*default=*/"\"slice-to-llvm\"",
+           "The pipeline named in the diagnostic">,
+    Option<"gpu", "gpu", "bool", /*default=*/"false",
+           "Take the GPU route's ops (gpu.module, gpu.binary, "
+           "gpu.launch_func, nvvm in kernels)">
+  ];
+}
+
 def SliceLowerShardToMPI
     : Pass<"slice-lower-shard-to-mpi", "::mlir::ModuleOp"> {
   let summary = "Lower the shard ops MLIR 22's convert-shard-to-mpi cannot";
