@@ -52,6 +52,9 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
   pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
   {
     OpPassManager &fpm = pm.nest<func::FuncOp>();
+    // linalg.softmax and its kin as the generics they are made of: nothing
+    // after this lowers them.
+    fpm.addPass(createSliceDecomposeAggregates());
     fpm.addPass(createCanonicalizerPass());
     // Slices move above the element-wise ops that produce their sources,
     // so that only what they read is computed (docs/programs.md).

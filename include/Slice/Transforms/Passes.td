@@ -194,6 +194,33 @@ def SliceDecomposeConcats : Pass<"slice-decompose-concats"> {
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
+def SliceDecomposeAggregates : Pass<"slice-decompose-aggregates"> {
+  let summary = "Decompose linalg.softmax and the other aggregated ops";
+  let description = [{
+    Rewrites every op that implements `linalg::AggregatedOpInterface`
+    (`linalg.softmax`, the Winograd transforms) into the ops of its
+    `decomposeOperation` (upstream's decomposition: for softmax, a max
+    reduction, `exp(x - max)`, a sum reduction and a division, as
+    `linalg.generic` and `linalg.fill`). The named ops that importers emit
+    (torch-mlir, StableHLO) are not structured ops, so neither the
+    conversion to loops nor to parallel loops would lower them; the
+    pipelines run this pass before slices are propagated, so that the
+    slices of the decomposition reach their producers too.
+
+    ```mlir
+    // Before:
+    %r = linalg.softmax dimension(1) ins(%x : tensor<2x16xf32>) outs(%e : tensor<2x16xf32>) -> tensor<2x16xf32>
+    // After: linalg.fill of -inf, linalg.generic max, linalg.generic
+    // exp(x - max), linalg.fill of 0, linalg.generic sum, linalg.generic
+    // division.
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def SliceProtectViewReads : Pass<"slice-protect-view-reads"> {
   let summary = "Keep one-shot-bufferize from writing over what a view of "
                 "the same buffer still reads";
