@@ -79,10 +79,15 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     // copies allocate nothing there and canonicalize inlines it.
     pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
   }
+  if (options.approximateMath)
+    pm.addNestedPass<func::FuncOp>(createSliceApproximateMath());
+  // What has no approximation and no LLVM intrinsic (erf, cbrt, ...) calls
+  // libm; it declares the functions in the module.
+  pm.addPass(createSliceMathToLibm());
   {
     OpPassManager &fpm = pm.nest<func::FuncOp>();
-    if (options.approximateMath)
-      fpm.addPass(createSliceApproximateMath());
+    // After the libm step, which computes f16 and bf16 in f32.
+    fpm.addPass(createSliceExpandBF16());
     fpm.addPass(createConvertLinalgToLoopsPass());
     fpm.addPass(memref::createExpandStridedMetadataPass());
     fpm.addPass(createLowerAffinePass());

@@ -47,6 +47,7 @@ int main(void) {
       mlirCreateSliceSlicePropagate(),
       mlirCreateSliceSliceSplitConcatConsumers(),
       mlirCreateSliceSliceDecomposeConcats(),
+      mlirCreateSliceSliceDecomposeAggregates(),
       mlirCreateSliceSliceReuseInputBuffers(),
       mlirCreateSliceCodegenSliceMarkRuntimeReadOnly(),
       mlirCreateSliceCodegenSliceReadOnlyArguments(),
@@ -68,6 +69,7 @@ int main(void) {
       mlirCreateSliceConversionConvertTorchToSlice(),
       mlirCreateSliceConversionConvertFrameworksToSlice(),
       mlirCreateSlicePipelinesSliceCheckPipelineDependencies(),
+      mlirCreateSlicePipelinesSliceCheckLowered(),
       mlirCreateSlicePipelinesSliceFinalizeToLLVM(),
       mlirCreateSlicePipelinesSliceFinishSpmd(),
       mlirCreateSlicePipelinesSliceForwardMPIBuffers(),
@@ -91,6 +93,9 @@ int main(void) {
       func, mlirCreateSliceCodegenSliceEraseAfterFailingAsserts());
   mlirOpPassManagerAddOwnedPass(func,
                                 mlirCreateSliceCodegenSliceApproximateMath());
+  mlirOpPassManagerAddOwnedPass(func, mlirCreateSliceCodegenSliceExpandBF16());
+  mlirOpPassManagerAddOwnedPass(module,
+                                mlirCreateSliceCodegenSliceMathToLibm());
   printf("created: ");
   mlirPrintPassPipeline(module, printToStdout, NULL);
   printf("\n");
@@ -108,6 +113,8 @@ int main(void) {
                    "any(slice-split-concat-consumers)");
   registerAndParse(ctx, mlirRegisterSliceSliceDecomposeConcats,
                    "any(slice-decompose-concats)");
+  registerAndParse(ctx, mlirRegisterSliceSliceDecomposeAggregates,
+                   "any(slice-decompose-aggregates)");
   registerAndParse(ctx, mlirRegisterSliceSliceReuseInputBuffers,
                    "any(slice-reuse-input-buffers)");
   registerAndParse(ctx, mlirRegisterSliceCodegenSliceMarkRuntimeReadOnly,
@@ -141,6 +148,10 @@ int main(void) {
       "builtin.module(slice-parallel-elementwise{parallel-bytes=0})");
   registerAndParse(ctx, mlirRegisterSliceCodegenSliceApproximateMath,
                    "func.func(slice-approximate-math)");
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceExpandBF16,
+                   "func.func(slice-expand-bf16)");
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceMathToLibm,
+                   "builtin.module(slice-math-to-libm)");
   registerAndParse(ctx, mlirRegisterSliceConversionConvertSliceToTensor,
                    "any(convert-slice-to-tensor)");
   registerAndParse(ctx, mlirRegisterSliceConversionConvertSliceToLinalg,
@@ -164,6 +175,8 @@ int main(void) {
   registerAndParse(ctx,
                    mlirRegisterSlicePipelinesSliceCheckPipelineDependencies,
                    "builtin.module(slice-check-pipeline-dependencies)");
+  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceCheckLowered,
+                   "builtin.module(slice-check-lowered{gpu=true})");
   registerAndParse(ctx, mlirRegisterSlicePipelinesSliceFinalizeBodiesToLLVM,
                    "func.func(slice-finalize-bodies-to-llvm)");
   registerAndParse(ctx, mlirRegisterSlicePipelinesSliceFinalizeToLLVM,
@@ -189,7 +202,7 @@ int main(void) {
   return 0;
 }
 
-/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts,slice-approximate-math),slice-normalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-propagate,slice-split-concat-consumers,slice-decompose-concats,slice-reuse-input-buffers,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,slice-specialize-dense-arguments,slice-huge-page-allocations{min-bytes=4194304},slice-parallel-elementwise{parallel-bytes=-1},convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,convert-tf-to-slice{report-refusals=false},convert-tfl-to-slice{report-refusals=false},convert-stablehlo-to-slice{report-refusals=false},convert-onnx-to-slice{report-refusals=false},convert-torch-to-slice{report-refusals=false},convert-frameworks-to-slice{report-refusals=false},slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}})
+/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts,slice-approximate-math,slice-expand-bf16),slice-normalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-propagate,slice-split-concat-consumers,slice-decompose-concats,slice-decompose-aggregates,slice-reuse-input-buffers,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,slice-specialize-dense-arguments,slice-huge-page-allocations{min-bytes=4194304},slice-parallel-elementwise{parallel-bytes=-1},convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,convert-tf-to-slice{report-refusals=false},convert-tfl-to-slice{report-refusals=false},convert-stablehlo-to-slice{report-refusals=false},convert-onnx-to-slice{report-refusals=false},convert-torch-to-slice{report-refusals=false},convert-frameworks-to-slice{report-refusals=false},slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-check-lowered{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}},slice-math-to-libm)
    CHECK: parsed any(slice-normalize): 1
    CHECK: parsed builtin.module(slice-to-nvvm{chip=sm_80}): 1
    CHECK-NOT: : 0

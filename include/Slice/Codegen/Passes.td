@@ -465,15 +465,17 @@ def SliceApproximateMath
   let summary = "Math functions as polynomial approximations that vectorize";
   let description = [{
     Rewrites `math.exp` and `math.tanh` (on f32, and on f16 / bf16 through
-    f32) into upstream's polynomial approximations: arith ops, which LLVM
-    vectorizes with the loop around them, where a call of libm's scalar
-    function keeps the loop scalar. Measured against NumPy over the whole
-    range (`test/Integration/CPU/approximate-math.test`): exp within 5
-    ulp of f32 (3e-7 relative), its results below the smallest normal float (inputs below
-    -87.3) flushed to 0 where NumPy returns subnormals; tanh within 4 ulp;
+    f32) into approximations of their own: arith and math.fma ops, which
+    LLVM vectorizes with the loop around them, where a call of libm's
+    scalar function keeps the loop scalar. exp: Cody-Waite reduction with
+    a split ln(2), a degree-6 polynomial, and the scaling by 2^k in two
+    steps so that results near overflow and subnormal results are rounded
+    once; tanh: an odd polynomial below |x| = 0.625, 1 - 2 / (exp(2|x|) + 1)
+    above. Measured against NumPy over a dense sweep of float32
+    (`test/Integration/CPU/approximate-math.test`: 1.7 million inputs):
+    exp within 0.98 ulp, subnormal results included; tanh within 1.20 ulp;
     infinities, NaN and signed zeros as libm's. Upstream's approximations
-    of log and log2 are wrong for subnormal inputs and those of expm1 and
-    log1p lose their precision near 0: those stay libm calls.
+    (5.5 and 4.9 ulp, exp's subnormals flushed) are not used.
     `--slice-to-llvm` runs it unless `approximate-math=false` (libm for
     every function).
   }];
@@ -482,6 +484,44 @@ def SliceApproximateMath
     "::mlir::math::MathDialect",
     "::mlir::vector::VectorDialect"
   ];
+}
+
+def SliceMathToLibm : Pass<"slice-math-to-libm", "::mlir::ModuleOp"> {
+  let summary = "The math functions LLVM has no intrinsic for as libm calls";
+  let description = [{
+    `math.acosh`, `math.asinh`, `math.atanh`, `math.cbrt`, `math.erf` and
+    `math.erfc` have no LLVM intrinsic, so `--convert-math-to-llvm` leaves
+    them and the CPU pipeline failed ("failed to legalize operation
+    'math.erf'": GELU did not compile); it lowers `math.expm1` as
+    `exp(x) - 1` and `math.log1p` as `log(1 + x)`, 0 for small inputs
+    (expm1(1e-20) = 0, not 1e-20). This pass calls libm's function
+    for each (`erff`, `erf`, ...; upstream's `populateMathToLibmConversionPatterns`,
+    vectors element by element) and leaves every other math op to the
+    LLVM conversion. f16 and bf16 operands are computed in f32 and
+    rounded back, as the GPU route's libdevice does.
+    `--slice-to-llvm` runs it after `--slice-approximate-math`, which
+    takes the functions that have a vectorizing approximation first.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def SliceExpandBF16 : Pass<"slice-expand-bf16", "::mlir::func::FuncOp"> {
+  let summary = "bf16 conversions as integer arithmetic that keeps subnormals";
+  let description = [{
+    `arith.truncf` to bf16 and `arith.extf` from bf16 as upstream's integer
+    expansions (`arith::populateExpandBFloat16Patterns`: round to nearest
+    even on the bits). LLVM lowers an f32 to bf16 truncation on CPUs
+    without bf16 instructions to a call of `__truncsfbf2`, and the one the
+    MLIR runtime provides flushes subnormal results to zero
+    (math_coverage.py: erfc(9.25) in bf16 was 0, not 4.2e-39); the integer
+    form is exact and vectorizes. The CPU pipeline runs it; NVVM has
+    `cvt.rn.bf16.f32`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 def SliceHugePageAllocations
