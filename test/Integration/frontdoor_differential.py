@@ -148,13 +148,24 @@ class Body:
         return name
 
     def runtime(self, values, element="i64", scalar=False):
-        """A 1-D (or 0-D) tensor of `values`, each an `index` argument."""
+        """A 1-D (or 0-D) tensor of `values`, each an `index` argument. An
+        unsigned `element` (StableHLO's ui8..ui64) is built from the signless
+        integers of its width; a ui64 value of 2^63 or more travels as the
+        int64 of the same bits."""
+        unsigned = element.startswith("ui")
+        signless = "i" + element[2:] if unsigned else element
         elems = []
         for v in values:
-            arg = self.index_arg(v)
+            arg = self.index_arg(v - 2**64 if v >= 2**63 else v)
             cast = self.fresh()
             self.emit(f"{cast} = arith.index_cast {arg} : index to "
-                      f"{element}")
+                      f"{signless}")
+            if unsigned:
+                # No arith op makes unsigned integers: the same bits.
+                bits = self.fresh()
+                self.emit(f"{bits} = builtin.unrealized_conversion_cast "
+                          f"{cast} : {signless} to {element}")
+                cast = bits
             elems.append(cast)
         name = self.fresh()
         shape = "" if scalar else f"{len(values)}x"
@@ -184,6 +195,23 @@ def int_type(rng, values):
             return "i16"
         return "i32"
     return "i64"
+
+
+def unsigned_start(rng, element, n):
+    """A start of unsigned `element` type: small, or one of the large values
+    a signed reading would wrap (the type's largest, 200 of ui8, 2^63 and
+    more of ui64), all of which clamp to dim - size."""
+    bits = int(element[2:])
+    large = [2**bits - 1, 2**(bits - 1), 2**(bits - 1) + 1]
+    if bits == 8:
+        large.append(200)
+    return rng.choice([rng.randint(0, n + 2)] * 2 + large)
+
+
+def start_element(rng):
+    """The element type of StableHLO's start indices: signless or
+    unsigned."""
+    return rng.choice(["i32", "i64", "ui8", "ui16", "ui32", "ui64"])
 
 
 def rank_shape(rng, low=1, high=3):
@@ -362,7 +390,11 @@ def clamped_update_case(rng, k, framework):
     clamped to [0, dim - size]."""
     shape = rank_shape(rng)
     u_shape = [rng.randint(0, n) for n in shape]
-    starts = [rng.randint(-n - 2, n + 2) for n in shape]
+    element = "i64" if framework == "tfl" else start_element(rng)
+    if element.startswith("ui"):
+        starts = [unsigned_start(rng, element, n) for n in shape]
+    else:
+        starts = [rng.randint(-n - 2, n + 2) for n in shape]
     x = pd.input_array(shape, 3)
     expected = x.copy()
     at = [min(max(s, 0), n - u) for s, n, u in zip(starts, shape, u_shape)]
@@ -375,9 +407,9 @@ def clamped_update_case(rng, k, framework):
             st = [em.ints("tfl.pseudo_const", starts, runtime, "i32")]
             st_types = [f"tensor<{len(shape)}xi32>"]
         else:
-            st = [em.ints("stablehlo.constant", [v], runtime, "i64", True)
+            st = [em.ints("stablehlo.constant", [v], runtime, element, True)
                   for v in starts]
-            st_types = ["tensor<i64>"] * len(shape)
+            st_types = [f"tensor<{element}>"] * len(shape)
         return em.op(f"{framework}.dynamic_update_slice", ["%x0", "%x1"] + st,
                      [em.args[0][1], em.args[1][1]] + st_types, em.t(shape))
 
@@ -429,12 +461,15 @@ def stablehlo_slice_case(rng, k):
 def stablehlo_dynamic_slice_case(rng, k):
     shape = rank_shape(rng)
     sizes = [rng.randint(0, n) for n in shape]
-    starts = [rng.randint(-n - 2, n + 2) for n in shape]
+    element = start_element(rng)
+    if element.startswith("ui"):
+        starts = [unsigned_start(rng, element, n) for n in shape]
+    else:
+        starts = [rng.randint(-n - 2, n + 2) for n in shape]
     at = [min(max(s, 0), n - z) for s, n, z in zip(starts, shape, sizes)]
     expected = pd.input_array(shape, 3)[
         tuple(slice(a, a + z) for a, z in zip(at, sizes))]
     runtime = rng.random() < .5
-    element = rng.choice(["i32", "i64"])
 
     def body(em):
         st = [em.ints("stablehlo.constant", [v], runtime, element, True)
@@ -452,10 +487,11 @@ def stablehlo_real_dynamic_slice_case(rng, k):
     start, limit, strides = stablehlo_window(rng, shape)
     expected = pd.input_array(shape, 3)[
         tuple(slice(a, b, c) for a, b, c in zip(start, limit, strides))]
+    element = rng.choice(["i64", "i32", "ui32", "ui64"])
 
     def body(em):
-        lists = [em.runtime(v, "i64") for v in (start, limit, strides)]
-        lt = f"tensor<{len(shape)}xi64>"
+        lists = [em.runtime(v, element) for v in (start, limit, strides)]
+        lt = f"tensor<{len(shape)}x{element}>"
         r = em.op("stablehlo.real_dynamic_slice", ["%x0"] + lists,
                   [em.args[0][1]] + [lt] * 3, ttype(expected.shape, True))
         cast = em.fresh()

@@ -22,8 +22,10 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include <limits>
 #include <set>
 
 namespace mlir {
@@ -99,6 +101,25 @@ LogicalResult frontdoor::refuse(PatternRewriter &rewriter, Operation *op,
 // Reading the framework's IR
 //===----------------------------------------------------------------------===//
 
+/// Whether `type` (or its elements) is an unsigned integer type (StableHLO's
+/// ui8..ui64 indices).
+static bool isUnsigned(Type type) {
+  auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
+  return integer && integer.isUnsigned();
+}
+
+/// An integer constant's value as int64_t: sign-extended for signless and
+/// signed types, zero-extended for unsigned ones, where values of 2^63 and
+/// more (ui64) become INT64_MAX: every front door clamps a start that
+/// large to the same place.
+static int64_t readInteger(const APInt &value, bool isUnsignedType) {
+  if (!isUnsignedType)
+    return value.getSExtValue();
+  if (value.getActiveBits() > 63)
+    return std::numeric_limits<int64_t>::max();
+  return static_cast<int64_t>(value.getZExtValue());
+}
+
 std::optional<SmallVector<int64_t>> frontdoor::getConstantInts(Value value) {
   Operation *def = value.getDefiningOp();
   if (!def)
@@ -121,12 +142,15 @@ std::optional<SmallVector<int64_t>> frontdoor::getConstantInts(Value value) {
     return std::nullopt;
   Attribute attr = def->getAttr("value");
   if (auto integer = dyn_cast_or_null<IntegerAttr>(attr))
-    return SmallVector<int64_t>{integer.getValue().getSExtValue()};
+    return SmallVector<int64_t>{
+        readInteger(integer.getValue(), isUnsigned(integer.getType()))};
   auto elements = dyn_cast_or_null<DenseIntElementsAttr>(attr);
   if (!elements)
     return std::nullopt;
-  return llvm::map_to_vector(elements.getValues<APInt>(),
-                             [](const APInt &v) { return v.getSExtValue(); });
+  bool isUnsignedType = isUnsigned(elements.getElementType());
+  return llvm::map_to_vector(elements.getValues<APInt>(), [&](const APInt &v) {
+    return readInteger(v, isUnsignedType);
+  });
 }
 
 std::optional<int64_t> frontdoor::getConstantInt(Value value) {
@@ -189,6 +213,50 @@ static Value toIndex(OpBuilder &builder, Location loc, Value value) {
                                     value);
 }
 
+/// Whether `type` is a tensor of integers or indices that can be read as
+/// index values (signless, signed or unsigned).
+static bool isIndexTensorElement(Type type) { return type.isIntOrIndex(); }
+
+/// Whether `type`'s elements are unsigned integers.
+static bool hasUnsignedElements(Type type) {
+  auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
+  return integer && integer.isUnsigned();
+}
+
+/// An element extracted from an index tensor of signed or unsigned
+/// integers as the signless integer of the same bits, which arith reads.
+/// No arith op takes them, and tensor.bitcast does not bufferize: a scalar
+/// unrealized_conversion_cast, which the conversion to LLVM folds away
+/// (both types are the same LLVM integer).
+static Value toSignlessScalar(OpBuilder &builder, Location loc, Value element) {
+  auto integer = dyn_cast<IntegerType>(element.getType());
+  if (!integer || integer.isSignless())
+    return element;
+  Type signless = builder.getIntegerType(integer.getWidth());
+  return UnrealizedConversionCastOp::create(builder, loc, signless, element)
+      .getResult(0);
+}
+
+/// An element read from an index tensor as an index: zero-extended when
+/// the tensor's elements are unsigned, where a ui64 value of 2^63 or more
+/// (negative as an index) becomes INT64_MAX, as readInteger does.
+static Value elementToIndex(OpBuilder &builder, Location loc, Value element,
+                            bool isUnsignedType) {
+  element = toSignlessScalar(builder, loc, element);
+  if (!isUnsignedType)
+    return toIndex(builder, loc, element);
+  Value index = arith::IndexCastUIOp::create(builder, loc,
+                                             builder.getIndexType(), element);
+  if (element.getType().getIntOrFloatBitWidth() < 64)
+    return index;
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value huge = arith::ConstantIndexOp::create(
+      builder, loc, std::numeric_limits<int64_t>::max());
+  Value wrapped = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                        index, zero);
+  return arith::SelectOp::create(builder, loc, wrapped, huge, index);
+}
+
 FailureOr<SmallVector<OpFoldResult>>
 frontdoor::getIndexEntries(OpBuilder &builder, Location loc, Value value) {
   if (std::optional<SmallVector<int64_t>> constants = getConstantInts(value))
@@ -197,13 +265,14 @@ frontdoor::getIndexEntries(OpBuilder &builder, Location loc, Value value) {
     });
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || type.getRank() != 1 || type.isDynamicDim(0) ||
-      !type.getElementType().isSignlessIntOrIndex())
+      !isIndexTensorElement(type.getElementType()))
     return failure();
+  bool isUnsignedType = hasUnsignedElements(type);
   SmallVector<OpFoldResult> entries;
   for (int64_t i = 0; i < type.getDimSize(0); ++i) {
     Value position = arith::ConstantIndexOp::create(builder, loc, i);
     Value element = tensor::ExtractOp::create(builder, loc, value, position);
-    entries.push_back(toIndex(builder, loc, element));
+    entries.push_back(elementToIndex(builder, loc, element, isUnsignedType));
   }
   return entries;
 }
@@ -235,12 +304,13 @@ FailureOr<OpFoldResult> frontdoor::getScalarIndex(OpBuilder &builder,
   auto tensorType = dyn_cast<RankedTensorType>(type);
   if (!tensorType || !tensorType.hasStaticShape() ||
       tensorType.getNumElements() != 1 ||
-      !tensorType.getElementType().isSignlessIntOrIndex())
+      !isIndexTensorElement(tensorType.getElementType()))
     return failure();
+  bool isUnsignedType = hasUnsignedElements(tensorType);
   SmallVector<Value> zeros(tensorType.getRank(),
                            arith::ConstantIndexOp::create(builder, loc, 0));
   Value element = tensor::ExtractOp::create(builder, loc, value, zeros);
-  return OpFoldResult(toIndex(builder, loc, element));
+  return OpFoldResult(elementToIndex(builder, loc, element, isUnsignedType));
 }
 
 std::optional<SmallVector<int64_t>>

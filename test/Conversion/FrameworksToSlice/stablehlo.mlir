@@ -69,3 +69,41 @@ func.func @real_dynamic_slice(%x: tensor<?xf32>, %i: tensor<1xindex>) -> tensor<
   %r = "stablehlo.real_dynamic_slice"(%x, %i, %i, %i) : (tensor<?xf32>, tensor<1xindex>, tensor<1xindex>, tensor<1xindex>) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
+
+// -----
+
+// Unsigned starts (ui8..ui64) read as unsigned: a ui32 constant of
+// 4294967295 is not -1 but a start past the end, clamped to 6 - 2 = 4
+// (StableHLO's [4, 5] of [0..5], where a signed reading gave [0, 1]); a
+// ui64 of 2^63 and more clamps the same way.
+// CHECK-LABEL: func.func @unsigned_constant_starts(
+//       CHECK:   slice.strided %arg0[4:2] offset : tensor<6xf32> to tensor<2xf32>
+//       CHECK:   slice.strided %arg0[4:2] offset : tensor<6xf32> to tensor<2xf32>
+//       CHECK:   slice.strided_update %{{.*}} into %arg0[4:2] offset : tensor<2xf32> into tensor<6xf32>
+func.func @unsigned_constant_starts(%x: tensor<6xf32>) -> (tensor<2xf32>, tensor<2xf32>, tensor<6xf32>) {
+  %big = "stablehlo.constant"() <{value = dense<4294967295> : tensor<ui32>}> : () -> tensor<ui32>
+  %huge = "stablehlo.constant"() <{value = dense<9223372036854775808> : tensor<ui64>}> : () -> tensor<ui64>
+  %u8 = "stablehlo.constant"() <{value = dense<200> : tensor<ui8>}> : () -> tensor<ui8>
+  %a = "stablehlo.dynamic_slice"(%x, %big) <{slice_sizes = array<i64: 2>}> : (tensor<6xf32>, tensor<ui32>) -> tensor<2xf32>
+  %b = "mhlo.dynamic_slice"(%x, %huge) {slice_sizes = dense<2> : tensor<1xi64>} : (tensor<6xf32>, tensor<ui64>) -> tensor<2xf32>
+  %c = "stablehlo.dynamic_update_slice"(%x, %a, %u8) : (tensor<6xf32>, tensor<2xf32>, tensor<ui8>) -> tensor<6xf32>
+  return %a, %b, %c : tensor<2xf32>, tensor<2xf32>, tensor<6xf32>
+}
+
+// -----
+
+// A run-time unsigned start: its bits as signless integers, zero-extended;
+// a ui64 past 2^63 (negative as an index) becomes the largest index.
+// CHECK-LABEL: func.func @unsigned_runtime_starts(
+//       CHECK:   %[[E8:.*]] = tensor.extract %arg1[] : tensor<ui8>
+//       CHECK:   %[[S8:.*]] = builtin.unrealized_conversion_cast %[[E8]] : ui8 to i8
+//       CHECK:   arith.index_castui %[[S8]] : i8 to index
+//       CHECK:   %[[E64:.*]] = tensor.extract %arg2[] : tensor<ui64>
+//       CHECK:   %[[S64:.*]] = builtin.unrealized_conversion_cast %[[E64]] : ui64 to i64
+//       CHECK:   %[[I64:.*]] = arith.index_castui %[[S64]] : i64 to index
+//       CHECK:   %[[NEG:.*]] = arith.cmpi slt, %[[I64]], %{{.*}} : index
+//       CHECK:   arith.select %[[NEG]], %{{.*}}, %[[I64]] : index
+func.func @unsigned_runtime_starts(%x: tensor<6x6xf32>, %i: tensor<ui8>, %j: tensor<ui64>) -> tensor<2x2xf32> {
+  %a = "stablehlo.dynamic_slice"(%x, %i, %j) <{slice_sizes = array<i64: 2, 2>}> : (tensor<6x6xf32>, tensor<ui8>, tensor<ui64>) -> tensor<2x2xf32>
+  return %a : tensor<2x2xf32>
+}
