@@ -334,6 +334,11 @@ enum class Op : uint8_t {
   Sqrt,
   Rcp,
   Ex2,
+  Lg2,
+  Rsqrt,
+  Sin,
+  Cos,
+  Tanh,
   Copysign,
   Trap,
 };
@@ -406,6 +411,10 @@ struct Inst {
   int rounding = -1; // FE_* mode, -1 default
   enum IntRound : uint8_t { RNone, RNI, RZI, RMI, RPI } intRound = RNone;
   bool ftz = false, sat = false, wide = false, hi = false, nanMode = false;
+  // The carry chain (add.cc, addc, sub.cc, subc, mad.lo.cc, madc): the
+  // carry flag is a hidden 1-bit register of the kernel, `carryReg`.
+  bool carryIn = false, carryOut = false;
+  int carryReg = -1;
   bool shared = false; // cvta's .shared/.local: to/from a window
   bool toWindow = false;
   bool left = false, clamp = false; // shf
@@ -708,9 +717,15 @@ private:
   void parseGlobal() {
     uint64_t size, align;
     Ty elementType = Ty::None;
+    // The directives before the name, `.align N` included (a scan that
+    // stopped at N missed the element type, and initializers were dropped:
+    // libdevice's __cudart_i2opi_f table read as zeros).
     for (int i = 0;
-         lex.peek(i).kind == Token::Ident && lex.peek(i).text[0] == '.'; ++i)
-      if (typeNamed(lex.peek(i).text.substr(1)) != Ty::None)
+         lex.peek(i).kind != Token::End &&
+         (lex.peek(i).kind != Token::Ident || lex.peek(i).text[0] == '.');
+         ++i)
+      if (lex.peek(i).kind == Token::Ident &&
+          typeNamed(lex.peek(i).text.substr(1)) != Ty::None)
         elementType = typeNamed(lex.peek(i).text.substr(1));
     std::string name = parseVariable(size, align);
     auto *bytes = new std::vector<uint8_t>(std::max<uint64_t>(size, 1) + 64);
@@ -720,6 +735,8 @@ private:
     uint8_t *data = bytes->data() + skip;
     if (lex.accept("=")) {
       int element = bitsOf(elementType) / 8;
+      if (element == 0)
+        parseError(lex.peek(), "initializer of " + name + " without a type");
       uint64_t offset = 0;
       bool braces = lex.accept("{");
       do {
@@ -870,6 +887,12 @@ private:
     } while (lex.accept(","));
     expect(lex, ";");
   }
+  /// The kernel's hidden carry flag (CC.CF), declared on first use.
+  int carryRegister() {
+    declare("%__carry", 1);
+    return registers.at("%__carry");
+  }
+
   void declare(const std::string &name, uint64_t mask) {
     if (registers.count(name))
       return;
@@ -1097,11 +1120,16 @@ private:
         {"ret", Op::Ret},     {"exit", Op::Ret},   {"bar", Op::Bar},
         {"barrier", Op::Bar}, {"membar", Op::Nop}, {"fence", Op::Nop},
         {"sqrt", Op::Sqrt},   {"rcp", Op::Rcp},    {"copysign", Op::Copysign},
-        {"ex2", Op::Ex2},     {"trap", Op::Trap}};
+        {"ex2", Op::Ex2},     {"trap", Op::Trap},  {"lg2", Op::Lg2},
+        {"rsqrt", Op::Rsqrt}, {"sin", Op::Sin},    {"cos", Op::Cos},
+        {"tanh", Op::Tanh},   {"addc", Op::Add},   {"subc", Op::Sub},
+        {"madc", Op::Mad}};
     auto it = ops.find(parts[0]);
     if (it == ops.end())
       unsupported(at, inst.text);
     inst.op = it->second;
+    if (parts[0] == "addc" || parts[0] == "subc" || parts[0] == "madc")
+      inst.carryIn = true;
     std::vector<Ty> types;
     for (size_t i = 1; i < parts.size(); ++i) {
       const std::string &m = parts[i];
@@ -1144,6 +1172,9 @@ private:
         inst.ftz = true;
       } else if (m == "sat" || m == "satfinite") {
         inst.sat = true;
+      } else if (m == "cc" && (inst.op == Op::Add || inst.op == Op::Sub ||
+                               inst.op == Op::Mad)) {
+        inst.carryOut = true;
       } else if (m == "wide") {
         inst.wide = true;
       } else if (m == "hi") {
@@ -1233,6 +1264,15 @@ private:
       if (inst.ops != (inst.boolOp == Op::Nop ? 3 : 4))
         unsupported(at, inst.text);
       break;
+    case Op::Cvt:
+      // cvt.rn.f16x2.f32 d, a, b (and bf16x2) packs two conversions: a's
+      // in the upper half, b's in the lower.
+      want(inst, at,
+           (inst.type == Ty::F16x2 || inst.type == Ty::BF16x2) &&
+                   inst.source == Ty::F32
+               ? 3
+               : 2);
+      break;
     case Op::Mad:
     case Op::Fma:
     case Op::Selp:
@@ -1252,15 +1292,25 @@ private:
     case Op::Popc:
     case Op::Clz:
     case Op::Brev:
-    case Op::Cvt:
     case Op::Sqrt:
     case Op::Rcp:
     case Op::Ex2:
+    case Op::Lg2:
+    case Op::Rsqrt:
+    case Op::Sin:
+    case Op::Cos:
+    case Op::Tanh:
       want(inst, at, 2);
       break;
     default:
       want(inst, at, 3);
       break;
+    }
+    if (inst.carryIn || inst.carryOut) {
+      if (isFloat(inst.type) ||
+          (bitsOf(inst.type) != 32 && bitsOf(inst.type) != 64) || inst.wide)
+        unsupported(at, inst.text);
+      inst.carryReg = carryRegister();
     }
     if (needsType && inst.type == Ty::None)
       unsupported(at, inst.text + " without a type");
@@ -1289,9 +1339,15 @@ private:
          inst.op == Op::Copysign) &&
         inst.type != Ty::F32 && inst.type != Ty::F64)
       unsupported(at, inst.text);
-    // ex2 exists only as the f32 (and f16) approximation; the emulation
-    // computes it exactly, within the device's 2 ulp.
-    if (inst.op == Op::Ex2 && inst.type != Ty::F32)
+    // ex2, lg2, sin, cos and tanh exist only as f32 (and f16)
+    // approximations, rsqrt as f32 and f64 ones; the emulation computes
+    // them exactly (correctly rounded from double), within the device's
+    // documented error.
+    if ((inst.op == Op::Ex2 || inst.op == Op::Lg2 || inst.op == Op::Sin ||
+         inst.op == Op::Cos || inst.op == Op::Tanh) &&
+        inst.type != Ty::F32)
+      unsupported(at, inst.text);
+    if (inst.op == Op::Rsqrt && inst.type != Ty::F32 && inst.type != Ty::F64)
       unsupported(at, inst.text);
   }
 
@@ -1734,7 +1790,16 @@ private:
       break;
     }
     case Op::Cvt:
-      write(o[0].reg, convert(inst, read(o[1], t, r)), r);
+      if (inst.ops == 3) {
+        // Two f32 to a packed pair: operand 1 to the upper half.
+        Inst half = inst;
+        half.type = inst.type == Ty::F16x2 ? Ty::F16 : Ty::BF16;
+        uint64_t hi = convert(half, read(o[1], t, r)) & 0xffff;
+        uint64_t lo = convert(half, read(o[2], t, r)) & 0xffff;
+        write(o[0].reg, hi << 16 | lo, r);
+      } else {
+        write(o[0].reg, convert(inst, read(o[1], t, r)), r);
+      }
       break;
     default:
       if (isFloat(ty))
@@ -1866,6 +1931,10 @@ private:
         d = flush(d);
       if (inst.intRound != Inst::RNone)
         d = roundInteger(d, inst.intRound);
+      // .sat clamps to [0.0, 1.0], NaN to 0 (libdevice's __nv_expf relies
+      // on it: cvt.sat.f32.f32).
+      if (inst.sat)
+        d = std::isnan(d) ? 0.0 : std::min(std::max(d, 0.0), 1.0);
       if (to == Ty::F32 && from == Ty::F64 && inst.rounding < 0 &&
           inst.intRound == Inst::RNone)
         result = bitsF32((float)d);
@@ -1984,6 +2053,21 @@ private:
     case Op::Ex2:
       v = std::exp2(a);
       return true;
+    case Op::Lg2:
+      v = (T)std::log2((double)a);
+      return true;
+    case Op::Rsqrt:
+      v = (T)(1.0L / std::sqrt((long double)a));
+      return true;
+    case Op::Sin:
+      v = (T)std::sin((double)a);
+      return true;
+    case Op::Cos:
+      v = (T)std::cos((double)a);
+      return true;
+    case Op::Tanh:
+      v = (T)std::tanh((double)a);
+      return true;
     case Op::Copysign:
       v = std::copysign(b, a);
       return true;
@@ -2086,6 +2170,29 @@ private:
     }
     int64_t sa = signExtend(a, bits), sb = signExtend(b, bits);
     uint64_t ua = a & mask, ub = b & mask;
+    if (inst.carryIn || inst.carryOut) {
+      // Extended precision: the sum, difference or multiply-add with the
+      // carry (borrow) in, and the carry (borrow) out, in 128 bits.
+      using u128 = unsigned __int128;
+      u128 in = inst.carryIn ? (r[inst.carryReg] & 1) : 0, full = 0;
+      bool out = false;
+      if (inst.op == Op::Add) {
+        full = (u128)ua + ub + in;
+        out = (full >> bits) & 1;
+      } else if (inst.op == Op::Sub) {
+        full = (u128)ua - ub - in;
+        out = (u128)ua < (u128)ub + in;
+      } else {
+        u128 product = (u128)ua * ub;
+        u128 part = inst.hi ? (product >> bits) & mask : product & mask;
+        full = part + (c & mask) + in;
+        out = (full >> bits) & 1;
+      }
+      if (inst.carryOut)
+        write(inst.carryReg, out, r);
+      write(o[0].reg, (uint64_t)full & mask, r);
+      return;
+    }
     uint64_t v = 0;
     int resultBits = bits;
     switch (inst.op) {

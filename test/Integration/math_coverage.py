@@ -25,13 +25,16 @@ Per case, a line `math.OP TYPE: N inputs, largest error E ulp (bound B),
 F flushed, S special mismatches`; MISMATCH where the error exceeds the
 bound (the route's documented one: docs/lowering.md) or NaN, infinities or
 the sign of zero differ; REFUSED where the route refused the op or (gpu)
-the emulated device refused an instruction. A result below the type's
+the emulated device refused an instruction (--known-refusals lists the
+ones known: they do not fail the run, and one that goes away does). A
+result below the type's
 smallest normal may be flushed to 0 only where --flush names the op. The
 summary line counts the cases, mismatches and refusals; exit 1 on any.
 
   math_coverage.py SLICE_OPT --route cpu --runner R --libs L [--options O]
   math_coverage.py SLICE_OPT --route gpu --build-dir B [--emulated-device D]
       [--ops a,b] [--types f32,f64] [--flush exp] [--worst]
+      [--known-refusals op:type,...]
 """
 
 import argparse
@@ -437,7 +440,11 @@ def main():
     parser.add_argument("--types", default="f32,f64,f16,bf16")
     parser.add_argument("--flush", default="")
     parser.add_argument("--worst", action="store_true")
+    parser.add_argument("--known-refusals", default="")
     args = parser.parse_args()
+    # op:type pairs the route is known to refuse: reported, not failed; one
+    # that is not refused any more fails, so that the list only shrinks.
+    known = set(filter(None, args.known_refusals.split(",")))
     args.flush = set(filter(None, args.flush.split(",")))
     cases = [(op, ty, inputs_for(ty)) for ty in args.types.split(",")
              for op in args.ops.split(",")]
@@ -461,9 +468,13 @@ def main():
     for (op, ty, x), bits in zip(cases, results):
         if bits is not None:
             bad += compare(args, op, ty, x, bits)
+    names = {f"{op}:{ty}" for op, ty, _ in refused}
+    unexpected = names - known
+    for name in sorted(known - names):
+        print(f"NOT REFUSED {name}: take it off --known-refusals")
     print(f"{len(cases)} cases ({args.route}): {bad} mismatches, "
-          f"{len(refused)} refused")
-    return 1 if bad or refused else 0
+          f"{len(refused)} refused ({len(names & known)} known)")
+    return 1 if bad or unexpected or (known - names) else 0
 
 
 if __name__ == "__main__":
