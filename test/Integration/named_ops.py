@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""The linalg named ops that importers emit, each on a slice, through a
+route, compared with NumPy: one row of docs/lowering.md's table each.
+
+Every case is a public function of f32 inputs whose first input is sliced
+(a reversed or strided view) before the op; the generated C driver of
+program_differential.py calls it with buffers it owns, filled with
+input_array's values, and prints each result, which is compared with the
+same computation in NumPy (relative tolerance 1e-5).
+
+Routes (--route): cpu (scripts/compile-aot.sh, --slice-to-llvm) and gpu
+(scripts/compile-gpu-aot.sh, --slice-to-nvvm, run on the emulated device
+with --emulated-device, or a GPU).
+
+Prints `OP: ok` or `MISMATCH OP: ...` per case and `N ops (ROUTE): M
+mismatches`; exits 1 on any.
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import program_differential as pd  # noqa: E402
+
+
+def t(shape):
+    return "tensor<" + "x".join(map(str, shape)) + "xf32>"
+
+
+def fill(name, shape, value="0.0"):
+    return (f"  %{name}e = tensor.empty() : {t(shape)}\n"
+            f"  %{name}c = arith.constant {value} : f32\n"
+            f"  %{name} = linalg.fill ins(%{name}c : f32) outs(%{name}e : "
+            f"{t(shape)}) -> {t(shape)}\n")
+
+
+def softmax_np(x, axis):
+    e = np.exp(x - x.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+def conv_np(x, w):
+    n, h, wd, c = x.shape
+    kh, kw, _, f = w.shape
+    out = np.zeros((n, h - kh + 1, wd - kw + 1, f), dtype=np.float64)
+    for i in range(out.shape[1]):
+        for j in range(out.shape[2]):
+            patch = x[:, i:i + kh, j:j + kw, :]
+            out[:, i, j, :] = np.tensordot(patch, w, axes=([1, 2, 3],
+                                                            [0, 1, 2]))
+    return out
+
+
+def pool_np(x, k, stride, op):
+    n, h, wd, c = x.shape
+    oh, ow = (h - k) // stride + 1, (wd - k) // stride + 1
+    out = np.zeros((n, oh, ow, c))
+    for i in range(oh):
+        for j in range(ow):
+            win = x[:, i * stride:i * stride + k, j * stride:j * stride + k, :]
+            out[:, i, j, :] = op(win, axis=(1, 2))
+    return out
+
+
+# name: (input shapes, MLIR body (inputs %x0.. of f32, the slice %s of
+# %x0), result shape, NumPy of the sliced first input and the others)
+CASES = {
+    "matmul": ([[6, 8], [4, 5]], "[::2, ::-2]", [3, 4],
+               lambda: fill("f", [3, 5]) +
+               "  %r = linalg.matmul ins(%s, %x1 : tensor<3x4xf32>, "
+               "tensor<4x5xf32>) outs(%f : tensor<3x5xf32>) -> "
+               "tensor<3x5xf32>\n", [3, 5], lambda s, b: s @ b),
+    "batch_matmul": ([[2, 6, 3], [2, 3, 4]], "[:, ::-2]", [2, 3, 3],
+                     lambda: fill("f", [2, 3, 4]) +
+                     "  %r = linalg.batch_matmul ins(%s, %x1 : "
+                     "tensor<2x3x3xf32>, tensor<2x3x4xf32>) outs(%f : "
+                     "tensor<2x3x4xf32>) -> tensor<2x3x4xf32>\n", [2, 3, 4],
+                     lambda s, b: s @ b),
+    "matvec": ([[5, 8], [4]], "[::-1, ::2]", [5, 4],
+               lambda: fill("f", [5]) +
+               "  %r = linalg.matvec ins(%s, %x1 : tensor<5x4xf32>, "
+               "tensor<4xf32>) outs(%f : tensor<5xf32>) -> tensor<5xf32>\n",
+               [5], lambda s, v: s @ v),
+    "contract": ([[6, 8], [4, 5]], "[::2, ::-2]", [3, 4],
+                 lambda: fill("f", [3, 5]) +
+                 "  %r = linalg.contract indexing_maps = [affine_map<(m, n, "
+                 "k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, "
+                 "affine_map<(m, n, k) -> (m, n)>] ins(%s, %x1 : "
+                 "tensor<3x4xf32>, tensor<4x5xf32>) outs(%f : "
+                 "tensor<3x5xf32>) -> tensor<3x5xf32>\n", [3, 5],
+                 lambda s, b: s @ b),
+    "conv_2d_nhwc_hwcf": ([[1, 10, 10, 2], [3, 3, 2, 4]], "[:, ::2, ::-2, :]",
+                          [1, 5, 5, 2],
+                          lambda: fill("f", [1, 3, 3, 4]) +
+                          "  %r = linalg.conv_2d_nhwc_hwcf {dilations = "
+                          "dense<1> : tensor<2xi64>, strides = dense<1> : "
+                          "tensor<2xi64>} ins(%s, %x1 : tensor<1x5x5x2xf32>, "
+                          "tensor<3x3x2x4xf32>) outs(%f : "
+                          "tensor<1x3x3x4xf32>) -> tensor<1x3x3x4xf32>\n",
+                          [1, 3, 3, 4], conv_np),
+    "pooling_nhwc_max": ([[1, 8, 8, 2]], "[:, ::-1, ::2, :]", [1, 8, 4, 2],
+                         lambda: fill("f", [1, 4, 2, 2], "-3.0e38") +
+                         "  %k = tensor.empty() : tensor<2x2xf32>\n"
+                         "  %r = linalg.pooling_nhwc_max {dilations = "
+                         "dense<1> : tensor<2xi64>, strides = dense<2> : "
+                         "tensor<2xi64>} ins(%s, %k : tensor<1x8x4x2xf32>, "
+                         "tensor<2x2xf32>) outs(%f : tensor<1x4x2x2xf32>) -> "
+                         "tensor<1x4x2x2xf32>\n", [1, 4, 2, 2],
+                         lambda s: pool_np(s, 2, 2, np.max)),
+    "pooling_nhwc_sum": ([[1, 8, 8, 2]], "[:, ::-1, ::2, :]", [1, 8, 4, 2],
+                         lambda: fill("f", [1, 4, 2, 2]) +
+                         "  %k = tensor.empty() : tensor<2x2xf32>\n"
+                         "  %r = linalg.pooling_nhwc_sum {dilations = "
+                         "dense<1> : tensor<2xi64>, strides = dense<2> : "
+                         "tensor<2xi64>} ins(%s, %k : tensor<1x8x4x2xf32>, "
+                         "tensor<2x2xf32>) outs(%f : tensor<1x4x2x2xf32>) -> "
+                         "tensor<1x4x2x2xf32>\n", [1, 4, 2, 2],
+                         lambda s: pool_np(s, 2, 2, np.sum)),
+    "reduce": ([[4, 7]], "[::-1, 1::2]", [4, 3],
+               lambda: fill("f", [4]) +
+               "  %r = linalg.reduce ins(%s : tensor<4x3xf32>) outs(%f : "
+               "tensor<4xf32>) dimensions = [1]\n"
+               "    (%in: f32, %acc: f32) {\n"
+               "      %a = arith.addf %in, %acc : f32\n"
+               "      linalg.yield %a : f32\n    }\n", [4],
+               lambda s: s.sum(axis=1)),
+    "map": ([[4, 6], [4, 3]], "[:, ::-2]", [4, 3],
+            lambda: "  %e = tensor.empty() : tensor<4x3xf32>\n"
+            "  %r = linalg.map ins(%s, %x1 : tensor<4x3xf32>, "
+            "tensor<4x3xf32>) outs(%e : tensor<4x3xf32>)\n"
+            "    (%a: f32, %b: f32, %o: f32) {\n"
+            "      %m = arith.mulf %a, %b : f32\n"
+            "      linalg.yield %m : f32\n    }\n", [4, 3],
+            lambda s, y: s * y),
+    "elementwise": ([[4, 6], [4, 3]], "[:, ::-2]", [4, 3],
+                    lambda: "  %e = tensor.empty() : tensor<4x3xf32>\n"
+                    "  %r = linalg.elementwise kind=#linalg.elementwise_kind"
+                    "<sub> ins(%s, %x1 : tensor<4x3xf32>, tensor<4x3xf32>) "
+                    "outs(%e : tensor<4x3xf32>) -> tensor<4x3xf32>\n",
+                    [4, 3], lambda s, y: s - y),
+    "broadcast": ([[4, 6]], "[::-1, ::2]", [4, 3],
+                  lambda: "  %e = tensor.empty() : tensor<4x2x3xf32>\n"
+                  "  %r = linalg.broadcast ins(%s : tensor<4x3xf32>) outs(%e "
+                  ": tensor<4x2x3xf32>) dimensions = [1]\n", [4, 2, 3],
+                  lambda s: np.broadcast_to(s[:, None, :], (4, 2, 3))),
+    "transpose": ([[4, 6]], "[::-1, ::2]", [4, 3],
+                  lambda: "  %e = tensor.empty() : tensor<3x4xf32>\n"
+                  "  %r = linalg.transpose ins(%s : tensor<4x3xf32>) outs(%e "
+                  ": tensor<3x4xf32>) permutation = [1, 0]\n", [3, 4],
+                  lambda s: s.T),
+    "fill": ([[4, 6]], "[::-1, ::2]", [4, 3],
+             lambda: fill("f", [4, 3], "2.5") +
+             "  %r = arith.addf %s, %f : tensor<4x3xf32>\n", [4, 3],
+             lambda s: s + 2.5),
+    "copy": ([[4, 6]], "[::-1, ::-2]", [4, 3],
+             lambda: "  %e = tensor.empty() : tensor<4x3xf32>\n"
+             "  %r = linalg.copy ins(%s : tensor<4x3xf32>) outs(%e : "
+             "tensor<4x3xf32>) -> tensor<4x3xf32>\n", [4, 3], lambda s: s),
+    "softmax": ([[4, 8]], "[:, ::-2]", [4, 4],
+                lambda: "  %e = tensor.empty() : tensor<4x4xf32>\n"
+                "  %r = linalg.softmax dimension(1) ins(%s : "
+                "tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) -> "
+                "tensor<4x4xf32>\n", [4, 4], lambda s: softmax_np(s, 1)),
+}
+
+
+def function(name, case):
+    shapes, spec, sliced, body, result, _ = case
+    params = ", ".join(f"%x{k}: {t(s)}" for k, s in enumerate(shapes))
+    return (f"func.func @{name}({params}) -> {t(result)} attributes "
+            f"{{llvm.emit_c_interface}} {{\n"
+            f"  %s = slice.strided %x0{spec} : {t(shapes[0])} to "
+            f"{t(sliced)}\n" + body() + f"  return %r : {t(result)}\n}}\n")
+
+
+def program(names, device):
+    funcs, decls, calls = [], [], []
+    for name in names:
+        case = CASES[name]
+        shapes, result = case[0], case[4]
+        funcs.append(function(name, case))
+        params = ", ".join([f"M{len(result)} *"] +
+                           [f"M{len(s)} *" for s in shapes])
+        decls.append(f"void _mlir_ciface_{name}({params});")
+        call = [f"  {{ /* {name} */"]
+        for k, s in enumerate(shapes):
+            dims = ", ".join(map(str, s))
+            call.append(f"    M{len(s)} in{k}; make_input((void *)&in{k}, "
+                        f"{len(s)}, (const int64_t[]){{{dims}}}, {k + 1});")
+        call.append(f"    M{len(result)} out;")
+        args = ", ".join(["&out"] + [f"&in{k}" for k in range(len(shapes))])
+        call.append(f"    _mlir_ciface_{name}({args});")
+        call.append(f"    print_result((void *)&out, {len(result)});")
+        call.append("  }")
+        calls.append("\n".join(call))
+    rank = max(max(len(s) for s in CASES[n][0] + [CASES[n][4]])
+               for n in names)
+    return "\n".join(funcs), pd.make_driver(decls, calls, device, False, rank)
+
+
+def expected(name):
+    shapes, spec, _, _, result, numpy = CASES[name]
+    inputs = [pd.input_array(s, k + 1).astype(np.float64)
+              for k, s in enumerate(shapes)]
+    sliced = eval(f"inputs[0]{spec}", {"inputs": inputs})
+    return np.asarray(numpy(sliced, *inputs[1:]), dtype=np.float64)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("slice_opt")
+    parser.add_argument("--route", choices=["cpu", "gpu"], default="cpu")
+    parser.add_argument("--options", default="")
+    parser.add_argument("--build-dir")
+    parser.add_argument("--emulated-device")
+    args = parser.parse_args()
+    names = list(CASES)
+    device = args.route == "gpu"
+    module, driver = program(names, device)
+    bad = 0
+    with tempfile.TemporaryDirectory() as work:
+        printed, problems = pd.compile_and_run(args, module, driver, work,
+                                               args.options, device)
+    if problems:
+        print("MISMATCH (all): " + problems[0][:3000])
+        bad = len(names)
+    else:
+        results = pd.parse_printed(printed)
+        for name, (sizes, values) in zip(names, results):
+            want = expected(name)
+            ok = sizes == list(want.shape) and np.allclose(
+                np.asarray(values, dtype=np.float64), want.ravel(),
+                rtol=1e-5, atol=1e-6)
+            print(f"{name}: ok" if ok else
+                  f"MISMATCH {name}: got {sizes} {values[:8]}, NumPy "
+                  f"{list(want.shape)} {want.ravel()[:8].tolist()}")
+            bad += not ok
+    print(f"{len(names)} ops ({args.route}): {bad} mismatches")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
