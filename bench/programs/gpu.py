@@ -71,6 +71,9 @@ def minimum_bytes(name):
     elif name == "exp_slice":
         reads = [([n, n], np.index_exp[::2, 1:-1])]
         written = (n // 2) * (n - 2) * 4
+    elif name in ("exp_8m", "tanh_8m"):
+        reads = [([n // 2, n], whole)]
+        written = (n // 2) * n * 4
     elif name == "chain":
         # x[1:-1][::2, ::-1][:, 2:-2]: rows 1, 3, ..., columns 2 to n - 3.
         reads = [([n, n], np.index_exp[1:-1:2, 2:-2])]

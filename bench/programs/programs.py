@@ -12,6 +12,8 @@ programs:
 
   relu_rev      relu(x[::-1, ::2]), x 4096x4096 (64 MiB), arith on tensors
   exp_slice     (exp(x) * 2)[::2, 1:-1], x 4096x4096
+  exp_8m        exp(x), x 2048x4096 (8M elements): the math function alone
+  tanh_8m       tanh(x), x 2048x4096
   chain         (x[1:-1][::2, ::-1][:, 2:-2]) * 2 + 1, x 4096x4096
   rotary_concat rotary embedding of x 2048x32x128 (32 MiB):
                 x * cos + concat(-x[..., 64:], x[..., :64]) * sin
@@ -66,6 +68,8 @@ def programs_table():
     return {
         "relu_rev": ([([n, n], False)], 2),
         "exp_slice": ([([n, n], False)], 2),
+        "exp_8m": ([([n // 2, n], False)], 2),
+        "tanh_8m": ([([n // 2, n], False)], 2),
         "chain": ([([n, n], False)], 2),
         "rotary_concat": ([([s_, 32, 128], False), ([s_, 128], False),
                            ([s_, 128], False)], 3),
@@ -125,6 +129,11 @@ def ours(name):
   %m = arith.mulf %e, %two : {t(big)}
   %r = slice.strided %m[::2, 1:-1] : {t(big)} to {t(r)}
 """, "%r")
+    if name in ("exp_8m", "tanh_8m"):
+        half = [n // 2, n]
+        op = name.split("_")[0]
+        return (f"%x: {t(half)}", t(half),
+                f"  %r = math.{op} %x : {t(half)}\n", "%r")
     if name == "chain":
         a, b_, r = [n - 2, n], [n // 2 - 1, n], [n // 2 - 1, n - 4]
         return (f"%x: {t(big)}", t(r), f"""  %a = slice.strided %x[1:-1] : {t(big)} to {t(a)}
@@ -216,6 +225,12 @@ def upstream(name):
         return (f"%x: {t(big)}", t(r), generic1(
             "%x", t(big), t(big), big, ("m", "%m", body), 2) + f"""  %r = tensor.extract_slice %m[0, 1] [{n // 2}, {n - 2}] [2, 1] : {t(big)} to {t(r)}
 """, "%r")
+    if name in ("exp_8m", "tanh_8m"):
+        half = [n // 2, n]
+        body = (f"  %v = math.{name.split('_')[0]} %in : f32\n"
+                "  linalg.yield %v : f32")
+        return (f"%x: {t(half)}", t(half), generic1(
+            "%x", t(half), t(half), half, ("r", "%r", body), 2), "%r")
     if name == "chain":
         a, b_, r = [n - 2, n], [n // 2 - 1, n], [n // 2 - 1, n - 4]
         body = ("  %two = arith.constant 2.0 : f32\n  %one = arith.constant 1.0 : f32\n"
@@ -406,6 +421,10 @@ def numpy_program(np, name):
         return lambda x: np.maximum(x[::-1, ::2], np.float32(0))
     if name == "exp_slice":
         return lambda x: (np.exp(x) * np.float32(2))[::2, 1:-1]
+    if name == "exp_8m":
+        return np.exp
+    if name == "tanh_8m":
+        return np.tanh
     if name == "chain":
         return lambda x: x[1:-1][::2, ::-1][:, 2:-2] * np.float32(2) + \
             np.float32(1)
@@ -440,6 +459,10 @@ def torch_program(torch, name):
         return lambda x: torch.relu(torch.flip(x[:, ::2], [0]))
     if name == "exp_slice":
         return lambda x: (torch.exp(x) * 2)[::2, 1:-1]
+    if name == "exp_8m":
+        return torch.exp
+    if name == "tanh_8m":
+        return torch.tanh
     if name == "chain":
         return lambda x: torch.flip(x[1:-1][::2], [1])[:, 2:-2] * 2 + 1
     if name in ("rotary_concat", "rotary_dps"):

@@ -35,6 +35,8 @@ GPU_END = "<!-- whole-programs-gpu: end -->"
 DESCRIPTIONS = {
     "relu_rev": "`relu(x[::-1, ::2])`, x 4096x4096",
     "exp_slice": "`(exp(x) * 2)[::2, 1:-1]`, x 4096x4096",
+    "exp_8m": "`exp(x)`, x 2048x4096 (8M elements)",
+    "tanh_8m": "`tanh(x)`, x 2048x4096 (8M elements)",
     "chain": "`x[1:-1][::2, ::-1][:, 2:-2] * 2 + 1`, x 4096x4096",
     "rotary_concat": "rotary embedding with concat, x 2048x32x128",
     "rotary_dps": "rotary embedding, rotation by two updates",
