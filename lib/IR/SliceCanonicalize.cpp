@@ -451,6 +451,16 @@ struct EmptyCastOfExtractSlice : OpRewritePattern<tensor::CastOp> {
     return success();
   }
 };
+/// Whether a slice of `sourceType` with `sizes` selects nothing: a size
+/// known 0, or a source dimension of static size 0.
+static bool selectsNothing(ShapedType sourceType,
+                           ArrayRef<OpFoldResult> sizes) {
+  return llvm::is_contained(sourceType.getShape(), 0) ||
+         llvm::any_of(sizes, [](OpFoldResult size) {
+           return isConstantIntValue(size, 0);
+         });
+}
+
 /// A tensor.extract_slice that selects nothing (a size known 0, or a
 /// source dimension of static size 0) becomes a tensor.empty. Upstream's
 /// folders make such sizes and source types static as they learn them
@@ -465,10 +475,7 @@ struct EmptyExtractSlice : OpRewritePattern<tensor::ExtractSliceOp> {
   LogicalResult matchAndRewrite(tensor::ExtractSliceOp op,
                                 PatternRewriter &rewriter) const override {
     SmallVector<OpFoldResult> sizes = op.getMixedSizes();
-    bool empty = llvm::is_contained(op.getSourceType().getShape(), 0);
-    for (OpFoldResult size : sizes)
-      empty |= isConstantIntValue(size, 0);
-    if (!empty)
+    if (!selectsNothing(op.getSourceType(), sizes))
       return failure();
     llvm::SmallBitVector dropped = op.getDroppedDims();
     SmallVector<Value> dynamicSizes;
@@ -485,7 +492,6 @@ struct EmptyExtractSlice : OpRewritePattern<tensor::ExtractSliceOp> {
     return success();
   }
 };
-} // namespace
 
 /// The buffer form of EmptyExtractSlice: a memref.subview that selects
 /// nothing becomes a memref.reinterpret_cast of its source to the subview's
@@ -501,10 +507,7 @@ struct EmptySubView : OpRewritePattern<memref::SubViewOp> {
   LogicalResult matchAndRewrite(memref::SubViewOp op,
                                 PatternRewriter &rewriter) const override {
     SmallVector<OpFoldResult> sizes = op.getMixedSizes();
-    bool empty = llvm::is_contained(op.getSourceType().getShape(), 0);
-    for (OpFoldResult size : sizes)
-      empty |= isConstantIntValue(size, 0);
-    if (!empty)
+    if (!selectsNothing(op.getSourceType(), sizes))
       return failure();
     MemRefType type = op.getType();
     auto [strides, offset] = type.getStridesAndOffset();
@@ -524,6 +527,7 @@ struct EmptySubView : OpRewritePattern<memref::SubViewOp> {
     return success();
   }
 };
+} // namespace
 
 void mlir::slice::populateEmptyExtractSlicePatterns(
     RewritePatternSet &patterns) {

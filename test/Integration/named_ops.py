@@ -69,6 +69,19 @@ def pool_np(x, k, stride, op):
     return out
 
 
+def pooling_case(kind, init, reduce):
+    """linalg.pooling_nhwc_KIND of a 2x2 window, stride 2, on x[:, ::-1,
+    ::2, :] of x 1x8x8x2."""
+    return ([[1, 8, 8, 2]], "[:, ::-1, ::2, :]", [1, 8, 4, 2],
+            lambda: fill("f", [1, 4, 2, 2], init) +
+            "  %k = tensor.empty() : tensor<2x2xf32>\n"
+            f"  %r = linalg.pooling_nhwc_{kind} {{dilations = dense<1> : "
+            "tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%s, %k "
+            ": tensor<1x8x4x2xf32>, tensor<2x2xf32>) outs(%f : "
+            "tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>\n", [1, 4, 2, 2],
+            lambda s: pool_np(s, 2, 2, reduce))
+
+
 # name: (input shapes, MLIR body (inputs %x0.. of f32, the slice %s of
 # %x0), result shape, NumPy of the sliced first input and the others)
 CASES = {
@@ -105,24 +118,8 @@ CASES = {
                           "tensor<3x3x2x4xf32>) outs(%f : "
                           "tensor<1x3x3x4xf32>) -> tensor<1x3x3x4xf32>\n",
                           [1, 3, 3, 4], conv_np),
-    "pooling_nhwc_max": ([[1, 8, 8, 2]], "[:, ::-1, ::2, :]", [1, 8, 4, 2],
-                         lambda: fill("f", [1, 4, 2, 2], "-3.0e38") +
-                         "  %k = tensor.empty() : tensor<2x2xf32>\n"
-                         "  %r = linalg.pooling_nhwc_max {dilations = "
-                         "dense<1> : tensor<2xi64>, strides = dense<2> : "
-                         "tensor<2xi64>} ins(%s, %k : tensor<1x8x4x2xf32>, "
-                         "tensor<2x2xf32>) outs(%f : tensor<1x4x2x2xf32>) -> "
-                         "tensor<1x4x2x2xf32>\n", [1, 4, 2, 2],
-                         lambda s: pool_np(s, 2, 2, np.max)),
-    "pooling_nhwc_sum": ([[1, 8, 8, 2]], "[:, ::-1, ::2, :]", [1, 8, 4, 2],
-                         lambda: fill("f", [1, 4, 2, 2]) +
-                         "  %k = tensor.empty() : tensor<2x2xf32>\n"
-                         "  %r = linalg.pooling_nhwc_sum {dilations = "
-                         "dense<1> : tensor<2xi64>, strides = dense<2> : "
-                         "tensor<2xi64>} ins(%s, %k : tensor<1x8x4x2xf32>, "
-                         "tensor<2x2xf32>) outs(%f : tensor<1x4x2x2xf32>) -> "
-                         "tensor<1x4x2x2xf32>\n", [1, 4, 2, 2],
-                         lambda s: pool_np(s, 2, 2, np.sum)),
+    "pooling_nhwc_max": pooling_case("max", "-3.0e38", np.max),
+    "pooling_nhwc_sum": pooling_case("sum", "0.0", np.sum),
     "reduce": ([[4, 7]], "[::-1, 1::2]", [4, 3],
                lambda: fill("f", [4]) +
                "  %r = linalg.reduce ins(%s : tensor<4x3xf32>) outs(%f : "
