@@ -69,8 +69,11 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # its own file, printed in order at the end.
 # The program differential (test/Integration/program_differential.py) as a
 # hunting target: batches of random programs from random seeds through every
-# CPU mode of the sanitizer build's slice-opt until the time is up; a failing
-# batch's module and report are kept in fuzz/programs-failures/.
+# CPU mode of the sanitizer build's slice-opt until the time is up. A batch
+# that fails as a whole is split, so that each failure names one program;
+# each failing program is kept in fuzz/programs-failures/ alone
+# (seedS-programP-MODE.mlir), reduced to the fewest ops found that still
+# fail (...-reduced.mlir), with its report (.txt).
 run_programs() {
   local target=slice-programs runs=0 failures=0 start=$SECONDS seed log
   local llvm_lib="$SLICE_LLVM_PREFIX/lib" keep="$root/fuzz/programs-failures"
