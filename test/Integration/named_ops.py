@@ -165,7 +165,23 @@ CASES = {
                 "  %r = linalg.softmax dimension(1) ins(%s : "
                 "tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) -> "
                 "tensor<4x4xf32>\n", [4, 4], lambda s: softmax_np(s, 1)),
+    # Masked positions (-inf, -100 and the float32 minimum, as attention
+    # masks write them): exp's edges, 0 where masked (NumPy's values).
+    "softmax_masked": ([[4, 8]], "[:, ::-2]", [4, 4],
+                       lambda: "  %mask = arith.constant dense<[0.0, "
+                       "0xFF800000, -100.0, 0xFF7FFFFF]> : tensor<4xf32>\n"
+                       "  %b = tensor.empty() : tensor<4x4xf32>\n"
+                       "  %m = linalg.broadcast ins(%mask : tensor<4xf32>) "
+                       "outs(%b : tensor<4x4xf32>) dimensions = [0]\n"
+                       "  %a = arith.addf %s, %m : tensor<4x4xf32>\n"
+                       "  %e = tensor.empty() : tensor<4x4xf32>\n"
+                       "  %r = linalg.softmax dimension(1) ins(%a : "
+                       "tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) -> "
+                       "tensor<4x4xf32>\n", [4, 4],
+                       lambda s: softmax_np(s + MASK[None, :], 1)),
 }
+
+MASK = np.array([0.0, -np.inf, -100.0, np.finfo(np.float32).min])
 
 
 def function(name, case):
