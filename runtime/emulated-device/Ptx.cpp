@@ -541,6 +541,10 @@ public:
     }
     return false;
   }
+  /// The position of the next token, and a return to one (the parser reads
+  /// a function's body again at each call it inlines).
+  size_t mark() const { return position; }
+  void seek(size_t to) { position = std::min(to, tokens.size() - 1); }
 
 private:
   std::vector<Token> tokens;
@@ -621,6 +625,9 @@ public:
       : lex(text), module(module), memory(memory) {}
 
   void parseModule() {
+    // Device functions first: a kernel may call one defined after it.
+    scanFunctions();
+    lex.seek(0);
     while (lex.peek().kind != Token::End) {
       const Token &t = lex.peek();
       if (t.text == ".version" || t.text == ".address_size") {
@@ -759,9 +766,49 @@ private:
   }
   std::unordered_map<std::string, uintptr_t> globalAddresses;
 
+  /// A device function (`.func`): its return parameter, its parameters
+  /// and where its body starts. Calls inline the body (parseCall).
+  struct Function {
+    std::string ret;
+    std::vector<std::string> params;
+    size_t body = 0;
+    bool hasBody = false;
+  };
+  std::map<std::string, Function> functions;
+
+  void scanFunctions() {
+    while (lex.peek().kind != Token::End) {
+      if (lex.next().text != ".func")
+        continue;
+      Function f;
+      uint64_t size, align;
+      if (lex.accept("(")) {
+        expect(lex, ".param");
+        f.ret = parseVariable(size, align);
+        expect(lex, ")");
+      }
+      std::string name = lex.next().text;
+      if (lex.accept("(")) {
+        while (!lex.accept(")")) {
+          expect(lex, ".param");
+          f.params.push_back(parseVariable(size, align));
+          lex.accept(",");
+        }
+      }
+      while (lex.peek().text == ".noreturn")
+        lex.next();
+      if (lex.peek().text == "{") {
+        f.body = lex.mark();
+        f.hasBody = true;
+      }
+      skipFunction();
+      if (f.hasBody || !functions.count(name))
+        functions[name] = f;
+    }
+  }
+
   void skipFunction() {
-    // Device functions are only ever called, and `call` is not supported:
-    // skip the declaration and the body.
+    // Skip a declaration or a body (functions run where they are called).
     int depth = 0;
     while (lex.peek().kind != Token::End) {
       const Token &t = lex.next();
@@ -780,6 +827,9 @@ private:
     registers.clear();
     labels.clear();
     branches.clear();
+    aliases.clear();
+    scope.clear();
+    retLabel.clear();
     const Token &name = lex.next();
     kernel->name = name.text;
     expect(lex, "(");
@@ -818,39 +868,7 @@ private:
       }
     }
     expect(lex, "{");
-    int depth = 1;
-    while (depth > 0) {
-      const Token &t = lex.peek();
-      if (t.kind == Token::End)
-        parseError(t, "unterminated body of " + kernel->name);
-      if (lex.accept("{")) {
-        ++depth;
-      } else if (lex.accept("}")) {
-        --depth;
-      } else if (t.text == ".reg") {
-        lex.next();
-        parseRegisters();
-      } else if (t.text == ".shared" || t.text == ".local") {
-        bool shared = lex.next().text == ".shared";
-        uint64_t size, align;
-        std::string var = parseVariable(size, align);
-        expect(lex, ";");
-        uint64_t &bytes = shared ? kernel->sharedBytes : kernel->localBytes;
-        bytes = (bytes + align - 1) / align * align;
-        (shared ? kernel->sharedOffsets : kernel->localOffsets)[var] = bytes;
-        bytes += size;
-      } else if (t.text == ".pragma" || t.text == ".loc") {
-        while (!lex.accept(";"))
-          lex.next();
-      } else if (t.kind == Token::Ident && lex.peek(1).text == ":" &&
-                 t.text[0] != '.') {
-        labels[t.text] = (int)kernel->code.size();
-        lex.next();
-        lex.next();
-      } else {
-        parseInstruction();
-      }
-    }
+    parseBody();
     for (auto &[index, label] : branches) {
       auto it = labels.find(label);
       if (it == labels.end())
@@ -865,6 +883,106 @@ private:
     kernel->code.push_back(ret);
     module.kernels.push_back(std::move(owned));
     kernel = nullptr;
+  }
+
+  /// The statements of a body, after its `{`, up to its matching `}`. Names
+  /// (registers, labels, local variables) are those of the current scope:
+  /// an inlined function's get a scope of their own.
+  void parseBody() {
+    int depth = 1;
+    while (depth > 0) {
+      const Token &t = lex.peek();
+      if (t.kind == Token::End)
+        parseError(t, "unterminated body of " + kernel->name);
+      if (lex.accept("{")) {
+        ++depth;
+      } else if (lex.accept("}")) {
+        --depth;
+      } else if (t.text == ".reg") {
+        lex.next();
+        parseRegisters();
+      } else if (t.text == ".shared" || t.text == ".local" ||
+                 t.text == ".param") {
+        // A call sequence's .param variables live in the thread's local
+        // memory, as the caller's and callee's ld/st.param reach them.
+        bool shared = lex.next().text == ".shared";
+        uint64_t size, align;
+        std::string var = scope + parseVariable(size, align);
+        expect(lex, ";");
+        auto &offsets = shared ? kernel->sharedOffsets : kernel->localOffsets;
+        if (offsets.count(var))
+          continue;
+        uint64_t &bytes = shared ? kernel->sharedBytes : kernel->localBytes;
+        bytes = (bytes + align - 1) / align * align;
+        offsets[var] = bytes;
+        bytes += size;
+      } else if (t.text == ".pragma" || t.text == ".loc") {
+        while (!lex.accept(";"))
+          lex.next();
+      } else if (t.kind == Token::Ident && lex.peek(1).text == ":" &&
+                 t.text[0] != '.') {
+        labels[scope + t.text] = (int)kernel->code.size();
+        lex.next();
+        lex.next();
+      } else {
+        parseInstruction();
+      }
+    }
+  }
+
+  /// `call[.uni] (ret), name, (args);` or without a return: the callee's
+  /// body inlined in a scope of its own, its parameters and return value
+  /// the caller's .param variables, its `ret` a branch to the end. (Calls
+  /// nest up to 8 deep; libdevice's slow paths are one deep.)
+  std::string scope, retLabel;
+  std::map<std::string, std::string> aliases; // scoped name -> caller's
+  int calls = 0, callDepth = 0;
+
+  void parseCall(const Token &opcode) {
+    std::string ret;
+    if (lex.accept("(")) {
+      ret = lex.next().text;
+      expect(lex, ")");
+      expect(lex, ",");
+    }
+    const Token &name = lex.next();
+    std::vector<std::string> args;
+    if (lex.accept(",")) {
+      expect(lex, "(");
+      while (!lex.accept(")")) {
+        args.push_back(lex.next().text);
+        lex.accept(",");
+      }
+    }
+    expect(lex, ";");
+    auto it = functions.find(name.text);
+    if (it == functions.end() || !it->second.hasBody)
+      parseError(name, "call of '" + name.text + "', which has no body, in " +
+                           kernel->name);
+    const Function &f = it->second;
+    if (args.size() != f.params.size() || ret.empty() != f.ret.empty())
+      parseError(opcode, "call of '" + name.text +
+                             "' with mismatched parameters in " + kernel->name);
+    if (callDepth == 8)
+      parseError(opcode, "calls nested more than 8 deep in " + kernel->name);
+    std::string inner = scope + "@" + std::to_string(calls++) + ":";
+    if (!ret.empty())
+      aliases[inner + f.ret] = scope + ret;
+    for (size_t i = 0; i < args.size(); ++i)
+      aliases[inner + f.params[i]] = scope + args[i];
+    size_t resume = lex.mark();
+    std::string outerScope = scope, outerRet = retLabel;
+    scope = inner;
+    retLabel = inner + "$ret";
+    ++callDepth;
+    lex.seek(f.body);
+    expect(lex, "{");
+    parseBody();
+    labels[retLabel] = (int)kernel->code.size();
+    --callDepth;
+    scope = outerScope;
+    retLabel = outerRet;
+    lex.seek(resume);
   }
 
   void parseRegisters() {
@@ -890,10 +1008,11 @@ private:
   /// The kernel's hidden carry flag (CC.CF), declared on first use.
   int carryRegister() {
     declare("%__carry", 1);
-    return registers.at("%__carry");
+    return registers.at(scope + "%__carry");
   }
 
-  void declare(const std::string &name, uint64_t mask) {
+  void declare(const std::string &unscoped, uint64_t mask) {
+    std::string name = scope + unscoped;
     if (registers.count(name))
       return;
     registers[name] = (int)kernel->registerMasks.size();
@@ -901,7 +1020,7 @@ private:
   }
 
   int registerNamed(const Token &t) {
-    auto it = registers.find(t.text);
+    auto it = registers.find(scope + t.text);
     if (it == registers.end())
       parseError(t, "undeclared register '" + t.text + "' in " + kernel->name);
     return it->second;
@@ -944,7 +1063,10 @@ private:
       address = (int64_t)it->second;
       return true;
     }
-    if (auto it = kernel->localOffsets.find(name);
+    std::string local = scope + name;
+    if (auto alias = aliases.find(local); alias != aliases.end())
+      local = alias->second;
+    if (auto it = kernel->localOffsets.find(local);
         it != kernel->localOffsets.end()) {
       space = Space::Local;
       address = (int64_t)it->second;
@@ -994,8 +1116,8 @@ private:
         if (!parseInteger(base.text, v))
           parseError(base, "malformed address");
         o.imm = v;
-      } else if (registers.count(base.text)) {
-        o.reg = registers[base.text];
+      } else if (registers.count(scope + base.text)) {
+        o.reg = registers[scope + base.text];
       } else if (!symbolAddress(base.text, o.symbolSpace, o.imm)) {
         parseError(base, "unknown symbol '" + base.text + "'");
       }
@@ -1024,7 +1146,7 @@ private:
         o.kind = Kind::Special;
         return o;
       }
-      if (registers.count(t.text)) {
+      if (registers.count(scope + t.text)) {
         o.kind = Kind::Reg;
         o.reg = registerNamed(lex.next());
         if (lex.accept("|"))
@@ -1067,6 +1189,12 @@ private:
                  "expected an instruction, found '" + opcode.text + "'");
     inst.text = opcode.text;
     labelName.clear();
+    if (opcode.text == "call" || opcode.text.rfind("call.", 0) == 0) {
+      if (inst.guard >= 0)
+        unsupported(opcode, "a guarded call");
+      parseCall(opcode);
+      return;
+    }
     if (!lex.accept(";")) {
       do {
         if (inst.ops == 5)
@@ -1079,7 +1207,13 @@ private:
     if (inst.op == Op::Bra) {
       if (labelName.empty())
         parseError(opcode, "bra without a label in " + kernel->name);
-      branches.push_back({kernel->code.size(), labelName});
+      branches.push_back({kernel->code.size(), scope + labelName});
+    }
+    if (inst.op == Op::Ret && !retLabel.empty()) {
+      // An inlined function's return: to the end of its body.
+      inst.op = Op::Bra;
+      inst.text = "ret (inlined)";
+      branches.push_back({kernel->code.size(), retLabel});
     }
     kernel->code.push_back(inst);
   }
@@ -1245,6 +1379,10 @@ private:
         // A symbol's address in a generic access: make it its space's.
         inst.space = address.symbolSpace;
       }
+      // A call sequence's .param variables are local memory (parseBody).
+      if (inst.space == Space::Param && address.reg < 0 &&
+          address.symbolSpace == Space::Local)
+        inst.space = Space::Local;
       if (inst.space == Space::Param && address.reg >= 0)
         unsupported(at, inst.text + " through a register");
       if (inst.space == Space::Const)
