@@ -1371,8 +1371,9 @@ def compile_and_run(args, module, driver, work, options, device):
     # The driver is this harness's: when it does not compile, say so apart
     # from the compiler's failures.
     syntax = subprocess.run(
-        [os.environ.get("CC", "cc"), "-fsyntax-only",
-         "-I" + os.path.join(ROOT, "runtime", "cuda"), c],
+        shlex.split(os.environ.get("CC", "cc")) + [
+            "-fsyntax-only", "-I" + os.path.join(ROOT, "runtime", "cuda"),
+            c],
         capture_output=True, text=True)
     if syntax.returncode:
         return None, [f"HARNESS the generated C driver does not compile:\n"
