@@ -24,7 +24,6 @@ Prints program_differential's lines and `N programs, modes M: K
 mismatches, H harness failures`; exits 1 on any.
 """
 
-import argparse
 import os
 import sys
 import tempfile
@@ -76,15 +75,7 @@ def programs():
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("slice_opt")
-    parser.add_argument("--runner")
-    parser.add_argument("--libs")
-    parser.add_argument("--omp-lib")
-    parser.add_argument("--modes", default="view,copy,model,writable,threads")
-    parser.add_argument("--emulated-device")
-    parser.add_argument("--build-dir")
-    args = parser.parse_args()
+    args = pd.route_arguments(__doc__.split("\n\n")[0]).parse_args()
     args.keep_failures = None
     batch = programs()
     counts = {"mismatch": 0, "harness": 0}

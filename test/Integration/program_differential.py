@@ -1499,20 +1499,28 @@ def keep_failure(args, program, mode, work, lines):
                 f"{len(program.ops)} ops in {stem}-reduced.mlir\n")
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def route_arguments(description):
+    """A parser with the options of the routes (what check() needs):
+    slice-opt, the runner and its libraries, the modes, the emulated
+    device and the build for the compile scripts."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("slice_opt")
     parser.add_argument("--runner")
     parser.add_argument("--libs")
     parser.add_argument("--omp-lib")
+    parser.add_argument("--modes", default="view,copy,model,writable,threads")
+    parser.add_argument("--emulated-device")
+    parser.add_argument("--build-dir")
+    return parser
+
+
+def main():
+    parser = route_arguments(__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--batch", type=int, default=25)
-    parser.add_argument("--modes", default="view,copy,model,writable,threads")
     parser.add_argument("--keep")
     parser.add_argument("--keep-failures")
-    parser.add_argument("--emulated-device")
-    parser.add_argument("--build-dir")
     parser.add_argument("--min-rank", type=int, default=0)
     parser.add_argument("--break-driver-of", type=int)
     args = parser.parse_args()
