@@ -47,7 +47,14 @@ struct DropEmptyConcatOperands : OpRewritePattern<tensor::ConcatOp> {
                                 PatternRewriter &rewriter) const override {
     RankedTensorType type = op.getResultType();
     Location loc = op.getLoc();
-    if (llvm::is_contained(type.getShape(), 0)) {
+    int64_t dim = op.getDim();
+    SmallVector<Value> kept =
+        llvm::filter_to_vector(op.getInputs(), [&](Value input) {
+          return cast<RankedTensorType>(input.getType()).getDimSize(dim) != 0;
+        });
+    // Empty: a static 0 in the result type, or every operand empty along
+    // `dim` (a result type that leaves that size `?`).
+    if (llvm::is_contained(type.getShape(), 0) || kept.empty()) {
       ReifiedRankedShapedTypeDims sizes;
       if (failed(reifyResultShapes(rewriter, op, sizes)))
         return rewriter.notifyMatchFailure(op, "sizes cannot be reified");
@@ -59,14 +66,8 @@ struct DropEmptyConcatOperands : OpRewritePattern<tensor::ConcatOp> {
       rewriter.replaceOpWithNewOp<tensor::EmptyOp>(op, type, dynamic);
       return success();
     }
-    int64_t dim = op.getDim();
-    SmallVector<Value> kept =
-        llvm::filter_to_vector(op.getInputs(), [&](Value input) {
-          return cast<RankedTensorType>(input.getType()).getDimSize(dim) != 0;
-        });
     if (kept.size() == op.getInputs().size())
       return rewriter.notifyMatchFailure(op, "no empty operand");
-    // (Not all of them: the result would be empty along `dim`.)
     Value result =
         kept.size() == 1
             ? kept.front()

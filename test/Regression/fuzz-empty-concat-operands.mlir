@@ -58,6 +58,17 @@ func.func @dynamic_empty(%x: tensor<?x0xf32>) -> tensor<?x0xf32> {
   return %c : tensor<?x0xf32>
 }
 
+// Every operand empty along the concat dimension, the result's size there
+// left `?`: a tensor.empty too (the operand filter alone kept nothing and
+// crashed building a concat of no operands).
+// IR-LABEL: func.func @all_empty_dynamic_result
+//   IR-NOT:   tensor.concat
+//       IR:   tensor.empty(%{{.*}}) : tensor<?x4xf32>
+func.func @all_empty_dynamic_result(%a: tensor<0x4xf32>, %b: tensor<0x4xf32>) -> tensor<?x4xf32> {
+  %c = tensor.concat dim(0) %a, %b : (tensor<0x4xf32>, tensor<0x4xf32>) -> tensor<?x4xf32>
+  return %c : tensor<?x4xf32>
+}
+
 func.func private @printMemrefF32(tensor<*xf32>)
 
 func.func @main() {
@@ -75,6 +86,10 @@ func.func @main() {
   %r1 = call @empty_elsewhere(%e) {no_inline} : (tensor<1x0x3x1xf32>) -> tensor<1x0x3x2xf32>
   %r2 = call @one_empty(%x) {no_inline} : (tensor<3x4xf32>) -> tensor<3x4xf32>
   %r3 = call @dynamic_empty(%z) {no_inline} : (tensor<?x0xf32>) -> tensor<?x0xf32>
+  %e4 = tensor.empty() : tensor<0x4xf32>
+  %r4 = call @all_empty_dynamic_result(%e4, %e4) {no_inline} : (tensor<0x4xf32>, tensor<0x4xf32>) -> tensor<?x4xf32>
+  %u4 = tensor.cast %r4 : tensor<?x4xf32> to tensor<*xf32>
+  call @printMemrefF32(%u4) : (tensor<*xf32>) -> ()
   %u0 = tensor.cast %r0 : tensor<0x4xf32> to tensor<*xf32>
   %u1 = tensor.cast %r1 : tensor<1x0x3x2xf32> to tensor<*xf32>
   %u2 = tensor.cast %r2 : tensor<3x4xf32> to tensor<*xf32>
@@ -85,6 +100,7 @@ func.func @main() {
   call @printMemrefF32(%u3) : (tensor<*xf32>) -> ()
   return
 }
+// CHECK: sizes = [0, 4]
 // CHECK: sizes = [0, 4]
 // CHECK: sizes = [1, 0, 3, 2]
 // CHECK: sizes = [3, 4]
