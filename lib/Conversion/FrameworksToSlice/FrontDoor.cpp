@@ -213,16 +213,6 @@ static Value toIndex(OpBuilder &builder, Location loc, Value value) {
                                     value);
 }
 
-/// Whether `type` is a tensor of integers or indices that can be read as
-/// index values (signless, signed or unsigned).
-static bool isIndexTensorElement(Type type) { return type.isIntOrIndex(); }
-
-/// Whether `type`'s elements are unsigned integers.
-static bool hasUnsignedElements(Type type) {
-  auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
-  return integer && integer.isUnsigned();
-}
-
 /// An element extracted from an index tensor of signed or unsigned
 /// integers as the signless integer of the same bits, which arith reads.
 /// No arith op takes them, and tensor.bitcast does not bufferize: a scalar
@@ -265,9 +255,9 @@ frontdoor::getIndexEntries(OpBuilder &builder, Location loc, Value value) {
     });
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || type.getRank() != 1 || type.isDynamicDim(0) ||
-      !isIndexTensorElement(type.getElementType()))
+      !type.getElementType().isIntOrIndex())
     return failure();
-  bool isUnsignedType = hasUnsignedElements(type);
+  bool isUnsignedType = isUnsigned(type);
   SmallVector<OpFoldResult> entries;
   for (int64_t i = 0; i < type.getDimSize(0); ++i) {
     Value position = arith::ConstantIndexOp::create(builder, loc, i);
@@ -304,9 +294,9 @@ FailureOr<OpFoldResult> frontdoor::getScalarIndex(OpBuilder &builder,
   auto tensorType = dyn_cast<RankedTensorType>(type);
   if (!tensorType || !tensorType.hasStaticShape() ||
       tensorType.getNumElements() != 1 ||
-      !isIndexTensorElement(tensorType.getElementType()))
+      !tensorType.getElementType().isIntOrIndex())
     return failure();
-  bool isUnsignedType = hasUnsignedElements(tensorType);
+  bool isUnsignedType = isUnsigned(tensorType);
   SmallVector<Value> zeros(tensorType.getRank(),
                            arith::ConstantIndexOp::create(builder, loc, 0));
   Value element = tensor::ExtractOp::create(builder, loc, value, zeros);
