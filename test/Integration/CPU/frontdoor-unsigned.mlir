@@ -7,6 +7,7 @@
 //
 // RUN: slice-opt %s --allow-unregistered-dialect --convert-stablehlo-to-slice --slice-to-llvm | %mlir_run | FileCheck %s
 // RUN: slice-opt %s --allow-unregistered-dialect --convert-stablehlo-to-slice --slice-to-llvm=slices=copy | %mlir_run | FileCheck %s
+// RUN: slice-opt %s --allow-unregistered-dialect --canonicalize --cse --inline --loop-invariant-code-motion | slice-opt --allow-unregistered-dialect --convert-stablehlo-to-slice --slice-to-llvm | %mlir_run | FileCheck %s
 
 func.func @constant_starts(%x: tensor<6xf32>, %v: tensor<2xf32>) -> (tensor<2xf32>, tensor<6xf32>, tensor<2xf32>) {
   %big = "stablehlo.constant"() <{value = dense<4294967295> : tensor<ui32>}> : () -> tensor<ui32>
