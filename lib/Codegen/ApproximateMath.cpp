@@ -48,6 +48,9 @@ static constexpr float kTanhSmall = 0.625f;
 static constexpr float kLn2Hi = 0.693147182464599609375f;
 static constexpr float kLn2Lo = -1.904654323148236e-09f;
 static constexpr float kLog2E = 1.44269502162933349609375f;
+// 1.5 2^23 + 127: adding it to a float in [0, 2^22) rounds that to an
+// integer n (ties to even) and leaves n + 127 in the low significand bits.
+static constexpr float kRoundMagic = 12583039.0f;
 
 namespace {
 /// Builds f32 arithmetic on scalars or vectors of `type`'s shape.
@@ -122,25 +125,38 @@ struct F32Builder {
     return arith::SelectOp::create(b, isNaN, x, result);
   }
 
-  /// tanh(x) within 2 ulp (1.2 measured): x + x^3 P(x^2) for |x| <
-  /// kTanhSmall, else 1 - 2 / (exp(2|x|) + 1), where 2|x| is clamped to 20
-  /// (tanh is 1 in f32 past 9.01), so that one scaling step suffices; the
-  /// sign is x's (tanh is odd: -0 stays -0), NaN stays NaN.
+  /// tanh(x) within 2 ulp: x + x^3 P(x^2) for |x| < kTanhSmall, else
+  /// 1 - 2 / (exp(2|x|) + 1), where 2|x| is clamped to 20 (tanh is 1 in
+  /// f32 past 9.01). The sign is x's (tanh is odd: -0 stays -0). Leaner
+  /// than exp() above, since each element evaluates both branches:
+  ///  - k = round(2|x| log2(e)) and the exponent field of 2^k come from
+  ///    one FMA with kRoundMagic (the integer k + 127 lands in the low
+  ///    bits of the sum's significand), not a round, a conversion and an
+  ///    integer add;
+  ///  - no low part of ln(2): its error, k 1.9e-9 in r, is damped by
+  ///    2 / (E + 1) / tanh, under 0.01 ulp of the result wherever k is
+  ///    large enough for it to matter;
+  ///  - E + 1 as one FMA, (e^r - 1) 2^k + (2^k + 1);
+  ///  - NaN takes the polynomial branch (an unordered compare), which
+  ///    keeps it NaN.
   Value tanh(Value x) const {
     Value a = math::AbsFOp::create(b, x);
     Value s = mul(x, x);
     Value small = fma(mul(a, s), polynomial(s, kTanhP), a);
     Value twice = arith::MinNumFOp::create(b, add(a, a), constant(20.0f));
-    auto [p, k] = reduceAndEvaluate(twice);
-    Value e = mul(p, pow2(k));
-    Value large =
-        sub(constant(1.0f), div(constant(2.0f), add(e, constant(1.0f))));
-    Value isSmall = arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, a,
+    Value shifted = fma(twice, constant(kLog2E), constant(kRoundMagic));
+    Value k = sub(shifted, constant(kRoundMagic));
+    Value r = fma(arith::NegFOp::create(b, k), constant(kLn2Hi), twice);
+    Value expm1 = fma(mul(r, r), polynomial(r, kExpQ), r);
+    Value bits = arith::BitcastOp::create(b, intType(), shifted);
+    Value scale = arith::BitcastOp::create(
+        b, type, arith::ShLIOp::create(b, bits, constantInt(23)));
+    Value denominator = fma(expm1, scale, add(scale, constant(1.0f)));
+    Value large = sub(constant(1.0f), div(constant(2.0f), denominator));
+    Value isSmall = arith::CmpFOp::create(b, arith::CmpFPredicate::ULT, a,
                                           constant(kTanhSmall));
     Value magnitude = arith::SelectOp::create(b, isSmall, small, large);
-    Value result = math::CopySignOp::create(b, magnitude, x);
-    Value isNaN = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, x, x);
-    return arith::SelectOp::create(b, isNaN, x, result);
+    return math::CopySignOp::create(b, magnitude, x);
   }
 };
 

@@ -142,9 +142,8 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
            "(--slice-huge-page-allocations)">,
     Option<"approximateMath", "approximate-math", "bool", /*default=*/"true",
            "Compute exp and tanh with polynomial approximations that "
-           "vectorize (exp flushes results below the smallest normal float "
-           "to 0) "
-           "(--slice-approximate-math) instead of libm's scalar calls">,
+           "vectorize, within 1 and 2 ulp over the whole float32 range "
+           "(--slice-approximate-math), instead of libm's scalar calls">,
     Option<"specializeDenseArguments", "specialize-dense-arguments", "bool",
            /*default=*/"true",
            "Give each entry point a path for dense arguments, taken when "
