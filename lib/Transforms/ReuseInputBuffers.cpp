@@ -111,6 +111,60 @@ struct ReuseDeadInputAsInit : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// Upstream's fusion also drops an init that the body does not read, the
+/// destination a caller passed: `outs(%out)` of an argument marked
+/// `bufferization.writable = true` becomes a tensor.empty, and the result
+/// a fresh allocation that the caller, reading `%out`, never sees (and
+/// leaks). A returned result whose init is fresh takes back a writable
+/// argument of its type whose elements nothing in the function reads any
+/// more (its sizes may be), the first such by position.
+/// Before:
+///   func.func @f(%x: tensor<8xf32>, %out: tensor<8xf32>
+///   {bufferization.writable = true})
+///     %e = tensor.empty() : tensor<8xf32>
+///     %r = linalg.generic ins(%x : ...) outs(%e : tensor<8xf32>) {...}
+///     return %r
+/// After:
+///     %r = linalg.generic ins(%x : ...) outs(%out : tensor<8xf32>) {...}
+struct ReturnIntoDeadDestination : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    auto function = dyn_cast<func::FuncOp>(op->getParentOp());
+    if (!function || !op.hasPureTensorSemantics())
+      return rewriter.notifyMatchFailure(op, "not on tensors in a function");
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      if (!init.get().getDefiningOp<tensor::EmptyOp>() ||
+          op.payloadUsesValueFromOperand(&init) ||
+          !op.getMatchingIndexingMap(&init).isPermutation())
+        continue;
+      Value result = op.getTiedOpResult(&init);
+      if (llvm::none_of(result.getUsers(), [](Operation *user) {
+            return isa<func::ReturnOp>(user);
+          }))
+        continue;
+      for (BlockArgument arg : function.getArguments()) {
+        auto writable = function.getArgAttrOfType<BoolAttr>(
+            arg.getArgNumber(),
+            bufferization::BufferizationDialect::kWritableAttrName);
+        // Its sizes may still be read (the fusion's tensor.empty takes
+        // them from it), its elements not.
+        if (!writable || !writable.getValue() ||
+            arg.getType() != init.get().getType() ||
+            llvm::any_of(arg.getUsers(), [](Operation *user) {
+              return !isa<tensor::DimOp>(user);
+            }))
+          continue;
+        rewriter.modifyOpInPlace(op, [&] { init.set(arg); });
+        return success();
+      }
+    }
+    return rewriter.notifyMatchFailure(op, "no returned result into a "
+                                           "dead writable argument");
+  }
+};
+
 struct SliceReuseInputBuffersPass
     : mlir::slice::impl::SliceReuseInputBuffersBase<
           SliceReuseInputBuffersPass> {
@@ -124,5 +178,6 @@ struct SliceReuseInputBuffersPass
 
 void mlir::slice::populateSliceReuseInputBuffersPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<ReuseDeadInputAsInit>(patterns.getContext());
+  patterns.add<ReuseDeadInputAsInit, ReturnIntoDeadDestination>(
+      patterns.getContext());
 }

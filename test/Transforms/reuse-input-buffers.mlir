@@ -98,3 +98,81 @@ func.func @negative_read_only(%x: tensor<8xf32> {bufferization.writable = false}
   } -> tensor<8xf32>
   return %u : tensor<8xf32>
 }
+
+// -----
+
+// The destination a caller passed (outs(%out), which the fusion turned
+// into a tensor.empty since the body does not read it) comes back: the
+// result is returned, %out is marked writable and nothing uses it.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @destination_taken_back
+// CHECK-SAME: %[[OUT:[a-z0-9]+]]: tensor<8xf32> {bufferization.writable = true}
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%[[OUT]] : tensor<8xf32>)
+// BUF-LABEL: func.func @destination_taken_back
+// BUF-NOT: memref.alloc
+// BUF: return
+func.func @destination_taken_back(%x: tensor<16xf32> {bufferization.writable = false},
+                                  %out: tensor<8xf32> {bufferization.writable = true}) -> tensor<8xf32> {
+  %s = tensor.extract_slice %x[0] [8] [2] : tensor<16xf32> to tensor<8xf32>
+  %e = tensor.empty() : tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%s : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.mulf %a, %a : f32
+    linalg.yield %m : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+// Dynamic sizes: the fusion's tensor.empty takes them from the argument
+// (tensor.dim), which reads no element.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @dynamic_destination_taken_back
+// CHECK-SAME: %[[OUT:[a-z0-9]+]]: tensor<?xf32> {bufferization.writable = true}
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%[[OUT]] : tensor<?xf32>)
+func.func @dynamic_destination_taken_back(%x: tensor<?xf32> {bufferization.writable = false},
+                                          %out: tensor<?xf32> {bufferization.writable = true}) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %out, %c0 : tensor<?xf32>
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<?xf32>) outs(%e : tensor<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.mulf %a, %a : f32
+    linalg.yield %m : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// Not taken: an argument read elsewhere, one not marked writable, one of
+// another type; and a result that is not returned keeps its fresh init.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @destination_kept_fresh
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<8xf32>
+// CHECK: ins(%arg0 : tensor<8xf32>) outs(%[[E]] : tensor<8xf32>)
+// CHECK: ins(%arg0 : tensor<8xf32>) outs(%[[E]] : tensor<8xf32>)
+func.func @destination_kept_fresh(%x: tensor<8xf32> {bufferization.writable = false},
+                                  %used: tensor<8xf32> {bufferization.writable = true},
+                                  %unmarked: tensor<8xf32>,
+                                  %other: tensor<4xf32> {bufferization.writable = true})
+    -> (tensor<8xf32>, f32, f32) {
+  %c0 = arith.constant 0 : index
+  %e = tensor.empty() : tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.negf %a : f32
+    linalg.yield %m : f32
+  } -> tensor<8xf32>
+  %t = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = math.absf %a : f32
+    linalg.yield %m : f32
+  } -> tensor<8xf32>
+  %v = tensor.extract %t[%c0] : tensor<8xf32>
+  %w = tensor.extract %used[%c0] : tensor<8xf32>
+  return %r, %v, %w : tensor<8xf32>, f32, f32
+}

@@ -128,6 +128,16 @@ def SliceReuseInputBuffers : Pass<"slice-reuse-input-buffers"> {
     %r = linalg.generic {...} ins(%v, %v : tensor<5xi32>, tensor<5xi32>)
         outs(%v : tensor<5xi32>) {...}
     ```
+
+    The fusion also drops the destination a caller passed: `outs(%out)` of
+    an argument marked `bufferization.writable = true` that the body does
+    not read becomes a `tensor.empty`, so the result would be a fresh
+    allocation and `%out` never written. A result the function returns
+    whose init is a `tensor.empty` (not read, indexed by a permutation)
+    takes back the first argument of its type that is marked
+    `bufferization.writable = true` and whose elements nothing in the
+    function reads any more (`tensor.dim` of it, which the fusion's
+    `tensor.empty` takes its sizes from, may stay).
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }

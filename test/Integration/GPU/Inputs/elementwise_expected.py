@@ -19,3 +19,9 @@ for columns in [45, 48]:
     print(f"h: {p.shape[0]} x {p.shape[1]}:" +
           "".join(f" {float(v):.9g}" for v in p.ravel()))
     print("input intact: yes")
+b = (np.arange(37 * 48) % 97).astype(np.float32) * np.float32(0.5) - \
+    np.float32(7)
+r = b.reshape(37, 48)[1::2, ::-1]
+p = r * r + r
+print(f"into: {p.shape[0]} x {p.shape[1]}, result is the destination:" +
+      "".join(f" {float(v):.9g}" for v in p.ravel()))

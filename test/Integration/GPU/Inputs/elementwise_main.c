@@ -24,6 +24,7 @@ typedef struct {
 void _mlir_ciface_g(Memref1D *result, Memref1D *a, int64_t s);
 void _mlir_ciface_h(Memref2D *result, Memref2D *a);
 void _mlir_ciface_row(Memref1D *result, Memref2D *a, int64_t i);
+void _mlir_ciface_into(Memref2D *result, Memref2D *a, Memref2D *out);
 
 static float *device(const float *host, int64_t n) {
   float *d = mgpuMemAlloc((uint64_t)n * sizeof(float), NULL, false);
@@ -113,5 +114,31 @@ int main(int argc, char **argv) {
     mgpuMemFree(db, NULL);
   }
   mgpuMemFree(da, NULL);
+
+  // Into a destination this program owns: the values land in it, and the
+  // result returned is that buffer.
+  {
+    int64_t cols = C, rows = (R - 1) / 2;
+    for (int64_t i = 0; i < R * cols; ++i)
+      b[i] = (float)(i % 97) * 0.5f - 7.0f;
+    float *db = device(b, R * cols);
+    float *dout = mgpuMemAlloc((uint64_t)(rows * cols) * sizeof(float), NULL,
+                               false);
+    Memref2D in = {db, db, 0, {R, cols}, {cols, 1}};
+    Memref2D out = {dout, dout, 0, {rows, cols}, {cols, 1}}, result;
+    _mlir_ciface_into(&result, &in, &out);
+    float *host = malloc((size_t)(rows * cols) * sizeof(float));
+    sliceCudaCopy(host, dout, (size_t)(rows * cols) * sizeof(float));
+    printf("into: %lld x %lld, result %s the destination:", (long long)rows,
+           (long long)cols, result.allocated == dout ? "is" : "is not");
+    for (int64_t i = 0; i < rows * cols; ++i)
+      printf(" %.9g", host[i]);
+    printf("\n");
+    free(host);
+    if (result.allocated != dout)
+      mgpuMemFree(result.allocated, NULL);
+    mgpuMemFree(dout, NULL);
+    mgpuMemFree(db, NULL);
+  }
   return 0;
 }
