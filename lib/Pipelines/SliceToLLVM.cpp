@@ -88,6 +88,9 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     OpPassManager &fpm = pm.nest<func::FuncOp>();
     // After the libm step, which computes f16 and bf16 in f32.
     fpm.addPass(createSliceExpandBF16());
+    // Element-wise ops over views walked backwards: vector loops of their
+    // own, since LLVM gathers; the rest of each row stays an op.
+    fpm.addPass(createSliceVectorizeReversedElementwise());
     fpm.addPass(createConvertLinalgToLoopsPass());
     fpm.addPass(memref::createExpandStridedMetadataPass());
     fpm.addPass(createLowerAffinePass());

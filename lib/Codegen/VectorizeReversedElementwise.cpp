@@ -1,0 +1,455 @@
+//===- VectorizeReversedElementwise.cpp - Negative inner strides ----------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// `--slice-vectorize-reversed-elementwise` (Passes.td): element-wise
+// linalg.generic ops on buffers whose innermost loop walks an operand
+// backwards (x[:, ::-1], x[:, ::-2], ...) become vector loops of their own:
+// each operand's lanes come from whole contiguous vectors put together by
+// shuffles (reversed, and every k-th lane for |stride| up to
+// kMaxWideStride), as the copies' runs do (CopyRuns.cpp). LLVM's loop
+// vectorizer turns the same accesses into masked gathers (AVX-512) or
+// scalar code, 2-10x slower; it keeps the loops with no negative stride,
+// which it vectorizes well.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CopyRuns.h"
+#include "CopyUtils.h"
+#include "Slice/Codegen/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+namespace mlir {
+namespace slice {
+#define GEN_PASS_DEF_SLICEVECTORIZEREVERSEDELEMENTWISE
+#include "Slice/Codegen/Passes.h.inc"
+} // namespace slice
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::slice;
+using namespace mlir::slice::detail;
+
+/// Bytes of one vector: a cache line, the widest register of x86-64-v4
+/// (LLVM splits it in two on narrower machines).
+static constexpr int64_t kVectorBytes = 64;
+
+namespace {
+/// How one operand of the op is read or written in the vector loop.
+struct Access {
+  /// Its element type, and the 1-D view of its base buffer.
+  Type elementType;
+  Value flat;
+  /// Its element offset, and its stride along each loop (0 along the
+  /// loops its indexing map does not use), static or not.
+  OpFoldResult offset;
+  SmallVector<OpFoldResult> loopStrides;
+  /// The static stride along the innermost loop.
+  int64_t innerStride = 0;
+};
+} // namespace
+
+/// The buffer `value` views: through subviews, casts and reshapes to the
+/// value that none of those made.
+static Value getRootBuffer(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      break;
+    value = view.getViewSource();
+  }
+  return value;
+}
+
+/// Whether `root` is a buffer that no other root reaches: a fresh
+/// allocation, a global, or an argument of the function. Arguments are
+/// taken not to overlap one another, the contract one-shot-bufferize
+/// relies on at function boundaries (and a chunk function's arguments
+/// are views --slice-parallel-elementwise checked apart).
+static bool isRoot(Value root) {
+  if (auto argument = dyn_cast<BlockArgument>(root))
+    return isa<func::FuncOp>(argument.getOwner()->getParentOp()) &&
+           argument.getOwner()->isEntryBlock();
+  return root.getDefiningOp<memref::AllocOp>() ||
+         root.getDefiningOp<memref::AllocaOp>() ||
+         root.getDefiningOp<memref::GetGlobalOp>();
+}
+
+/// Whether the lanes of one step may be read before any is written: every
+/// operand views a known root, and an input that views an init's root is
+/// that init itself through the same indexing map (each lane reads the
+/// element it then writes).
+static bool lanesAreIndependent(linalg::GenericOp op) {
+  for (OpOperand &operand : op->getOpOperands())
+    if (!isRoot(getRootBuffer(operand.get())))
+      return false;
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    Value root = getRootBuffer(init.get());
+    for (OpOperand &other : op.getDpsInitsMutable())
+      if (&other != &init && getRootBuffer(other.get()) == root)
+        return false;
+    AffineMap initMap = op.getMatchingIndexingMap(&init);
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      if (getRootBuffer(input->get()) != root)
+        continue;
+      if (input->get() != init.get() ||
+          op.getMatchingIndexingMap(input) != initMap)
+        return false;
+    }
+  }
+  return true;
+}
+
+/// Whether `op`'s body computes each element with ops that have vector
+/// forms of their own (element-wise mappable, or constants).
+static bool hasVectorBody(linalg::GenericOp op) {
+  for (BlockArgument argument : op.getBody()->getArguments())
+    if (!argument.getType().isIntOrIndexOrFloat() ||
+        argument.getType().isIndex())
+      return false;
+  for (Operation &inner : op.getBody()->without_terminator()) {
+    if (inner.getNumRegions() != 0 || inner.getNumResults() != 1)
+      return false;
+    if (!inner.getResult(0).getType().isIntOrFloat())
+      return false;
+    if (matchPattern(&inner, m_Constant()))
+      continue;
+    if (!OpTrait::hasElementwiseMappableTraits(&inner))
+      return false;
+  }
+  return true;
+}
+
+/// The operand's static stride along the innermost loop (0 when its
+/// indexing map does not use that loop), when the vector loop can read
+/// (an input: 0, +-1, +-2 .. +-kMaxWideStride) or write (an init: +-1) it
+/// with whole vectors.
+static std::optional<int64_t> innerStride(linalg::GenericOp op,
+                                          OpOperand &operand) {
+  auto type = dyn_cast<MemRefType>(operand.get().getType());
+  if (!type || vectorElementBytes(type.getElementType()) == 0)
+    return std::nullopt;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return std::nullopt;
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
+    return std::nullopt;
+  int64_t inner = 0;
+  for (auto [position, expr] : llvm::enumerate(map.getResults())) {
+    if (cast<AffineDimExpr>(expr).getPosition() != op.getNumLoops() - 1)
+      continue;
+    if (ShapedType::isDynamic(strides[position]))
+      return std::nullopt;
+    inner = strides[position];
+  }
+  int64_t magnitude = std::abs(inner);
+  if (op.isDpsInit(&operand) ? magnitude != 1 : magnitude > kMaxWideStride)
+    return std::nullopt;
+  return inner;
+}
+
+/// The operand's access in the vector loop (`innerStride` holds).
+static Access analyze(OpBuilder &b, Location loc, linalg::GenericOp op,
+                      OpOperand &operand, int64_t inner) {
+  StridedMetadata metadata = *getStridedMetadata(b, loc, operand.get());
+  Access access;
+  access.elementType = getElementTypeOrSelf(operand.get().getType());
+  access.flat = flatView(b, loc, metadata);
+  access.offset = metadata.offset;
+  access.loopStrides.assign(op.getNumLoops(), b.getIndexAttr(0));
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  for (auto [position, expr] : llvm::enumerate(map.getResults()))
+    access.loopStrides[cast<AffineDimExpr>(expr).getPosition()] =
+        metadata.strides[position];
+  access.innerStride = inner;
+  return access;
+}
+
+/// Lanes `positions[m]` of the `count` contiguous vectors from `first` of
+/// `flat`, as one vector: the vectors loaded and put together by
+/// shuffles, each adding the lanes of the next vector to those gathered
+/// so far (as CopyRuns.cpp's loadEveryKth).
+static Value loadPositions(OpBuilder &b, Location loc, Value flat,
+                           VectorType type, Value first, int64_t count,
+                           ArrayRef<int64_t> positions) {
+  int64_t lanes = type.getNumElements();
+  auto load = [&](int64_t i) -> Value {
+    return vector::LoadOp::create(
+        b, loc, type, flat,
+        b.createOrFold<arith::AddIOp>(
+            loc, first, arith::ConstantIndexOp::create(b, loc, i * lanes)));
+  };
+  Value loaded = load(0);
+  if (count == 1) {
+    if (llvm::equal(positions, llvm::seq<int64_t>(lanes)))
+      return loaded;
+    return vector::ShuffleOp::create(b, loc, loaded, loaded, positions);
+  }
+  SmallVector<int64_t> mask(lanes);
+  for (int64_t m = 0; m < lanes; ++m)
+    mask[m] = positions[m] < 2 * lanes ? positions[m]
+                                       : vector::ShuffleOp::kPoisonIndex;
+  Value gathered =
+      vector::ShuffleOp::create(b, loc, loaded, load(1), mask).getResult();
+  for (int64_t i = 2; i < count; ++i) {
+    for (int64_t m = 0; m < lanes; ++m) {
+      int64_t position = positions[m];
+      if (position < i * lanes)
+        mask[m] = m;
+      else if (position < (i + 1) * lanes)
+        mask[m] = lanes + position - i * lanes;
+      else
+        mask[m] = vector::ShuffleOp::kPoisonIndex;
+    }
+    gathered =
+        vector::ShuffleOp::create(b, loc, gathered, load(i), mask).getResult();
+  }
+  return gathered;
+}
+
+/// The lanes j .. j + lanes - 1 of an input whose row starts at `start`.
+static Value loadLanes(OpBuilder &b, Location loc, const Access &access,
+                       VectorType type, Value start, Value j) {
+  int64_t lanes = type.getNumElements();
+  int64_t stride = access.innerStride;
+  if (stride == 0) {
+    Value scalar = memref::LoadOp::create(b, loc, access.flat, start);
+    return vector::BroadcastOp::create(b, loc, type, scalar);
+  }
+  int64_t k = std::abs(stride);
+  // The window of k vectors holding the lanes: from the lane j for a
+  // positive stride, up to it for a negative one.
+  Value offset = b.createOrFold<arith::MulIOp>(
+      loc, j, arith::ConstantIndexOp::create(b, loc, k));
+  Value first;
+  SmallVector<int64_t> positions(lanes);
+  if (stride > 0) {
+    first = b.createOrFold<arith::AddIOp>(loc, start, offset);
+    for (int64_t m = 0; m < lanes; ++m)
+      positions[m] = m * k;
+  } else {
+    first = b.createOrFold<arith::SubIOp>(
+        loc, b.createOrFold<arith::SubIOp>(loc, start, offset),
+        arith::ConstantIndexOp::create(b, loc, k * lanes - 1));
+    for (int64_t m = 0; m < lanes; ++m)
+      positions[m] = k * lanes - 1 - m * k;
+  }
+  return loadPositions(b, loc, access.flat, type, first, k, positions);
+}
+
+/// Writes lanes j .. j + lanes - 1 of an init (stride +-1).
+static void storeLanes(OpBuilder &b, Location loc, const Access &access,
+                       Value vector, Value start, Value j) {
+  int64_t lanes = cast<VectorType>(vector.getType()).getNumElements();
+  if (access.innerStride > 0) {
+    vector::StoreOp::create(b, loc, vector, access.flat,
+                            b.createOrFold<arith::AddIOp>(loc, start, j));
+    return;
+  }
+  auto reverse = llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(lanes)));
+  Value reversed =
+      vector::ShuffleOp::create(b, loc, vector, vector, reverse).getResult();
+  Value first = b.createOrFold<arith::SubIOp>(
+      loc, b.createOrFold<arith::SubIOp>(loc, start, j),
+      arith::ConstantIndexOp::create(b, loc, lanes - 1));
+  vector::StoreOp::create(b, loc, reversed, access.flat, first);
+}
+
+/// `op`'s body on vectors of `lanes` (`arguments`: the lanes of each block
+/// argument the body reads, null for the others): its ops cloned with
+/// vector results, its constants and the scalars it uses from above
+/// broadcast.
+static SmallVector<Value> emitVectorBody(OpBuilder &b, Location loc,
+                                         linalg::GenericOp op, int64_t lanes,
+                                         ArrayRef<Value> arguments) {
+  auto vectorOf = [&](Type type) { return VectorType::get({lanes}, type); };
+  IRMapping mapping;
+  for (auto [argument, lanesOf] :
+       llvm::zip(op.getBody()->getArguments(), arguments))
+    if (lanesOf)
+      mapping.map(argument, lanesOf);
+  auto vectorize = [&](Value value) -> Value {
+    if (Value mapped = mapping.lookupOrNull(value))
+      return mapped;
+    // A scalar from above the op: the same in every lane.
+    Value splat =
+        vector::BroadcastOp::create(b, loc, vectorOf(value.getType()), value);
+    mapping.map(value, splat);
+    return splat;
+  };
+  for (Operation &inner : op.getBody()->without_terminator()) {
+    Attribute constant;
+    if (matchPattern(&inner, m_Constant(&constant))) {
+      auto type = vectorOf(inner.getResult(0).getType());
+      mapping.map(
+          inner.getResult(0),
+          arith::ConstantOp::create(
+              b, loc, type, DenseElementsAttr::get(type, ArrayRef{constant})));
+      continue;
+    }
+    for (Value operand : inner.getOperands())
+      (void)vectorize(operand);
+    Operation *clone = b.clone(inner, mapping);
+    clone->getResult(0).setType(vectorOf(inner.getResult(0).getType()));
+  }
+  return llvm::map_to_vector(op.getBody()->getTerminator()->getOperands(),
+                             vectorize);
+}
+
+/// Rewrites `op` as loops over its outer dimensions around, for each row,
+/// a vector loop over the lanes its accesses allow and a scalar loop over
+/// the rest of the row.
+static LogicalResult vectorize(linalg::GenericOp op) {
+  unsigned numLoops = op.getNumLoops();
+  if (!op.hasPureBufferSemantics() || numLoops == 0 ||
+      op.getNumParallelLoops() != numLoops ||
+      !op.getBody()->getOps<linalg::IndexOp>().empty() || !hasVectorBody(op) ||
+      !lanesAreIndependent(op))
+    return failure();
+  // Only the ops that walk some operand backwards: LLVM vectorizes the
+  // others well.
+  SmallVector<int64_t> inner;
+  int64_t widest = 0;
+  for (OpOperand &operand : op->getOpOperands()) {
+    std::optional<int64_t> stride = innerStride(op, operand);
+    if (!stride)
+      return failure();
+    inner.push_back(*stride);
+    widest = std::max(widest,
+                      vectorElementBytes(getElementTypeOrSelf(operand.get())));
+  }
+  if (llvm::none_of(inner, [](int64_t stride) { return stride < 0; }))
+    return failure();
+  int64_t lanes = kVectorBytes / widest;
+
+  Location loc = op.getLoc();
+  OpBuilder b(op);
+  SmallVector<Access> accesses;
+  for (OpOperand &operand : op->getOpOperands())
+    accesses.push_back(
+        analyze(b, loc, op, operand, inner[operand.getOperandNumber()]));
+  bool anyWide =
+      llvm::any_of(inner, [](int64_t stride) { return std::abs(stride) >= 2; });
+
+  SmallVector<Range, 4> ranges =
+      cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value size = getValueOrCreateConstantIndexOp(b, loc, ranges.back().size);
+  // Vectors of a stride-k operand read k lanes' worth of elements, up to
+  // k - 1 past the last one they use: the last element of a row is left
+  // to the scalar loop then, so that no read leaves the operand's
+  // elements.
+  Value usable = size;
+  if (anyWide)
+    usable = b.createOrFold<arith::MaxSIOp>(
+        loc, b.createOrFold<arith::SubIOp>(loc, size, one), zero);
+  Value lanesValue = arith::ConstantIndexOp::create(b, loc, lanes);
+  Value vectorEnd = b.createOrFold<arith::MulIOp>(
+      loc, b.createOrFold<arith::DivUIOp>(loc, usable, lanesValue), lanesValue);
+
+  std::function<void(OpBuilder &, Location, unsigned, SmallVector<Value> &)>
+      nest = [&](OpBuilder &nb, Location nloc, unsigned loop,
+                 SmallVector<Value> &ivs) {
+        if (loop + 1 < numLoops) {
+          emitFor(nb, nloc, zero,
+                  getValueOrCreateConstantIndexOp(nb, nloc, ranges[loop].size),
+                  one, [&](OpBuilder &inner, Location innerLoc, Value iv) {
+                    ivs.push_back(iv);
+                    nest(inner, innerLoc, loop + 1, ivs);
+                    ivs.pop_back();
+                  });
+          return;
+        }
+        // Each operand's element at j = 0 of this row.
+        SmallVector<Value> starts;
+        for (const Access &access : accesses) {
+          Value start =
+              getValueOrCreateConstantIndexOp(nb, nloc, access.offset);
+          for (auto [iv, stride] : llvm::zip(ivs, access.loopStrides))
+            start = addScaled(nb, nloc, start, iv, stride);
+          starts.push_back(start);
+        }
+        emitFor(nb, nloc, zero, vectorEnd, lanesValue,
+                [&](OpBuilder &vb, Location vloc, Value j) {
+                  // The lanes of every input, and of the inits the body
+                  // reads.
+                  SmallVector<Value> arguments;
+                  for (auto [operand, access, start] :
+                       llvm::zip(op->getOpOperands(), accesses, starts))
+                    arguments.push_back(
+                        op.payloadUsesValueFromOperand(&operand)
+                            ? loadLanes(
+                                  vb, vloc, access,
+                                  VectorType::get({lanes}, access.elementType),
+                                  start, j)
+                            : Value());
+                  SmallVector<Value> results =
+                      emitVectorBody(vb, vloc, op, lanes, arguments);
+                  unsigned numInputs = op.getNumDpsInputs();
+                  for (auto [k, result] : llvm::enumerate(results))
+                    storeLanes(vb, vloc, accesses[numInputs + k], result,
+                               starts[numInputs + k], j);
+                });
+        // The rest of the row, one element at a time, while the row is in
+        // cache.
+        emitFor(nb, nloc, vectorEnd, size, one,
+                [&](OpBuilder &sb, Location sloc, Value j) {
+                  auto at = [&](const Access &access, Value start) {
+                    return addScaled(sb, sloc, start, j,
+                                     sb.getIndexAttr(access.innerStride));
+                  };
+                  IRMapping mapping;
+                  for (auto [operand, access, start] :
+                       llvm::zip(op->getOpOperands(), accesses, starts))
+                    if (op.payloadUsesValueFromOperand(&operand))
+                      mapping.map(
+                          op.getMatchingBlockArgument(&operand),
+                          memref::LoadOp::create(sb, sloc, access.flat,
+                                                 at(access, start)));
+                  for (Operation &inner : op.getBody()->without_terminator())
+                    sb.clone(inner, mapping);
+                  unsigned numInputs = op.getNumDpsInputs();
+                  for (auto [k, yielded] : llvm::enumerate(
+                           op.getBody()->getTerminator()->getOperands()))
+                    memref::StoreOp::create(
+                        sb, sloc, mapping.lookupOrDefault(yielded),
+                        accesses[numInputs + k].flat,
+                        at(accesses[numInputs + k], starts[numInputs + k]));
+                });
+      };
+  SmallVector<Value> ivs;
+  nest(b, loc, 0, ivs);
+
+  op->erase();
+  return success();
+}
+
+namespace {
+struct SliceVectorizeReversedElementwisePass
+    : mlir::slice::impl::SliceVectorizeReversedElementwiseBase<
+          SliceVectorizeReversedElementwisePass> {
+  void runOnOperation() override {
+    SmallVector<linalg::GenericOp> ops;
+    getOperation()->walk([&](linalg::GenericOp op) { ops.push_back(op); });
+    for (linalg::GenericOp op : ops)
+      (void)vectorize(op);
+  }
+};
+} // namespace

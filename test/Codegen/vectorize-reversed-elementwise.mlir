@@ -1,0 +1,176 @@
+// RUN: slice-opt %s -split-input-file --slice-vectorize-reversed-elementwise | FileCheck %s
+
+// relu(x[::-1, ::-2]) into a fresh buffer: two contiguous vectors a step,
+// put together by one shuffle that takes every second lane backwards; the
+// rest of each row (here 16 elements: a vector needs the element after its
+// last) goes one element at a time.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @stride_minus_2
+// CHECK-SAME: (%[[X:.*]]: memref<8x64xf32>)
+func.func @stride_minus_2(%x: memref<8x64xf32>) -> memref<8x32xf32> {
+  %v = memref.reinterpret_cast %x to offset: [511], sizes: [8, 32], strides: [-64, -2]
+      : memref<8x64xf32> to memref<8x32xf32, strided<[-64, -2], offset: 511>>
+  %out = memref.alloc() : memref<8x32xf32>
+  %zero = arith.constant 0.0 : f32
+  // CHECK: %[[SOURCE:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [512], strides: [1] : memref<f32> to memref<?xf32>
+  // CHECK: %[[TARGET:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [256], strides: [1] : memref<f32> to memref<?xf32>
+  // CHECK: scf.for %[[I:.*]] =
+  // CHECK: scf.for %{{.*}} = %c0{{.*}} to %c16{{.*}} step %c16
+  // CHECK: %[[LO:.*]] = vector.load %[[SOURCE]][%{{.*}}] : memref<?xf32>, vector<16xf32>
+  // CHECK: %[[HI:.*]] = vector.load %[[SOURCE]][%{{.*}}] : memref<?xf32>, vector<16xf32>
+  // CHECK: %[[LANES:.*]] = vector.shuffle %[[LO]], %[[HI]] [31, 29, 27, 25, 23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1]
+  // CHECK: %[[MAX:.*]] = arith.maximumf %[[LANES]], %{{.*}} : vector<16xf32>
+  // CHECK: vector.store %[[MAX]], %[[TARGET]][%{{.*}}] : memref<?xf32>, vector<16xf32>
+  // CHECK-NOT: vector.gather
+  // CHECK: scf.for %{{.*}} = %c16{{.*}} to %c32{{.*}} step %c1
+  // CHECK: %[[A:.*]] = memref.load %[[SOURCE]]
+  // CHECK: %[[M:.*]] = arith.maximumf %[[A]], %{{.*}} : f32
+  // CHECK: memref.store %[[M]], %[[TARGET]]
+  // CHECK-NOT: linalg.generic
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v : memref<8x32xf32, strided<[-64, -2], offset: 511>>)
+      outs(%out : memref<8x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  }
+  return %out : memref<8x32xf32>
+}
+
+// -----
+
+// Stride -1 and a row broadcast (the innermost loop does not move along
+// %b): one reversing shuffle, a scalar broadcast, no wide vectors, so the
+// vector loop covers whole rows.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @reversed_plus_row
+func.func @reversed_plus_row(%x: memref<4x32xf32>, %b: memref<4xf32>) -> memref<4x32xf32> {
+  %v = memref.reinterpret_cast %x to offset: [31], sizes: [4, 32], strides: [32, -1]
+      : memref<4x32xf32> to memref<4x32xf32, strided<[32, -1], offset: 31>>
+  %out = memref.alloc() : memref<4x32xf32>
+  // CHECK: scf.for %{{.*}} = %c0{{.*}} to %c32{{.*}} step %c16
+  // CHECK: %[[L:.*]] = vector.load %{{.*}} : memref<?xf32>, vector<16xf32>
+  // CHECK: %[[R:.*]] = vector.shuffle %[[L]], %[[L]] [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
+  // CHECK: %[[B:.*]] = memref.load %{{.*}} : memref<?xf32>
+  // CHECK: %[[S:.*]] = vector.broadcast %[[B]] : f32 to vector<16xf32>
+  // CHECK: arith.addf %[[R]], %[[S]] : vector<16xf32>
+  // CHECK: vector.store
+  linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v, %b : memref<4x32xf32, strided<[32, -1], offset: 31>>, memref<4xf32>)
+      outs(%out : memref<4x32xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    linalg.yield %s : f32
+  }
+  return %out : memref<4x32xf32>
+}
+
+// -----
+
+// A result written backwards (stride -1) from a stride-3 input, f64 (8
+// lanes), with a dynamic row length: the vector loop's end is computed.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @store_reversed
+func.func @store_reversed(%x: memref<?xf64, strided<[3]>>, %n: index) -> memref<?xf64> {
+  %out = memref.alloc(%n) : memref<?xf64>
+  %one = arith.constant 1 : index
+  %last = arith.subi %n, %one : index
+  %r = memref.reinterpret_cast %out to offset: [%last], sizes: [%n], strides: [-1]
+      : memref<?xf64> to memref<?xf64, strided<[-1], offset: ?>>
+  // CHECK: %[[STEPS:.*]] = arith.divui %{{.*}}, %c8
+  // CHECK: %[[END:.*]] = arith.muli %[[STEPS]], %c8
+  // CHECK: scf.for %{{.*}} = %{{.*}} to %[[END]] step %c8
+  // CHECK: vector.load %{{.*}} : memref<?xf64>, vector<8xf64>
+  // CHECK: vector.load %{{.*}} : memref<?xf64>, vector<8xf64>
+  // CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 3, 6, 9, 12, 15, -1, -1]
+  // CHECK: vector.load %{{.*}} : memref<?xf64>, vector<8xf64>
+  // CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 1, 2, 3, 4, 5, 10, 13]
+  // CHECK-NOT: vector.load
+  // CHECK: math.exp %{{.*}} : vector<8xf64>
+  // CHECK: vector.shuffle %{{.*}}, %{{.*}} [7, 6, 5, 4, 3, 2, 1, 0]
+  // CHECK: vector.store
+  // CHECK: scf.for %{{.*}} = %[[END]] to %{{.*}} step %c1
+  // CHECK: math.exp %{{.*}} : f64
+  // CHECK-NOT: linalg.generic
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : memref<?xf64, strided<[3]>>)
+      outs(%r : memref<?xf64, strided<[-1], offset: ?>>) {
+  ^bb0(%a: f64, %o: f64):
+    %e = math.exp %a : f64
+    linalg.yield %e : f64
+  }
+  return %out : memref<?xf64>
+}
+
+// -----
+
+// Left to LLVM: no negative inner stride; a result written over the
+// buffer it reads reversed (x = x[::-1], whose order matters); a dynamic
+// inner stride; an inner stride beyond 8; a body op with no vector form.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @left_alone
+// CHECK-NOT: vector.
+// CHECK-COUNT-5: linalg.generic
+// CHECK-NOT: vector.
+func.func @left_alone(%x: memref<64xf32, strided<[2]>>,
+                      %y: memref<64xf32, strided<[-1], offset: 63>>,
+                      %z: memref<64xf32, strided<[?], offset: ?>>,
+                      %w: memref<64xf32, strided<[-9], offset: 600>>,
+                      %arg: memref<64xf32>) {
+  %out = memref.alloc() : memref<64xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : memref<64xf32, strided<[2]>>) outs(%out : memref<64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  %rev = memref.reinterpret_cast %arg to offset: [63], sizes: [64], strides: [-1]
+      : memref<64xf32> to memref<64xf32, strided<[-1], offset: 63>>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%rev : memref<64xf32, strided<[-1], offset: 63>>) outs(%arg : memref<64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%z : memref<64xf32, strided<[?], offset: ?>>) outs(%out : memref<64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%w : memref<64xf32, strided<[-9], offset: 600>>) outs(%out : memref<64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%y : memref<64xf32, strided<[-1], offset: 63>>) outs(%out : memref<64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %c = func.call @opaque(%a) : (f32) -> f32
+    linalg.yield %c : f32
+  }
+  return
+}
+func.func private @opaque(f32) -> f32
+
+// -----
+
+// In place, as writable-arguments=true bufferizes x = relu(x[::-1]): the
+// result is the view it reads, element for element.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @in_place
+// CHECK: vector.shuffle
+// CHECK: arith.maximumf %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK: vector.shuffle
+// CHECK: vector.store
+func.func @in_place(%x: memref<64xf32>) {
+  %v = memref.reinterpret_cast %x to offset: [63], sizes: [64], strides: [-1]
+      : memref<64xf32> to memref<64xf32, strided<[-1], offset: 63>>
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%v : memref<64xf32, strided<[-1], offset: 63>>)
+      outs(%v : memref<64xf32, strided<[-1], offset: 63>>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  }
+  return
+}

@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""Element-wise programs over views walked backwards (innermost strides
+-1, -2, -3, -5 and -8, results reversed, broadcasts, three dimensions),
+the shapes --slice-vectorize-reversed-elementwise rewrites, through
+--slice-to-llvm, compared with NumPy.
+
+Row lengths leave every remainder the vector loop can leave (a partial
+vector, the last element of a row kept for the scalar loop, rows shorter
+than one vector). Each case is a public function whose first input is
+sliced; the generated C driver of program_differential.py calls it with
+buffers it owns and prints each result, compared with NumPy (relative
+tolerance 1e-5: exp and tanh are within 2 ulp).
+
+Prints `NAME: ok` or `MISMATCH NAME: ...` per case and `N programs
+(OPTIONS): M mismatches`; exits 1 on any.
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import program_differential as pd  # noqa: E402
+
+
+def t(shape):
+    return "tensor<" + "x".join(map(str, shape)) + "xf32>"
+
+
+def splat(shape, value):
+    return f"arith.constant dense<{value}> : {t(shape)}"
+
+
+def relu(shape):
+    return lambda: (f"  %z = {splat(shape, '0.0')}\n"
+                    f"  %r = arith.maximumf %s, %z : {t(shape)}\n")
+
+
+def unary(op, shape):
+    return lambda: f"  %r = math.{op} %s : {t(shape)}\n"
+
+
+def affine(shape):
+    """s * 2 + 1, then reversed along the rows: a result written backwards
+    from a view that is too."""
+    return lambda: (f"  %two = {splat(shape, '2.0')}\n"
+                    f"  %one = {splat(shape, '1.0')}\n"
+                    f"  %m = arith.mulf %s, %two : {t(shape)}\n"
+                    f"  %r = arith.addf %m, %one : {t(shape)}\n")
+
+
+def plus_other(shape, spec, other):
+    """s + x1[spec], x1 of shape `other`."""
+    return lambda: (f"  %o = slice.strided %x1{spec} : {t(other)} to "
+                    f"{t(shape)}\n"
+                    f"  %r = arith.addf %s, %o : {t(shape)}\n")
+
+
+def plus_row(shape):
+    """s + x1 broadcast along the innermost dimension (x1 has one value a
+    row): an input the innermost loop does not move along."""
+    rows, cols = shape
+    row = "affine_map<(d0, d1) -> (d0)>"
+    ident = "affine_map<(d0, d1) -> (d0, d1)>"
+    return lambda: (
+        f"  %e = tensor.empty() : {t(shape)}\n"
+        f"  %r = linalg.generic {{indexing_maps = [{ident}, {row}, {ident}],"
+        f" iterator_types = [\"parallel\", \"parallel\"]}}\n"
+        f"      ins(%s, %x1 : {t(shape)}, {t([rows])}) outs(%e : {t(shape)}) "
+        f"{{\n  ^bb0(%a: f32, %b: f32, %o: f32):\n"
+        f"    %v = arith.subf %a, %b : f32\n    linalg.yield %v : f32\n"
+        f"  }} -> {t(shape)}\n")
+
+
+# name: (input shapes, slice of input 0, sliced shape, body, result shape,
+# NumPy of (sliced, other inputs...)).
+CASES = {
+    # relu(x[::-1, ::-2]): two vectors and one shuffle a step; 19 columns
+    # leave a vector and 3 elements (the last for the scalar loop).
+    "relu_rev_m2": ([[5, 37]], "[::-1, ::-2]", [5, 19], relu([5, 19]),
+                    [5, 19], lambda s: np.maximum(s, 0)),
+    # Stride -1, 40 columns: two vectors and a remainder of 8.
+    "affine_m1": ([[3, 40]], "[:, ::-1]", [3, 40], affine([3, 40]), [3, 40],
+                  lambda s: s * 2 + 1),
+    # Two views of different strides added: -2 and +2.
+    "add_m2_p2": ([[4, 70], [4, 70]], "[:, ::-2]", [4, 35],
+                  plus_other([4, 35], "[:, 1::2]", [4, 70]), [4, 35],
+                  lambda s, o: s + o[:, 1::2]),
+    # Stride -3 with exp; 17 columns.
+    "exp_m3": ([[2, 51]], "[:, ::-3]", [2, 17], unary("exp", [2, 17]),
+               [2, 17], lambda s: np.exp(s / 1.0)),
+    # Stride -5 from the second-to-last column, tanh; 33 columns.
+    "tanh_m5": ([[3, 166]], "[:, -2::-5]", [3, 33], unary("tanh", [3, 33]),
+                [3, 33], np.tanh),
+    # Stride -8, the widest shuffled one; 16 columns: no vector fits
+    # before the last element, all scalar.
+    "relu_m8": ([[2, 128]], "[:, ::-8]", [2, 16], relu([2, 16]), [2, 16],
+                lambda s: np.maximum(s, 0)),
+    # Stride -8 with room for vectors: 40 columns.
+    "relu_m8_wide": ([[2, 320]], "[::-1, ::-8]", [2, 40], relu([2, 40]),
+                     [2, 40], lambda s: np.maximum(s, 0)),
+    # Three dimensions, the outer and inner ones reversed.
+    "relu_3d": ([[2, 3, 33]], "[::-1, :, ::-1]", [2, 3, 33],
+                relu([2, 3, 33]), [2, 3, 33], lambda s: np.maximum(s, 0)),
+    # A row broadcast minus: s - b[row], s = x[::2, ::-2].
+    "row_broadcast": ([[6, 50], [3]], "[::2, ::-2]", [3, 25],
+                      plus_row([3, 25]), [3, 25],
+                      lambda s, b: s - b[:, None]),
+    # Rows shorter than a vector.
+    "short_rows": ([[4, 9]], "[:, ::-1]", [4, 9], affine([4, 9]), [4, 9],
+                   lambda s: s * 2 + 1),
+    # A long row: 515 columns of stride -2.
+    "long_m2": ([[2, 1030]], "[:, ::-2]", [2, 515], relu([2, 515]),
+                [2, 515], lambda s: np.maximum(s, 0)),
+}
+
+
+def function(name, case):
+    shapes, spec, sliced, body, result, _ = case
+    params = ", ".join(f"%x{k}: {t(s)}" for k, s in enumerate(shapes))
+    return (f"func.func @{name}({params}) -> {t(result)} attributes "
+            f"{{llvm.emit_c_interface}} {{\n"
+            f"  %s = slice.strided %x0{spec} : {t(shapes[0])} to "
+            f"{t(sliced)}\n" + body() + f"  return %r : {t(result)}\n}}\n")
+
+
+def program(names):
+    funcs, decls, calls = [], [], []
+    for name in names:
+        case = CASES[name]
+        shapes, result = case[0], case[4]
+        funcs.append(function(name, case))
+        params = ", ".join([f"M{len(result)} *"] +
+                           [f"M{len(s)} *" for s in shapes])
+        decls.append(f"void _mlir_ciface_{name}({params});")
+        call = [f"  {{ /* {name} */"]
+        for k, s in enumerate(shapes):
+            dims = ", ".join(map(str, s))
+            call.append(f"    M{len(s)} in{k}; make_input((void *)&in{k}, "
+                        f"{len(s)}, (const int64_t[]){{{dims}}}, {k + 1});")
+        call.append(f"    M{len(result)} out;")
+        args = ", ".join(["&out"] + [f"&in{k}" for k in range(len(shapes))])
+        call.append(f"    _mlir_ciface_{name}({args});")
+        call.append(f"    print_result((void *)&out, {len(result)});")
+        call.append("  }")
+        calls.append("\n".join(call))
+    rank = max(max(len(s) for s in CASES[n][0] + [CASES[n][4]])
+               for n in names)
+    return "\n".join(funcs), pd.make_driver(decls, calls, False, False, rank)
+
+
+def expected(name):
+    shapes, spec, _, _, _, numpy = CASES[name]
+    inputs = [pd.input_array(s, k + 1).astype(np.float64)
+              for k, s in enumerate(shapes)]
+    sliced = eval(f"inputs[0]{spec}", {"inputs": inputs})
+    return np.asarray(numpy(sliced, *inputs[1:]), dtype=np.float64)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("slice_opt")
+    parser.add_argument("--options", default="")
+    parser.add_argument("--build-dir")
+    args = parser.parse_args()
+    args.route = "cpu"
+    args.emulated_device = None
+    names = list(CASES)
+    module, driver = program(names)
+    bad = 0
+    with tempfile.TemporaryDirectory() as work:
+        printed, problems = pd.compile_and_run(args, module, driver, work,
+                                               args.options, False)
+    if problems:
+        print("MISMATCH (all): " + problems[0][:3000])
+        bad = len(names)
+    else:
+        results = pd.parse_printed(printed)
+        for name, (sizes, values) in zip(names, results):
+            want = expected(name)
+            ok = sizes == list(want.shape) and np.allclose(
+                np.asarray(values, dtype=np.float64), want.ravel(),
+                rtol=1e-5, atol=1e-6)
+            print(f"{name}: ok" if ok else
+                  f"MISMATCH {name}: got {sizes} {values[:8]}, NumPy "
+                  f"{list(want.shape)} {want.ravel()[:8].tolist()}")
+            bad += not ok
+    print(f"{len(names)} programs ({args.options or 'default'}): {bad} "
+          "mismatches")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
