@@ -122,8 +122,8 @@ int main(int argc, char **argv) {
     for (int64_t i = 0; i < R * cols; ++i)
       b[i] = (float)(i % 97) * 0.5f - 7.0f;
     float *db = device(b, R * cols);
-    float *dout = mgpuMemAlloc((uint64_t)(rows * cols) * sizeof(float), NULL,
-                               false);
+    float *dout =
+        mgpuMemAlloc((uint64_t)(rows * cols) * sizeof(float), NULL, false);
     Memref2D in = {db, db, 0, {R, cols}, {cols, 1}};
     Memref2D out = {dout, dout, 0, {rows, cols}, {cols, 1}}, result;
     _mlir_ciface_into(&result, &in, &out);
