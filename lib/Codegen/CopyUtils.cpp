@@ -20,6 +20,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -168,6 +169,16 @@ int64_t vectorElementBytes(Type type) {
   if (bits < 8 || !llvm::isPowerOf2_32(bits))
     return 0;
   return bits / 8;
+}
+
+Value getRootBuffer(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      break;
+    value = view.getViewSource();
+  }
+  return value;
 }
 
 FailureOr<StridedMetadata> getStridedMetadata(OpBuilder &b, Location loc,

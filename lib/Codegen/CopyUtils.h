@@ -109,6 +109,10 @@ int64_t vectorElementBytes(Type type);
 SmallVector<Value> zeroDynamicSizes(OpBuilder &b, Location loc,
                                     ShapedType type);
 
+/// The buffer `value` views: through subviews, casts and reshapes to the
+/// value that none of those made.
+Value getRootBuffer(Value value);
+
 /// The strided metadata of `memref` (extract_strided_metadata).
 FailureOr<StridedMetadata> getStridedMetadata(OpBuilder &b, Location loc,
                                               Value memref);

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CopyRuns.h"
+#include "CopyUtils.h"
 #include "Slice/Codegen/Passes.h"
 #include "Slice/Semantics/Arith/SliceArith.h"
 
@@ -68,18 +69,6 @@ static void getCaptured(linalg::GenericOp op, SmallVectorImpl<Value> &constants,
     else
       others.push_back(value);
   }
-}
-
-/// The buffer `value` views: through subviews, casts and reshapes to the
-/// value that none of those made.
-static Value getRootBuffer(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    auto view = dyn_cast<ViewLikeOpInterface>(def);
-    if (!view)
-      break;
-    value = view.getViewSource();
-  }
-  return value;
 }
 
 /// Whether `op`'s init is a fresh allocation none of its inputs reads: it

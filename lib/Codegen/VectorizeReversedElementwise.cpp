@@ -32,6 +32,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace mlir {
 namespace slice {
@@ -62,18 +63,6 @@ struct Access {
   int64_t innerStride = 0;
 };
 } // namespace
-
-/// The buffer `value` views: through subviews, casts and reshapes to the
-/// value that none of those made.
-static Value getRootBuffer(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    auto view = dyn_cast<ViewLikeOpInterface>(def);
-    if (!view)
-      break;
-    value = view.getViewSource();
-  }
-  return value;
-}
 
 /// Whether `root` is a buffer that no other root reaches: a fresh
 /// allocation, a global, or an argument of the function. Arguments are
@@ -315,12 +304,111 @@ static SmallVector<Value> emitVectorBody(OpBuilder &b, Location loc,
 /// Rewrites `op` as loops over its outer dimensions around, for each row,
 /// a vector loop over the lanes its accesses allow and a scalar loop over
 /// the rest of the row.
+/// Whether the rewrite below may take `op`, whatever its strides.
+static bool isCandidate(linalg::GenericOp op) {
+  unsigned numLoops = op.getNumLoops();
+  return op.hasPureBufferSemantics() && numLoops != 0 &&
+         op.getNumParallelLoops() == numLoops &&
+         op.getBody()->getOps<linalg::IndexOp>().empty() && hasVectorBody(op) &&
+         lanesAreIndependent(op);
+}
+
+/// The inner strides a run-time step is versioned on: an input's (the
+/// signs the rewrite below takes, and the positive ones, which LLVM
+/// vectorizes well once they are constants), an init's.
+static constexpr int64_t kInputCases[] = {1, -1, 2, -2};
+static constexpr int64_t kInitCases[] = {1, -1};
+/// At most this many operands are versioned (cases multiply).
+static constexpr int64_t kMaxVersioned = 2;
+
+/// The position in `operand`'s memref of the innermost loop, when its
+/// stride there is dynamic but the buffer it views has static strides:
+/// the stride comes from a slice step known only at run time (on the
+/// dense path, or of a fresh buffer), not from a caller's layout.
+static std::optional<unsigned> runTimeStep(linalg::GenericOp op,
+                                           OpOperand &operand) {
+  auto type = dyn_cast<MemRefType>(operand.get().getType());
+  auto rootType = dyn_cast<MemRefType>(getRootBuffer(operand.get()).getType());
+  if (!type || !rootType)
+    return std::nullopt;
+  SmallVector<int64_t> strides, rootStrides;
+  int64_t offset, rootOffset;
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      failed(rootType.getStridesAndOffset(rootStrides, rootOffset)) ||
+      llvm::any_of(rootStrides, ShapedType::isDynamic))
+    return std::nullopt;
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  for (auto [position, expr] : llvm::enumerate(map.getResults()))
+    if (auto dim = dyn_cast<AffineDimExpr>(expr);
+        dim && dim.getPosition() == op.getNumLoops() - 1 &&
+        ShapedType::isDynamic(strides[position]))
+      return position;
+  return std::nullopt;
+}
+
+/// `op` with a run-time inner step becomes a switch on that stride: one
+/// copy of the op per case of kInputCases (kInitCases), its operand cast
+/// to the static stride, and the op as it was for the other strides.
+/// Returns the copies with a static stride.
+static SmallVector<linalg::GenericOp>
+versionOnStride(linalg::GenericOp op,
+                llvm::SmallPtrSetImpl<Operation *> &unversioned) {
+  if (unversioned.contains(op) || !isCandidate(op))
+    return {};
+  SmallVector<std::pair<OpOperand *, unsigned>> steps;
+  for (OpOperand &operand : op->getOpOperands())
+    if (std::optional<unsigned> position = runTimeStep(op, operand))
+      steps.push_back({&operand, *position});
+  if (steps.empty() || static_cast<int64_t>(steps.size()) > kMaxVersioned)
+    return {};
+  OpOperand *operand = steps.front().first;
+  unsigned position = steps.front().second;
+  ArrayRef<int64_t> cases =
+      op.isDpsInit(operand) ? ArrayRef(kInitCases) : ArrayRef(kInputCases);
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value stride =
+      memref::ExtractStridedMetadataOp::create(b, loc, operand->get())
+          .getStrides()[position];
+  auto switchOp = scf::IndexSwitchOp::create(b, loc, TypeRange{}, stride, cases,
+                                             cases.size());
+  auto type = cast<MemRefType>(operand->get().getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  (void)type.getStridesAndOffset(strides, offset);
+  SmallVector<linalg::GenericOp> versions;
+  auto fill = [&](Region &region, std::optional<int64_t> known) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&region.emplaceBlock());
+    Value staticView;
+    if (known) {
+      strides[position] = *known;
+      auto layout = StridedLayoutAttr::get(b.getContext(), offset, strides);
+      staticView = memref::CastOp::create(
+          b, loc,
+          MemRefType::get(type.getShape(), type.getElementType(), layout,
+                          type.getMemorySpace()),
+          operand->get());
+    }
+    auto copy = cast<linalg::GenericOp>(b.clone(*op));
+    if (staticView) {
+      copy->setOperand(operand->getOperandNumber(), staticView);
+      versions.push_back(copy);
+    } else {
+      unversioned.insert(copy);
+    }
+    scf::YieldOp::create(b, loc);
+  };
+  for (auto [region, known] : llvm::zip(switchOp.getCaseRegions(), cases))
+    fill(region, known);
+  fill(switchOp.getDefaultRegion(), std::nullopt);
+  op->erase();
+  return versions;
+}
+
 static LogicalResult vectorize(linalg::GenericOp op) {
   unsigned numLoops = op.getNumLoops();
-  if (!op.hasPureBufferSemantics() || numLoops == 0 ||
-      op.getNumParallelLoops() != numLoops ||
-      !op.getBody()->getOps<linalg::IndexOp>().empty() || !hasVectorBody(op) ||
-      !lanesAreIndependent(op))
+  if (!isCandidate(op))
     return failure();
   // Only the ops that walk some operand backwards: LLVM vectorizes the
   // others well.
@@ -419,10 +507,9 @@ static LogicalResult vectorize(linalg::GenericOp op) {
                   for (auto [operand, access, start] :
                        llvm::zip(op->getOpOperands(), accesses, starts))
                     if (op.payloadUsesValueFromOperand(&operand))
-                      mapping.map(
-                          op.getMatchingBlockArgument(&operand),
-                          memref::LoadOp::create(sb, sloc, access.flat,
-                                                 at(access, start)));
+                      mapping.map(op.getMatchingBlockArgument(&operand),
+                                  memref::LoadOp::create(sb, sloc, access.flat,
+                                                         at(access, start)));
                   for (Operation &inner : op.getBody()->without_terminator())
                     sb.clone(inner, mapping);
                   unsigned numInputs = op.getNumDpsInputs();
@@ -448,8 +535,18 @@ struct SliceVectorizeReversedElementwisePass
   void runOnOperation() override {
     SmallVector<linalg::GenericOp> ops;
     getOperation()->walk([&](linalg::GenericOp op) { ops.push_back(op); });
-    for (linalg::GenericOp op : ops)
-      (void)vectorize(op);
+    // Versions with a static step may have another run-time step left:
+    // each goes round again.
+    llvm::SmallPtrSet<Operation *, 8> unversioned;
+    while (!ops.empty()) {
+      linalg::GenericOp op = ops.pop_back_val();
+      SmallVector<linalg::GenericOp> versions =
+          versionOnStride(op, unversioned);
+      if (versions.empty())
+        (void)vectorize(op);
+      else
+        ops.append(versions);
+    }
   }
 };
 } // namespace

@@ -174,3 +174,62 @@ func.func @in_place(%x: memref<64xf32>) {
   }
   return
 }
+
+// -----
+
+// A run-time step (x[:, ::s], s an argument) on a buffer of static
+// strides: a switch on the view's inner stride, the op cast to each of
+// 1, -1, 2, -2 (the negative ones become vector loops, the positive ones
+// stay for LLVM with a constant stride), the op as it was for any other.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @run_time_step
+// CHECK: %{{.*}}, %{{.*}}, %{{.*}}:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %[[V:.*]] :
+// CHECK: scf.index_switch %[[STRIDES]]#1
+// CHECK: case 1 {
+// CHECK: memref.cast %[[V]] : memref<4x?xf32, strided<[64, ?], offset: ?>> to memref<4x?xf32, strided<[64, 1], offset: ?>>
+// CHECK: linalg.generic
+// CHECK: case -1 {
+// CHECK-NOT: linalg.generic
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
+// CHECK: case 2 {
+// CHECK: strided<[64, 2], offset: ?>
+// CHECK: linalg.generic
+// CHECK: case -2 {
+// CHECK-NOT: linalg.generic
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [31, 29, 27
+// CHECK: default {
+// CHECK: linalg.generic
+// CHECK-SAME: strided<[64, ?], offset: ?>
+func.func @run_time_step(%x: memref<4x64xf32>, %start: index, %n: index, %s: index) -> memref<4x?xf32> {
+  %v = memref.subview %x[0, %start] [4, %n] [1, %s]
+      : memref<4x64xf32> to memref<4x?xf32, strided<[64, ?], offset: ?>>
+  %out = memref.alloc(%n) : memref<4x?xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v : memref<4x?xf32, strided<[64, ?], offset: ?>>) outs(%out : memref<4x?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.mulf %a, %a : f32
+    linalg.yield %m : f32
+  }
+  return %out : memref<4x?xf32>
+}
+
+// -----
+
+// A caller's layout (strides known only at run time, the general entry
+// point's) is not versioned: it would copy every op of every program.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @caller_layout
+// CHECK-NOT: scf.index_switch
+// CHECK: linalg.generic
+func.func @caller_layout(%x: memref<?xf32, strided<[?], offset: ?>>) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xf32, strided<[?], offset: ?>>
+  %out = memref.alloc(%n) : memref<?xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%x : memref<?xf32, strided<[?], offset: ?>>) outs(%out : memref<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.negf %a : f32
+    linalg.yield %m : f32
+  }
+  return %out : memref<?xf32>
+}

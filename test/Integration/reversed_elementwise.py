@@ -9,7 +9,8 @@ the shapes --slice-vectorize-reversed-elementwise rewrites, through
 
 Row lengths leave every remainder the vector loop can leave (a partial
 vector, the last element of a row kept for the scalar loop, rows shorter
-than one vector). Each case is a public function whose first input is
+than one vector). Steps known only at run time (index arguments) take
+each stride the op is versioned on (1, -1, 2, -2) and one it is not. Each case is a public function whose first input is
 sliced; the generated C driver of program_differential.py calls it with
 buffers it owns and prints each result, compared with NumPy (relative
 tolerance 1e-5: exp and tanh are within 2 ulp).
@@ -78,8 +79,37 @@ def plus_row(shape):
         f"  }} -> {t(shape)}\n")
 
 
+def generic_affine(shape):
+    """s * 2 + 1 as one linalg.generic, for results of dynamic sizes."""
+    rank = len(shape)
+    dims = ", ".join(f"d{i}" for i in range(rank))
+    ident = f"affine_map<({dims}) -> ({dims})>"
+    iters = ", ".join(['"parallel"'] * rank)
+    sizes = []
+    for i, n in enumerate(shape):
+        if n == "?":
+            sizes.append(f"%n{i}")
+    lines = []
+    for i, n in enumerate(shape):
+        if n == "?":
+            lines.append(f"  %c{i} = arith.constant {i} : index\n"
+                         f"  %n{i} = tensor.dim %s, %c{i} : {t(shape)}\n")
+    return lambda: ("".join(lines) +
+                    f"  %e = tensor.empty({', '.join(sizes)}) : {t(shape)}\n"
+                    f"  %r = linalg.generic {{indexing_maps = [{ident}, "
+                    f"{ident}], iterator_types = [{iters}]}}\n"
+                    f"      ins(%s : {t(shape)}) outs(%e : {t(shape)}) {{\n"
+                    f"  ^bb0(%a: f32, %o: f32):\n"
+                    f"    %two = arith.constant 2.0 : f32\n"
+                    f"    %one = arith.constant 1.0 : f32\n"
+                    f"    %m = arith.mulf %a, %two : f32\n"
+                    f"    %p = arith.addf %m, %one : f32\n"
+                    f"    linalg.yield %p : f32\n  }} -> {t(shape)}\n")
+
+
 # name: (input shapes, slice of input 0, sliced shape, body, result shape,
-# NumPy of (sliced, other inputs...)).
+# NumPy of (sliced, other inputs...)[, run-time steps: the values of the
+# index arguments %s0, %s1, ... the slice names]).
 CASES = {
     # relu(x[::-1, ::-2]): two vectors and one shuffle a step; 19 columns
     # leave a vector and 3 elements (the last for the scalar loop).
@@ -118,12 +148,27 @@ CASES = {
     # A long row: 515 columns of stride -2.
     "long_m2": ([[2, 1030]], "[:, ::-2]", [2, 515], relu([2, 515]),
                 [2, 515], lambda s: np.maximum(s, 0)),
+    # Run-time steps, each of the strides the op is versioned on and one
+    # it is not (the op as it was).
+    **{f"step_{name}": ([[3, 70]], "[:, ::%s0]", [3, "?"],
+                        generic_affine([3, "?"]), [3, "?"],
+                        lambda s: s * 2 + 1, [step])
+       for name, step in (("p1", 1), ("m1", -1), ("p2", 2), ("m2", -2),
+                          ("m3", -3))},
+    "step_rows_m2": ([[6, 40]], "[::%s0, ::%s1]", ["?", "?"],
+                     generic_affine(["?", "?"]), ["?", "?"],
+                     lambda s: s * 2 + 1, [-1, -2]),
 }
 
 
+def steps_of(case):
+    return case[6] if len(case) > 6 else []
+
+
 def function(name, case):
-    shapes, spec, sliced, body, result, _ = case
-    params = ", ".join(f"%x{k}: {t(s)}" for k, s in enumerate(shapes))
+    shapes, spec, sliced, body, result = case[:5]
+    params = ", ".join([f"%x{k}: {t(s)}" for k, s in enumerate(shapes)] +
+                       [f"%s{k}: index" for k in range(len(steps_of(case)))])
     return (f"func.func @{name}({params}) -> {t(result)} attributes "
             f"{{llvm.emit_c_interface}} {{\n"
             f"  %s = slice.strided %x0{spec} : {t(shapes[0])} to "
@@ -137,7 +182,8 @@ def program(names):
         shapes, result = case[0], case[4]
         funcs.append(function(name, case))
         params = ", ".join([f"M{len(result)} *"] +
-                           [f"M{len(s)} *" for s in shapes])
+                           [f"M{len(s)} *" for s in shapes] +
+                           ["int64_t"] * len(steps_of(case)))
         decls.append(f"void _mlir_ciface_{name}({params});")
         call = [f"  {{ /* {name} */"]
         for k, s in enumerate(shapes):
@@ -145,7 +191,8 @@ def program(names):
             call.append(f"    M{len(s)} in{k}; make_input((void *)&in{k}, "
                         f"{len(s)}, (const int64_t[]){{{dims}}}, {k + 1});")
         call.append(f"    M{len(result)} out;")
-        args = ", ".join(["&out"] + [f"&in{k}" for k in range(len(shapes))])
+        args = ", ".join(["&out"] + [f"&in{k}" for k in range(len(shapes))] +
+                         [str(v) for v in steps_of(case)])
         call.append(f"    _mlir_ciface_{name}({args});")
         call.append(f"    print_result((void *)&out, {len(result)});")
         call.append("  }")
@@ -156,9 +203,11 @@ def program(names):
 
 
 def expected(name):
-    shapes, spec, _, _, _, numpy = CASES[name]
+    shapes, spec, _, _, _, numpy = CASES[name][:6]
     inputs = [pd.input_array(s, k + 1).astype(np.float64)
               for k, s in enumerate(shapes)]
+    for k, value in enumerate(steps_of(CASES[name])):
+        spec = spec.replace(f"%s{k}", str(value))
     sliced = eval(f"inputs[0]{spec}", {"inputs": inputs})
     return np.asarray(numpy(sliced, *inputs[1:]), dtype=np.float64)
 

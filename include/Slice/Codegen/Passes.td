@@ -477,6 +477,12 @@ def SliceVectorizeReversedElementwise
     elements past the last one it uses, so the last element of a row with
     such an input is left to the scalar loop.
 
+    An op whose inner step is known only at run time, on a buffer of
+    static strides, is first versioned on that stride: an
+    `scf.index_switch` runs the op with the operand cast to 1, -1, 2 or -2
+    (1 or -1 for a result), and as it was for any other stride; at most two
+    operands are versioned.
+
     LLVM's loop vectorizer makes masked gathers (AVX-512) or scalar code
     of the same accesses: `relu(x[::-1, ::-2])` ran 2-8x slower than its
     stride +2 twin. Ops with no negative inner stride stay as they are for
