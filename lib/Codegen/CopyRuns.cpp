@@ -243,29 +243,32 @@ bool mlir::slice::detail::mayLoadWide(OpFoldResult stride) {
   return !known || (*known >= 2 && *known <= kMaxWideStride);
 }
 
-/// Elements first, first + k, ..., first + (lanes - 1) k of the 1-D source
-/// as one vector: the k vectors from `first` on, and k - 1 shuffles, each
-/// taking the lanes the vector before it has gathered and adding those of
-/// the next loaded vector.
-static Value loadEveryKth(OpBuilder &b, Location loc, const RunContext &ctx,
-                          VectorType vectorType, Value first, int64_t k) {
-  int64_t lanes = ctx.lanes;
+Value mlir::slice::detail::loadLanePositions(OpBuilder &b, Location loc,
+                                             Value flat, VectorType type,
+                                             Value first, int64_t count,
+                                             ArrayRef<int64_t> positions) {
+  int64_t lanes = type.getNumElements();
   auto load = [&](int64_t i) -> Value {
     return vector::LoadOp::create(
-        b, loc, vectorType, ctx.source,
+        b, loc, type, flat,
         b.createOrFold<arith::AddIOp>(
             loc, first, arith::ConstantIndexOp::create(b, loc, i * lanes)));
   };
-  // Lane m of the result is element m k from `first`: lane (m k) % lanes
-  // of loaded vector (m k) / lanes.
+  Value loaded = load(0);
+  if (count == 1) {
+    if (llvm::equal(positions, llvm::seq<int64_t>(lanes)))
+      return loaded;
+    return vector::ShuffleOp::create(b, loc, loaded, loaded, positions);
+  }
   SmallVector<int64_t> mask(lanes);
   for (int64_t m = 0; m < lanes; ++m)
-    mask[m] = m * k < 2 * lanes ? m * k : vector::ShuffleOp::kPoisonIndex;
+    mask[m] = positions[m] < 2 * lanes ? positions[m]
+                                       : vector::ShuffleOp::kPoisonIndex;
   Value gathered =
-      vector::ShuffleOp::create(b, loc, load(0), load(1), mask).getResult();
-  for (int64_t i = 2; i < k; ++i) {
+      vector::ShuffleOp::create(b, loc, loaded, load(1), mask).getResult();
+  for (int64_t i = 2; i < count; ++i) {
     for (int64_t m = 0; m < lanes; ++m) {
-      int64_t position = m * k;
+      int64_t position = positions[m];
       if (position < i * lanes)
         mask[m] = m;
       else if (position < (i + 1) * lanes)
@@ -277,6 +280,16 @@ static Value loadEveryKth(OpBuilder &b, Location loc, const RunContext &ctx,
         vector::ShuffleOp::create(b, loc, gathered, load(i), mask).getResult();
   }
   return gathered;
+}
+
+/// Elements first, first + k, ..., first + (lanes - 1) k of the 1-D source
+/// as one vector (`loadLanePositions`).
+static Value loadEveryKth(OpBuilder &b, Location loc, const RunContext &ctx,
+                          VectorType vectorType, Value first, int64_t k) {
+  SmallVector<int64_t> positions;
+  for (int64_t m = 0; m < ctx.lanes; ++m)
+    positions.push_back(m * k);
+  return loadLanePositions(b, loc, ctx.source, vectorType, first, k, positions);
 }
 
 //===----------------------------------------------------------------------===//

@@ -84,6 +84,15 @@ constexpr int64_t kMaxWideStride = 8;
 /// shuffle: a stride known to be beyond 2 .. kMaxWideStride never does.
 bool mayLoadWide(OpFoldResult stride);
 
+/// Lanes `positions[m]` of the `count` contiguous vectors of `type` from
+/// element `first` of the 1-D `flat`, as one vector: the vectors loaded and
+/// put together by two-vector shuffles, each adding the lanes of the next
+/// vector to those gathered so far (every k-th lane for a stride-k copy
+/// run, backwards for a reversed element-wise operand).
+Value loadLanePositions(OpBuilder &b, Location loc, Value flat, VectorType type,
+                        Value first, int64_t count,
+                        ArrayRef<int64_t> positions);
+
 /// `base + index * scale` on index values, folded where known.
 Value addScaled(OpBuilder &b, Location loc, Value base, Value index,
                 OpFoldResult scale);

@@ -170,48 +170,6 @@ static Access analyze(OpBuilder &b, Location loc, linalg::GenericOp op,
   return access;
 }
 
-/// Lanes `positions[m]` of the `count` contiguous vectors from `first` of
-/// `flat`, as one vector: the vectors loaded and put together by
-/// shuffles, each adding the lanes of the next vector to those gathered
-/// so far (as CopyRuns.cpp's loadEveryKth).
-static Value loadPositions(OpBuilder &b, Location loc, Value flat,
-                           VectorType type, Value first, int64_t count,
-                           ArrayRef<int64_t> positions) {
-  int64_t lanes = type.getNumElements();
-  auto load = [&](int64_t i) -> Value {
-    return vector::LoadOp::create(
-        b, loc, type, flat,
-        b.createOrFold<arith::AddIOp>(
-            loc, first, arith::ConstantIndexOp::create(b, loc, i * lanes)));
-  };
-  Value loaded = load(0);
-  if (count == 1) {
-    if (llvm::equal(positions, llvm::seq<int64_t>(lanes)))
-      return loaded;
-    return vector::ShuffleOp::create(b, loc, loaded, loaded, positions);
-  }
-  SmallVector<int64_t> mask(lanes);
-  for (int64_t m = 0; m < lanes; ++m)
-    mask[m] = positions[m] < 2 * lanes ? positions[m]
-                                       : vector::ShuffleOp::kPoisonIndex;
-  Value gathered =
-      vector::ShuffleOp::create(b, loc, loaded, load(1), mask).getResult();
-  for (int64_t i = 2; i < count; ++i) {
-    for (int64_t m = 0; m < lanes; ++m) {
-      int64_t position = positions[m];
-      if (position < i * lanes)
-        mask[m] = m;
-      else if (position < (i + 1) * lanes)
-        mask[m] = lanes + position - i * lanes;
-      else
-        mask[m] = vector::ShuffleOp::kPoisonIndex;
-    }
-    gathered =
-        vector::ShuffleOp::create(b, loc, gathered, load(i), mask).getResult();
-  }
-  return gathered;
-}
-
 /// The lanes j .. j + lanes - 1 of an input whose row starts at `start`.
 static Value loadLanes(OpBuilder &b, Location loc, const Access &access,
                        VectorType type, Value start, Value j) {
@@ -239,7 +197,7 @@ static Value loadLanes(OpBuilder &b, Location loc, const Access &access,
     for (int64_t m = 0; m < lanes; ++m)
       positions[m] = k * lanes - 1 - m * k;
   }
-  return loadPositions(b, loc, access.flat, type, first, k, positions);
+  return loadLanePositions(b, loc, access.flat, type, first, k, positions);
 }
 
 /// Writes lanes j .. j + lanes - 1 of an init (stride +-1).

@@ -184,23 +184,32 @@ CASES = {
 MASK = np.array([0.0, -np.inf, -100.0, np.finfo(np.float32).min])
 
 
+def steps_of(case):
+    """The values of the index arguments %s0, %s1, ... a case's slice
+    names (run-time steps), its optional seventh entry."""
+    return case[6] if len(case) > 6 else []
+
+
 def function(name, case):
-    shapes, spec, sliced, body, result, _ = case
-    params = ", ".join(f"%x{k}: {t(s)}" for k, s in enumerate(shapes))
+    shapes, spec, sliced, body, result = case[:5]
+    params = ", ".join([f"%x{k}: {t(s)}" for k, s in enumerate(shapes)] +
+                       [f"%s{k}: index" for k in range(len(steps_of(case)))])
     return (f"func.func @{name}({params}) -> {t(result)} attributes "
             f"{{llvm.emit_c_interface}} {{\n"
             f"  %s = slice.strided %x0{spec} : {t(shapes[0])} to "
             f"{t(sliced)}\n" + body() + f"  return %r : {t(result)}\n}}\n")
 
 
-def program(names, device):
+def program(cases, device):
+    """The module of `cases` (name: case) and the C driver that calls each
+    with buffers it owns and prints its result."""
     funcs, decls, calls = [], [], []
-    for name in names:
-        case = CASES[name]
+    for name, case in cases.items():
         shapes, result = case[0], case[4]
         funcs.append(function(name, case))
         params = ", ".join([f"M{len(result)} *"] +
-                           [f"M{len(s)} *" for s in shapes])
+                           [f"M{len(s)} *" for s in shapes] +
+                           ["int64_t"] * len(steps_of(case)))
         decls.append(f"void _mlir_ciface_{name}({params});")
         call = [f"  {{ /* {name} */"]
         for k, s in enumerate(shapes):
@@ -208,22 +217,49 @@ def program(names, device):
             call.append(f"    M{len(s)} in{k}; make_input((void *)&in{k}, "
                         f"{len(s)}, (const int64_t[]){{{dims}}}, {k + 1});")
         call.append(f"    M{len(result)} out;")
-        args = ", ".join(["&out"] + [f"&in{k}" for k in range(len(shapes))])
+        args = ", ".join(["&out"] + [f"&in{k}" for k in range(len(shapes))] +
+                         [str(v) for v in steps_of(case)])
         call.append(f"    _mlir_ciface_{name}({args});")
         call.append(f"    print_result((void *)&out, {len(result)});")
         call.append("  }")
         calls.append("\n".join(call))
-    rank = max(max(len(s) for s in CASES[n][0] + [CASES[n][4]])
-               for n in names)
+    rank = max(max(len(s) for s in case[0] + [case[4]])
+               for case in cases.values())
     return "\n".join(funcs), pd.make_driver(decls, calls, device, False, rank)
 
 
-def expected(name):
-    shapes, spec, _, _, result, numpy = CASES[name]
+def expected(case):
+    shapes, spec, _, _, _, numpy = case[:6]
     inputs = [pd.input_array(s, k + 1).astype(np.float64)
               for k, s in enumerate(shapes)]
+    for k, value in enumerate(steps_of(case)):
+        spec = spec.replace(f"%s{k}", str(value))
     sliced = eval(f"inputs[0]{spec}", {"inputs": inputs})
     return np.asarray(numpy(sliced, *inputs[1:]), dtype=np.float64)
+
+
+def check(args, cases, device):
+    """Compiles and runs `cases` (args: the route's options), prints `NAME:
+    ok` or `MISMATCH NAME: ...` for each, and returns the mismatches."""
+    module, driver = program(cases, device)
+    with tempfile.TemporaryDirectory() as work:
+        printed, problems = pd.compile_and_run(args, module, driver, work,
+                                               args.options, device)
+    if problems:
+        print("MISMATCH (all): " + problems[0][:3000])
+        return len(cases)
+    bad = 0
+    results = pd.parse_printed(printed)
+    for (name, case), (sizes, values) in zip(cases.items(), results):
+        want = expected(case)
+        ok = sizes == list(want.shape) and np.allclose(
+            np.asarray(values, dtype=np.float64), want.ravel(),
+            rtol=1e-5, atol=1e-6)
+        print(f"{name}: ok" if ok else
+              f"MISMATCH {name}: got {sizes} {values[:8]}, NumPy "
+              f"{list(want.shape)} {want.ravel()[:8].tolist()}")
+        bad += not ok
+    return bad
 
 
 def main():
@@ -234,28 +270,8 @@ def main():
     parser.add_argument("--build-dir")
     parser.add_argument("--emulated-device")
     args = parser.parse_args()
-    names = list(CASES)
-    device = args.route == "gpu"
-    module, driver = program(names, device)
-    bad = 0
-    with tempfile.TemporaryDirectory() as work:
-        printed, problems = pd.compile_and_run(args, module, driver, work,
-                                               args.options, device)
-    if problems:
-        print("MISMATCH (all): " + problems[0][:3000])
-        bad = len(names)
-    else:
-        results = pd.parse_printed(printed)
-        for name, (sizes, values) in zip(names, results):
-            want = expected(name)
-            ok = sizes == list(want.shape) and np.allclose(
-                np.asarray(values, dtype=np.float64), want.ravel(),
-                rtol=1e-5, atol=1e-6)
-            print(f"{name}: ok" if ok else
-                  f"MISMATCH {name}: got {sizes} {values[:8]}, NumPy "
-                  f"{list(want.shape)} {want.ravel()[:8].tolist()}")
-            bad += not ok
-    print(f"{len(names)} ops ({args.route}): {bad} mismatches")
+    bad = check(args, CASES, args.route == "gpu")
+    print(f"{len(CASES)} ops ({args.route}): {bad} mismatches")
     return 1 if bad else 0
 
 

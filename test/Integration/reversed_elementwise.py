@@ -22,16 +22,14 @@ Prints `NAME: ok` or `MISMATCH NAME: ...` per case and `N programs
 import argparse
 import os
 import sys
-import tempfile
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import program_differential as pd  # noqa: E402
+import named_ops  # noqa: E402
 
 
-def t(shape):
-    return "tensor<" + "x".join(map(str, shape)) + "xf32>"
+t = named_ops.t
 
 
 def splat(shape, value):
@@ -161,57 +159,6 @@ CASES = {
 }
 
 
-def steps_of(case):
-    return case[6] if len(case) > 6 else []
-
-
-def function(name, case):
-    shapes, spec, sliced, body, result = case[:5]
-    params = ", ".join([f"%x{k}: {t(s)}" for k, s in enumerate(shapes)] +
-                       [f"%s{k}: index" for k in range(len(steps_of(case)))])
-    return (f"func.func @{name}({params}) -> {t(result)} attributes "
-            f"{{llvm.emit_c_interface}} {{\n"
-            f"  %s = slice.strided %x0{spec} : {t(shapes[0])} to "
-            f"{t(sliced)}\n" + body() + f"  return %r : {t(result)}\n}}\n")
-
-
-def program(names):
-    funcs, decls, calls = [], [], []
-    for name in names:
-        case = CASES[name]
-        shapes, result = case[0], case[4]
-        funcs.append(function(name, case))
-        params = ", ".join([f"M{len(result)} *"] +
-                           [f"M{len(s)} *" for s in shapes] +
-                           ["int64_t"] * len(steps_of(case)))
-        decls.append(f"void _mlir_ciface_{name}({params});")
-        call = [f"  {{ /* {name} */"]
-        for k, s in enumerate(shapes):
-            dims = ", ".join(map(str, s))
-            call.append(f"    M{len(s)} in{k}; make_input((void *)&in{k}, "
-                        f"{len(s)}, (const int64_t[]){{{dims}}}, {k + 1});")
-        call.append(f"    M{len(result)} out;")
-        args = ", ".join(["&out"] + [f"&in{k}" for k in range(len(shapes))] +
-                         [str(v) for v in steps_of(case)])
-        call.append(f"    _mlir_ciface_{name}({args});")
-        call.append(f"    print_result((void *)&out, {len(result)});")
-        call.append("  }")
-        calls.append("\n".join(call))
-    rank = max(max(len(s) for s in CASES[n][0] + [CASES[n][4]])
-               for n in names)
-    return "\n".join(funcs), pd.make_driver(decls, calls, False, False, rank)
-
-
-def expected(name):
-    shapes, spec, _, _, _, numpy = CASES[name][:6]
-    inputs = [pd.input_array(s, k + 1).astype(np.float64)
-              for k, s in enumerate(shapes)]
-    for k, value in enumerate(steps_of(CASES[name])):
-        spec = spec.replace(f"%s{k}", str(value))
-    sliced = eval(f"inputs[0]{spec}", {"inputs": inputs})
-    return np.asarray(numpy(sliced, *inputs[1:]), dtype=np.float64)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("slice_opt")
@@ -220,27 +167,8 @@ def main():
     args = parser.parse_args()
     args.route = "cpu"
     args.emulated_device = None
-    names = list(CASES)
-    module, driver = program(names)
-    bad = 0
-    with tempfile.TemporaryDirectory() as work:
-        printed, problems = pd.compile_and_run(args, module, driver, work,
-                                               args.options, False)
-    if problems:
-        print("MISMATCH (all): " + problems[0][:3000])
-        bad = len(names)
-    else:
-        results = pd.parse_printed(printed)
-        for name, (sizes, values) in zip(names, results):
-            want = expected(name)
-            ok = sizes == list(want.shape) and np.allclose(
-                np.asarray(values, dtype=np.float64), want.ravel(),
-                rtol=1e-5, atol=1e-6)
-            print(f"{name}: ok" if ok else
-                  f"MISMATCH {name}: got {sizes} {values[:8]}, NumPy "
-                  f"{list(want.shape)} {want.ravel()[:8].tolist()}")
-            bad += not ok
-    print(f"{len(names)} programs ({args.options or 'default'}): {bad} "
+    bad = named_ops.check(args, CASES, False)
+    print(f"{len(CASES)} programs ({args.options or 'default'}): {bad} "
           "mismatches")
     return 1 if bad else 0
 
