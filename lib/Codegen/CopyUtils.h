@@ -17,6 +17,7 @@
 #ifndef SLICE_LIB_TRANSFORMS_COPYUTILS_H
 #define SLICE_LIB_TRANSFORMS_COPYUTILS_H
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
@@ -112,6 +113,11 @@ SmallVector<Value> zeroDynamicSizes(OpBuilder &b, Location loc,
 /// The buffer `value` views: through subviews, casts and reshapes to the
 /// value that none of those made.
 Value getRootBuffer(Value value);
+
+/// Replaces a `linalg.reduce` on buffers by the `linalg.generic` it stands
+/// for, its operands' casts to less static layouts folded, so that the
+/// rewrites after it see the strides.
+linalg::GenericOp reduceAsGeneric(linalg::ReduceOp op);
 
 /// The strided metadata of `memref` (extract_strided_metadata).
 FailureOr<StridedMetadata> getStridedMetadata(OpBuilder &b, Location loc,

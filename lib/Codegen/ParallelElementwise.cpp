@@ -57,6 +57,27 @@ static bool isElementwiseOnBuffers(linalg::GenericOp op) {
          !op->getParentOfType<scf::ParallelOp>();
 }
 
+/// Whether `op` reduces over inner loops into one result whose elements
+/// the outermost (parallel) loop keeps apart: rows of it may run on
+/// different threads. No input may view the result's buffer.
+static bool isRowReductionOnBuffers(linalg::GenericOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumLoops() < 2 ||
+      op.getNumDpsInits() != 1 ||
+      op.getIteratorTypesArray().front() != utils::IteratorType::parallel ||
+      op.getNumParallelLoops() == op.getNumLoops() ||
+      !op.getBody()->getOps<linalg::IndexOp>().empty() ||
+      op->getParentOfType<scf::ParallelOp>())
+    return false;
+  AffineMap initMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (!initMap.isProjectedPermutation() || initMap.getNumResults() == 0 ||
+      initMap.getResult(0) != getAffineDimExpr(0, op.getContext()))
+    return false;
+  Value root = getRootBuffer(op.getDpsInits().front());
+  return llvm::none_of(op.getDpsInputs(), [&](Value input) {
+    return isa<MemRefType>(input.getType()) && getRootBuffer(input) == root;
+  });
+}
+
 /// The values `op`'s body uses from outside it: constants (cloned into a
 /// chunk's function) and others (passed to it).
 static void getCaptured(linalg::GenericOp op, SmallVectorImpl<Value> &constants,
@@ -173,16 +194,24 @@ static void parallelize(linalg::GenericOp op, int64_t parallelBytes,
                         SymbolTable &symbols) {
   OpBuilder builder(op);
   Location loc = op.getLoc();
-  Value result = op.getDpsInits().front();
-  auto type = cast<MemRefType>(result.getType());
-  int64_t elementBytes =
-      std::max<int64_t>(1, llvm::divideCeil(type.getElementTypeBitWidth(), 8));
+  // The elements the op visits, a row of them for each step of its
+  // outermost loop: its result's for an element-wise op, its widest
+  // input's for a reduction (whose result is small).
+  SmallVector<Range> ranges =
+      cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(builder, loc);
+  int64_t elementBits = cast<MemRefType>(op.getDpsInits().front().getType())
+                            .getElementTypeBitWidth();
+  if (op.getNumParallelLoops() != op.getNumLoops())
+    for (Value input : op.getDpsInputs())
+      if (auto type = dyn_cast<MemRefType>(input.getType()))
+        elementBits =
+            std::max<int64_t>(elementBits, type.getElementTypeBitWidth());
+  int64_t elementBytes = std::max<int64_t>(1, llvm::divideCeil(elementBits, 8));
   ArithIndexBuilder arith(builder, loc);
-  OpFoldResult rows = memref::getMixedSize(builder, loc, result, 0);
+  OpFoldResult rows = ranges.front().size;
   OpFoldResult rowElements = builder.getIndexAttr(1);
-  for (int64_t dim = 1; dim < type.getRank(); ++dim)
-    rowElements =
-        arith.mul(rowElements, memref::getMixedSize(builder, loc, result, dim));
+  for (const Range &range : llvm::drop_begin(ranges))
+    rowElements = arith.mul(rowElements, range.size);
   OpFoldResult rowBytes =
       arith.mul(rowElements, builder.getIndexAttr(elementBytes));
   Value bytes = arith.materialize(arith.mul(rows, rowBytes));
@@ -235,9 +264,19 @@ struct SliceParallelElementwisePass
   void runOnOperation() override {
     if (parallelBytes < 0)
       return;
+    // Reductions as the generic ops they stand for, which the rewrites
+    // after this pass take too.
+    SmallVector<linalg::ReduceOp> reduces;
+    getOperation().walk([&](linalg::ReduceOp op) {
+      if (op.hasPureBufferSemantics())
+        reduces.push_back(op);
+    });
+    for (linalg::ReduceOp op : reduces)
+      (void)reduceAsGeneric(op);
     SmallVector<linalg::GenericOp> ops;
     getOperation().walk([&](linalg::GenericOp op) {
-      if (isElementwiseOnBuffers(op) && op->getParentOfType<func::FuncOp>())
+      if ((isElementwiseOnBuffers(op) || isRowReductionOnBuffers(op)) &&
+          op->getParentOfType<func::FuncOp>())
         ops.push_back(op);
     });
     SymbolTable symbols(getOperation());

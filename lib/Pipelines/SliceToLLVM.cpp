@@ -91,6 +91,7 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     // Element-wise ops over views walked backwards: vector loops of their
     // own, since LLVM gathers; the rest of each row stays an op.
     fpm.addPass(createSliceVectorizeReversedElementwise());
+    fpm.addPass(createSliceVectorizeReductions());
     fpm.addPass(createConvertLinalgToLoopsPass());
     fpm.addPass(memref::createExpandStridedMetadataPass());
     fpm.addPass(createLowerAffinePass());

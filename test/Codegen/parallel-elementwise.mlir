@@ -14,7 +14,7 @@
 // with the scalar the body reads from outside; its constant cloned in.
 // CHECK-LABEL: func.func @rows
 // CHECK-SAME: (%[[X:.*]]: memref<?x64xf32, strided<[?, ?], offset: ?>>, %[[T:.*]]: memref<64x?xf32>, %[[R:.*]]: memref<64xf32>, %[[OUT:.*]]: memref<?x64xf32>, %[[F:.*]]: f32)
-// CHECK: %[[ROWS:.*]] = memref.dim %[[OUT]], %c0
+// CHECK: %[[ROWS:.*]] = memref.dim %[[X]], %c0
 // CHECK: %[[BYTES:.*]] = arith.muli %[[ROWS]], %c256
 // CHECK: %[[BIG:.*]] = arith.cmpi sge, %[[BYTES]], %c131072
 // CHECK: scf.if %[[BIG]] {
@@ -50,15 +50,17 @@ func.func @rows(%x: memref<?x64xf32, strided<[?, ?], offset: ?>>, %t: memref<64x
 
 // -----
 
-// negative: reductions and bodies that read linalg.index are left alone.
+// negative: reductions over the outermost loop (column sums: every row
+// adds into the whole result) and bodies that read linalg.index are left
+// alone.
 // CHECK-LABEL: func.func @negative
 // CHECK-NOT: scf.parallel
-// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK: linalg.generic {{.*}} iterator_types = ["reduction", "parallel"]
 // CHECK-NOT: scf.parallel
 // CHECK: linalg.index
 // CHECK-NOT: scf.if
 func.func @negative(%m: memref<8x4xf32>, %acc: memref<8xf32>, %big: memref<512x512xf32>) {
-  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%m : memref<8x4xf32>) outs(%acc : memref<8xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]} ins(%m : memref<8x4xf32>) outs(%acc : memref<8xf32>) {
   ^bb0(%v: f32, %o: f32):
     %r = arith.addf %v, %o : f32
     linalg.yield %r : f32
@@ -70,5 +72,36 @@ func.func @negative(%m: memref<8x4xf32>, %acc: memref<8xf32>, %big: memref<512x5
     %f = arith.sitofp %ii : i32 to f32
     linalg.yield %f : f32
   }
+  return
+}
+
+// -----
+
+// A row reduction (x.sum(1), as linalg.reduce): its rows in chunks as an
+// element-wise op's, chosen on the bytes it reads (the input's 256 a row),
+// not on its small result; the chunk holds the op as the linalg.generic
+// it stands for.
+// CHECK-LABEL: func.func @row_sums
+// CHECK-SAME: (%[[X:.*]]: memref<?x64xf32>, %[[OUT:.*]]: memref<?xf32>)
+// CHECK: %[[ROWS:.*]] = memref.dim %[[X]], %c0
+// CHECK: %[[BYTES:.*]] = arith.muli %[[ROWS]], %c256
+// CHECK: %[[BIG:.*]] = arith.cmpi sge, %[[BYTES]], %c131072
+// CHECK: scf.if %[[BIG]] {
+// CHECK: scf.parallel
+// CHECK: %[[IN:.*]] = memref.subview %[[X]]
+// CHECK: %[[PART:.*]] = memref.subview %[[OUT]]
+// CHECK: call @row_sums__chunk(%[[IN]], %[[PART]])
+// CHECK: } else {
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK-LABEL: func.func private @row_sums__chunk
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// OFF-LABEL: func.func @row_sums
+// OFF-NOT: scf.parallel
+func.func @row_sums(%x: memref<?x64xf32>, %out: memref<?xf32>) {
+  linalg.reduce ins(%x : memref<?x64xf32>) outs(%out : memref<?xf32>) dimensions = [1]
+    (%a: f32, %b: f32) {
+      %s = arith.addf %a, %b : f32
+      linalg.yield %s : f32
+    }
   return
 }

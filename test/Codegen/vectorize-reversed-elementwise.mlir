@@ -233,3 +233,32 @@ func.func @caller_layout(%x: memref<?xf32, strided<[?], offset: ?>>) -> memref<?
   }
   return %out : memref<?xf32>
 }
+
+// -----
+
+// A column sum of x[:, ::-1] (the outer loop reduces, the inner one is
+// parallel): each lane keeps its column's sum, read and written whole
+// every row, the view's lanes reversed by one shuffle.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @column_sum_reversed
+func.func @column_sum_reversed(%x: memref<8x32xf32>, %out: memref<32xf32>) {
+  %v = memref.reinterpret_cast %x to offset: [31], sizes: [8, 32], strides: [32, -1]
+      : memref<8x32xf32> to memref<8x32xf32, strided<[32, -1], offset: 31>>
+  // CHECK: scf.for
+  // CHECK: scf.for %{{.*}} = %c0{{.*}} to %c32{{.*}} step %c16
+  // CHECK: %[[L:.*]] = vector.load %{{.*}} : memref<?xf32>, vector<16xf32>
+  // CHECK: %[[R:.*]] = vector.shuffle %[[L]], %[[L]] [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
+  // CHECK: %[[ACC:.*]] = vector.load %{{.*}} : memref<?xf32>, vector<16xf32>
+  // CHECK: %[[S:.*]] = arith.addf %[[R]], %[[ACC]] : vector<16xf32>
+  // CHECK: vector.store %[[S]]
+  // CHECK-NOT: linalg.generic
+  linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%v : memref<8x32xf32, strided<[32, -1], offset: 31>>)
+      outs(%out : memref<32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}

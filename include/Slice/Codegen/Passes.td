@@ -443,6 +443,13 @@ def SliceParallelElementwise
     (`--slice-lower-copies`). Negative `parallel-bytes` leaves every op on
     the calling thread.
 
+    Row reductions (`linalg.reduce` and `linalg.generic` ops whose
+    outermost loop is parallel and indexes the one result first, as in
+    `x.sum(1)`; no input viewing the result's buffer) are taken the same
+    way, chosen on the bytes they read (the loops' elements times the
+    widest input element), since their result is small. Reductions over
+    the outermost loop (`x.sum(0)`) stay on the calling thread.
+
     `--slice-to-llvm="parallel-bytes=N"` runs it with the copies' threshold,
     after bufferization: element-wise producers and consumers of slices,
     and the broadcasts of updates, then use the cores the copies use.
@@ -492,6 +499,47 @@ def SliceVectorizeReversedElementwise
     one-shot-bufferize assumes at function boundaries), and an input that
     views a result's buffer is that result's operand itself, through the
     same map (in place, element for element); otherwise the op stays.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def SliceVectorizeReductions
+    : Pass<"slice-vectorize-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Vector loops with partial results for reductions along "
+                "the innermost loop";
+  let description = [{
+    Rewrites each `linalg.reduce` and `linalg.generic` on buffers whose
+    innermost loop is a reduction (`x.sum(1)`, `x[:, ::-2].max(1)`, the
+    sums inside softmax and layer norm, a fused element-wise producer
+    included) into loops of its own: for each row, a vector of partial
+    results per result (from the combiner's neutral element: -0.0 for a
+    float sum, -inf for `maximumf`, NaN for `maxnumf`, ...) carried
+    through a vector loop over the row, a `vector.reduction` across its
+    lanes into the result's value, the scalar rest of the row, one store.
+    Inputs are read as `--slice-vectorize-reversed-elementwise` reads them
+    (static inner strides 0, +-1 .. +-8: contiguous loads and shuffles);
+    a run-time inner step on a buffer of static strides is versioned on
+    1, -1, 2, -2 first.
+
+    The body must yield, for each result, `combiner(v, acc)` with `acc`
+    the result's block argument used nowhere else: `addf`, `mulf`,
+    `maximumf`, `minimumf`, `maxnumf`, `minnumf` and their integer
+    counterparts, `andi`, `ori`, `xori`. No input may view a result's
+    buffer.
+
+    A float sum is reassociated: each lane sums every `lanes`-th element
+    of a row (16 for f32), the lanes are added as a tree, then the rest of
+    the row in order. Its error is at most about (n / lanes + log2(lanes)
+    + r) u sum|x| for n elements, r of them past the last whole vector,
+    and u the unit roundoff, where the scalar loop's is n u sum|x|
+    (NumPy's pairwise sum: about log2(n) u sum|x|). Minimum, maximum and
+    integer results are exact. LLVM keeps a float reduction in source
+    order: one scalar add a step, 3-7x slower than the memory.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
