@@ -506,6 +506,8 @@ def main():
     parser.add_argument("--count", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--keep", help="keep each program's files here")
+    parser.add_argument("--only", type=int, action="append",
+                        help="run only the program of this index (repeat)")
     args = parser.parse_args()
     # Both sides on one thread, with an allocator that keeps freed memory
     # (no page faults on a result's every call, for either side): this
@@ -520,6 +522,8 @@ def main():
     os.makedirs(work, exist_ok=True)
     ratios, wrong = [], 0
     for k in range(args.count):
+        if args.only and k not in args.only:
+            continue
         program = Program(random.Random(args.seed * 1000003 + k))
         ours, theirs, bad, note = run_program(program, work, args, k)
         shape = "x".join(map(str, program.x_shape))
@@ -536,7 +540,8 @@ def main():
     geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) \
         if ratios else float("nan")
     worst = max(ratios) if ratios else float("nan")
-    print(f"random programs: {args.count} programs, {wrong} wrong, "
+    count = len(args.only) if args.only else args.count
+    print(f"random programs: {count} programs, {wrong} wrong, "
           f"geomean {geomean:.2f}, worst {worst:.2f}")
     return 1 if wrong else 0
 

@@ -74,6 +74,22 @@ static bool isWritableBuffer(Value value) {
   }
 }
 
+/// Whether `result` goes only into a part of a fresh tensor (a concat's
+/// operand after --slice-decompose-concats): empty-tensor elimination then
+/// computes it in that part of the final buffer, which reusing an input's
+/// buffer would turn into a write there and a copy.
+static bool isInsertedIntoFresh(Value result) {
+  if (!result.hasOneUse())
+    return false;
+  auto insert = dyn_cast<tensor::InsertSliceOp>(*result.getUsers().begin());
+  if (!insert || insert.getSource() != result)
+    return false;
+  Value dest = insert.getDest();
+  while (auto inner = dest.getDefiningOp<tensor::InsertSliceOp>())
+    dest = inner.getDest();
+  return dest.getDefiningOp<tensor::EmptyOp>() != nullptr;
+}
+
 namespace {
 /// Before:
 ///   %t = linalg.generic ... outs(%e0 : tensor<8xf32>)   // a temporary
@@ -94,6 +110,8 @@ struct ReuseDeadInputAsInit : OpRewritePattern<linalg::GenericOp> {
         op.payloadUsesValueFromOperand(init) ||
         !op.getMatchingIndexingMap(init).isIdentity())
       return rewriter.notifyMatchFailure(op, "the init is not fresh");
+    if (isInsertedIntoFresh(op->getResult(0)))
+      return rewriter.notifyMatchFailure(op, "the result has a place");
     for (OpOperand *input : op.getDpsInputOperands()) {
       Value value = input->get();
       if (value.getType() != init->get().getType() ||
