@@ -280,6 +280,10 @@ struct SlicePropagatePass
     populateSlicePropagationPatterns(patterns);
     // Slices of slices compose as they meet.
     StridedOp::getCanonicalizationPatterns(patterns, context);
+    // The sizes a run-time spec's bounds are computed from, read from the
+    // producer's init rather than its result, so that a producer that a
+    // slice moved over dies (tensor.dim of a DPS result).
+    tensor::DimOp::getCanonicalizationPatterns(patterns, context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

@@ -248,3 +248,43 @@ func.func @negative_index_and_reduction(%x: tensor<8xf32>, %m: tensor<8x4xf32>, 
   %rs = slice.strided %red[::-1] : tensor<8xf32> to tensor<8xf32>
   return %s, %rs : tensor<8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// A run-time slice of exp(abs(s)) over a view of run-time size: the spec's
+// bounds are computed from the sizes of the value it slices, which the
+// pass reads from each producer's init as it moves the slice, so that
+// both producers die and only the sliced elements are computed (exp's
+// result's tensor.dim kept it alive, and abs of all of s computed).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @run_time_through_two
+// CHECK-SAME: (%[[X:.*]]: tensor<64x?xf32>, %[[A:.*]]: index, %[[B:.*]]: index, %[[S:.*]]: index)
+// CHECK: %[[V:.*]] = slice.strided %[[X]][
+// CHECK-SAME: to tensor<21x?xf32>
+// CHECK: %[[ABS:.*]] = linalg.generic {{.*}} ins(%[[V]] : tensor<21x?xf32>)
+// CHECK: math.absf
+// CHECK: %[[EXP:.*]] = linalg.generic {{.*}} ins(%[[ABS]] : tensor<21x?xf32>)
+// CHECK: math.exp
+// CHECK: return %[[EXP]]
+// CHECK-NOT: linalg.generic
+func.func @run_time_through_two(%x: tensor<64x?xf32>, %a: index, %b: index, %s: index) -> tensor<21x?xf32> {
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %x, %c1 : tensor<64x?xf32>
+  %e = tensor.empty(%n) : tensor<64x?xf32>
+  %abs = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<64x?xf32>) outs(%e : tensor<64x?xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %r = math.absf %v : f32
+    linalg.yield %r : f32
+  } -> tensor<64x?xf32>
+  %m = tensor.dim %abs, %c1 : tensor<64x?xf32>
+  %e2 = tensor.empty(%m) : tensor<64x?xf32>
+  %exp = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%abs : tensor<64x?xf32>) outs(%e2 : tensor<64x?xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %r = math.exp %v : f32
+    linalg.yield %r : f32
+  } -> tensor<64x?xf32>
+  %s2 = slice.strided %exp[62::-3, %a:%b:%s] : tensor<64x?xf32> to tensor<21x?xf32>
+  return %s2 : tensor<21x?xf32>
+}
