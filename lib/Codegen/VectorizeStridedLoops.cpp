@@ -351,27 +351,36 @@ static bool isCandidate(linalg::GenericOp op) {
 
 /// The inner strides a run-time step is versioned on: an input's (the
 /// signs the rewrite below takes, and the positive ones, which LLVM
-/// vectorizes well once they are constants), an init's.
-static constexpr int64_t kInputCases[] = {1, -1, 2, -2};
+/// vectorizes well once they are constants), up to 4 when it is the op's
+/// one run-time step and 2 when another operand's cases multiply them; an
+/// init's.
+static constexpr int64_t kInputCases[] = {1, -1, 2, -2, 3, -3, 4, -4};
+static constexpr int64_t kPairedInputCases[] = {1, -1, 2, -2};
 static constexpr int64_t kInitCases[] = {1, -1};
 /// At most this many operands are versioned (cases multiply).
 static constexpr int64_t kMaxVersioned = 2;
 
 /// The position in `operand`'s memref of the innermost loop, when its
-/// stride there is dynamic but the buffer it views has static strides:
-/// the stride comes from a slice step known only at run time (on the
-/// dense path, or of a fresh buffer), not from a caller's layout.
+/// stride there is dynamic but the buffer it views has static strides or
+/// is a fresh allocation: the stride comes from a slice step known only at
+/// run time (on the dense path, or of a temporary), not from a caller's
+/// layout.
 static std::optional<unsigned> runTimeStep(linalg::GenericOp op,
                                            OpOperand &operand) {
+  Value root = getRootBuffer(operand.get());
   auto type = dyn_cast<MemRefType>(operand.get().getType());
-  auto rootType = dyn_cast<MemRefType>(getRootBuffer(operand.get()).getType());
+  auto rootType = dyn_cast<MemRefType>(root.getType());
   if (!type || !rootType)
     return std::nullopt;
   SmallVector<int64_t> strides, rootStrides;
   int64_t offset, rootOffset;
   if (failed(type.getStridesAndOffset(strides, offset)) ||
-      failed(rootType.getStridesAndOffset(rootStrides, rootOffset)) ||
-      llvm::any_of(rootStrides, ShapedType::isDynamic))
+      failed(rootType.getStridesAndOffset(rootStrides, rootOffset)))
+    return std::nullopt;
+  // A fresh buffer's strides come from its sizes, whatever they are.
+  bool fresh = root.getDefiningOp<memref::AllocOp>() ||
+               root.getDefiningOp<memref::AllocaOp>();
+  if (!fresh && llvm::any_of(rootStrides, ShapedType::isDynamic))
     return std::nullopt;
   AffineMap map = op.getMatchingIndexingMap(&operand);
   for (auto [position, expr] : llvm::enumerate(map.getResults()))
@@ -385,10 +394,13 @@ static std::optional<unsigned> runTimeStep(linalg::GenericOp op,
 /// `op` with a run-time inner step becomes a switch on that stride: one
 /// copy of the op per case of kInputCases (kInitCases), its operand cast
 /// to the static stride, and the op as it was for the other strides.
-/// Returns the copies with a static stride.
+/// Returns the copies with a static stride. `paired` holds the copies made
+/// for an op with two run-time steps, whose other step takes the paired
+/// cases too.
 static SmallVector<linalg::GenericOp>
 versionOnStride(linalg::GenericOp op,
-                llvm::SmallPtrSetImpl<Operation *> &unversioned) {
+                llvm::SmallPtrSetImpl<Operation *> &unversioned,
+                llvm::SmallPtrSetImpl<Operation *> &paired) {
   if (unversioned.contains(op) || !isCandidate(op))
     return {};
   SmallVector<std::pair<OpOperand *, unsigned>> steps;
@@ -399,8 +411,10 @@ versionOnStride(linalg::GenericOp op,
     return {};
   OpOperand *operand = steps.front().first;
   unsigned position = steps.front().second;
-  ArrayRef<int64_t> cases =
-      op.isDpsInit(operand) ? ArrayRef(kInitCases) : ArrayRef(kInputCases);
+  ArrayRef<int64_t> cases = op.isDpsInit(operand) ? ArrayRef(kInitCases)
+                            : steps.size() == 1 && !paired.contains(op)
+                                ? ArrayRef(kInputCases)
+                                : ArrayRef(kPairedInputCases);
   OpBuilder b(op);
   Location loc = op.getLoc();
   Value stride =
@@ -430,6 +444,8 @@ versionOnStride(linalg::GenericOp op,
     if (staticView) {
       copy->setOperand(operand->getOperandNumber(), staticView);
       versions.push_back(copy);
+      if (steps.size() > 1)
+        paired.insert(copy);
     } else {
       unversioned.insert(copy);
     }
@@ -737,11 +753,11 @@ struct SliceVectorizeReversedElementwisePass
     });
     // Versions with a static step may have another run-time step left:
     // each goes round again.
-    llvm::SmallPtrSet<Operation *, 8> unversioned;
+    llvm::SmallPtrSet<Operation *, 8> unversioned, paired;
     while (!ops.empty()) {
       linalg::GenericOp op = ops.pop_back_val();
       SmallVector<linalg::GenericOp> versions =
-          versionOnStride(op, unversioned);
+          versionOnStride(op, unversioned, paired);
       if (versions.empty())
         (void)vectorizeElementwise(op);
       else
@@ -766,11 +782,11 @@ struct SliceVectorizeReductionsPass
       if (rowCombiners(op))
         ops.push_back(op);
     });
-    llvm::SmallPtrSet<Operation *, 8> unversioned;
+    llvm::SmallPtrSet<Operation *, 8> unversioned, paired;
     while (!ops.empty()) {
       linalg::GenericOp op = ops.pop_back_val();
       SmallVector<linalg::GenericOp> versions =
-          versionOnStride(op, unversioned);
+          versionOnStride(op, unversioned, paired);
       if (versions.empty())
         (void)vectorizeRows(op);
       else

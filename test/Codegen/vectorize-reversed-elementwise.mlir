@@ -179,8 +179,9 @@ func.func @in_place(%x: memref<64xf32>) {
 
 // A run-time step (x[:, ::s], s an argument) on a buffer of static
 // strides: a switch on the view's inner stride, the op cast to each of
-// 1, -1, 2, -2 (the negative ones become vector loops, the positive ones
-// stay for LLVM with a constant stride), the op as it was for any other.
+// 1, -1, 2, -2, 3, -3, 4, -4 (the negative ones become vector loops, the
+// positive ones stay for LLVM with a constant stride), the op as it was
+// for any other.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @run_time_step
 // CHECK: %{{.*}}, %{{.*}}, %{{.*}}:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %[[V:.*]] :
@@ -197,6 +198,13 @@ func.func @in_place(%x: memref<64xf32>) {
 // CHECK: case -2 {
 // CHECK-NOT: linalg.generic
 // CHECK: vector.shuffle %{{.*}}, %{{.*}} [31, 29, 27
+// CHECK: case 3 {
+// CHECK: strided<[64, 3], offset: ?>
+// CHECK: case -3 {
+// CHECK: vector.shuffle
+// CHECK: case 4 {
+// CHECK: case -4 {
+// CHECK: vector.shuffle
 // CHECK: default {
 // CHECK: linalg.generic
 // CHECK-SAME: strided<[64, ?], offset: ?>
@@ -208,6 +216,38 @@ func.func @run_time_step(%x: memref<4x64xf32>, %start: index, %n: index, %s: ind
       ins(%v : memref<4x?xf32, strided<[64, ?], offset: ?>>) outs(%out : memref<4x?xf32>) {
   ^bb0(%a: f32, %o: f32):
     %m = arith.mulf %a, %a : f32
+    linalg.yield %m : f32
+  }
+  return %out : memref<4x?xf32>
+}
+
+// -----
+
+// Two run-time steps, one of them on a temporary of run-time size (whose
+// strides are dynamic but its own): versioned in turn on 1, -1, 2, -2
+// each (cases multiply, so not 3 or 4).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @two_steps
+// CHECK: scf.index_switch
+// CHECK-NOT: case 3
+// CHECK: scf.index_switch
+// CHECK-NOT: case 3
+// CHECK: case -2 {
+// CHECK: vector.shuffle
+// CHECK-NOT: case 3
+// CHECK: return
+func.func @two_steps(%x: memref<4x64xf32>, %n: index, %s: index, %t: index, %off: index) -> memref<4x?xf32> {
+  %v = memref.subview %x[0, %off] [4, %n] [1, %s]
+      : memref<4x64xf32> to memref<4x?xf32, strided<[64, ?], offset: ?>>
+  %tmp = memref.alloc(%n) : memref<4x?xf32>
+  %w = memref.subview %tmp[0, %off] [4, %n] [1, %t]
+      : memref<4x?xf32> to memref<4x?xf32, strided<[?, ?], offset: ?>>
+  %out = memref.alloc(%n) : memref<4x?xf32>
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v, %w : memref<4x?xf32, strided<[64, ?], offset: ?>>, memref<4x?xf32, strided<[?, ?], offset: ?>>)
+      outs(%out : memref<4x?xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
     linalg.yield %m : f32
   }
   return %out : memref<4x?xf32>

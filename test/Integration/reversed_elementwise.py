@@ -10,7 +10,9 @@ the shapes --slice-vectorize-reversed-elementwise rewrites, through
 Row lengths leave every remainder the vector loop can leave (a partial
 vector, the last element of a row kept for the scalar loop, rows shorter
 than one vector). Steps known only at run time (index arguments) take
-each stride the op is versioned on (1, -1, 2, -2) and one it is not. Each case is a public function whose first input is
+each stride the op is versioned on (1, -1, 2, -2; 3, -3, 4, -4 when it
+is the op's one run-time step) and one it is not. Each case is a public
+function whose first input is
 sliced; the generated C driver of program_differential.py calls it with
 buffers it owns and prints each result, compared with NumPy (relative
 tolerance 1e-5: exp and tanh are within 2 ulp).
@@ -152,7 +154,7 @@ CASES = {
                         generic_affine([3, "?"]), [3, "?"],
                         lambda s: s * 2 + 1, [step])
        for name, step in (("p1", 1), ("m1", -1), ("p2", 2), ("m2", -2),
-                          ("m3", -3))},
+                          ("m3", -3), ("p4", 4), ("m4", -4), ("m5", -5))},
     "step_rows_m2": ([[6, 40]], "[::%s0, ::%s1]", ["?", "?"],
                      generic_affine(["?", "?"]), ["?", "?"],
                      lambda s: s * 2 + 1, [-1, -2]),

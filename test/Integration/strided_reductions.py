@@ -157,12 +157,13 @@ CASES = {
                   reduce([5, 40], [0], "sum"), [40], lambda s: s.sum(0)),
     "colmax_m2": ([[7, 70]], "[::-1, ::-2]", [7, 35],
                   reduce([7, 35], [0], "max"), [35], lambda s: s.max(0)),
-    # Run-time steps: versioned on 1, -1, 2, -2; -3 takes the op as it was.
+    # Run-time steps: versioned on 1, -1, 2, -2, 3, -3, 4, -4; -5 takes the
+    # op as it was.
     **{f"step_{name}": ([[3, 70]], "[:, ::%s0]", [3, "?"],
                         dynamic_sum([3, "?"]), [3], lambda s: s.sum(1),
                         [step])
        for name, step in (("p1", 1), ("m1", -1), ("p2", 2), ("m2", -2),
-                          ("m3", -3))},
+                          ("m3", -3), ("m4", -4), ("m5", -5))},
 }
 
 

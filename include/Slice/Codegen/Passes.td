@@ -485,10 +485,11 @@ def SliceVectorizeReversedElementwise
     such an input is left to the scalar loop.
 
     An op whose inner step is known only at run time, on a buffer of
-    static strides, is first versioned on that stride: an
-    `scf.index_switch` runs the op with the operand cast to 1, -1, 2 or -2
-    (1 or -1 for a result), and as it was for any other stride; at most two
-    operands are versioned.
+    static strides or a fresh allocation, is first versioned on that
+    stride: an `scf.index_switch` runs the op with the operand cast to 1,
+    -1, 2, -2, 3, -3, 4 or -4 (1, -1, 2, -2 each when two operands are
+    versioned; 1 or -1 for a result), and as it was for any other stride;
+    at most two operands are versioned.
 
     LLVM's loop vectorizer makes masked gathers (AVX-512) or scalar code
     of the same accesses: `relu(x[::-1, ::-2])` ran 2-8x slower than its
@@ -523,8 +524,8 @@ def SliceVectorizeReductions
     lanes into the result's value, the scalar rest of the row, one store.
     Inputs are read as `--slice-vectorize-reversed-elementwise` reads them
     (static inner strides 0, +-1 .. +-8: contiguous loads and shuffles);
-    a run-time inner step on a buffer of static strides is versioned on
-    1, -1, 2, -2 first.
+    a run-time inner step on a buffer of static strides or a fresh
+    allocation is versioned first, as there.
 
     The body must yield, for each result, `combiner(v, acc)` with `acc`
     the result's block argument used nowhere else: `addf`, `mulf`,
