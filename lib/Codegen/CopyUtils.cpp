@@ -449,22 +449,20 @@ std::optional<BufferCopy> getBufferCopy(Operation *op) {
   return std::nullopt;
 }
 
-linalg::GenericOp reduceAsGeneric(linalg::ReduceOp op) {
+linalg::GenericOp namedAsGeneric(linalg::LinalgOp op) {
   OpBuilder b(op);
-  auto linalgOp = cast<linalg::LinalgOp>(op.getOperation());
-  SmallVector<Value> inputs = op.getInputs(), inits = op.getInits();
   auto uncast = [](Value value) {
     auto cast = value.getDefiningOp<memref::CastOp>();
     return cast && memref::CastOp::canFoldIntoConsumerOp(cast)
                ? cast.getSource()
                : value;
   };
-  inputs = llvm::map_to_vector(inputs, uncast);
-  inits = llvm::map_to_vector(inits, uncast);
-  auto generic = linalg::GenericOp::create(
-      b, op.getLoc(), TypeRange{}, inputs, inits,
-      linalgOp.getIndexingMapsArray(), linalgOp.getIteratorTypesArray());
-  generic.getRegion().takeBody(op.getRegion());
+  SmallVector<Value> inputs = llvm::map_to_vector(op.getDpsInputs(), uncast);
+  SmallVector<Value> inits = llvm::map_to_vector(op.getDpsInits(), uncast);
+  auto generic = linalg::GenericOp::create(b, op.getLoc(), TypeRange{}, inputs,
+                                           inits, op.getIndexingMapsArray(),
+                                           op.getIteratorTypesArray());
+  generic.getRegion().takeBody(op->getRegion(0));
   op->erase();
   return generic;
 }

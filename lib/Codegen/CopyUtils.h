@@ -114,10 +114,11 @@ SmallVector<Value> zeroDynamicSizes(OpBuilder &b, Location loc,
 /// value that none of those made.
 Value getRootBuffer(Value value);
 
-/// Replaces a `linalg.reduce` on buffers by the `linalg.generic` it stands
-/// for, its operands' casts to less static layouts folded, so that the
-/// rewrites after it see the strides.
-linalg::GenericOp reduceAsGeneric(linalg::ReduceOp op);
+/// Replaces a named linalg op with a body (`linalg.reduce`,
+/// `linalg.transpose`) on buffers by the `linalg.generic` it stands for,
+/// its operands' casts to less static layouts folded, so that the rewrites
+/// after it see the strides.
+linalg::GenericOp namedAsGeneric(linalg::LinalgOp op);
 
 /// The strided metadata of `memref` (extract_strided_metadata).
 FailureOr<StridedMetadata> getStridedMetadata(OpBuilder &b, Location loc,

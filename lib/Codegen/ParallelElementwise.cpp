@@ -272,7 +272,7 @@ struct SliceParallelElementwisePass
         reduces.push_back(op);
     });
     for (linalg::ReduceOp op : reduces)
-      (void)reduceAsGeneric(op);
+      (void)namedAsGeneric(op);
     SmallVector<linalg::GenericOp> ops;
     getOperation().walk([&](linalg::GenericOp op) {
       if ((isElementwiseOnBuffers(op) || isRowReductionOnBuffers(op)) &&

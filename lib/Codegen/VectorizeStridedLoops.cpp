@@ -776,7 +776,7 @@ struct SliceVectorizeReductionsPass
         reduces.push_back(op);
     });
     for (linalg::ReduceOp op : reduces)
-      (void)reduceAsGeneric(op);
+      (void)namedAsGeneric(op);
     SmallVector<linalg::GenericOp> ops;
     getOperation()->walk([&](linalg::GenericOp op) {
       if (rowCombiners(op))

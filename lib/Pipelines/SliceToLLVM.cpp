@@ -90,6 +90,9 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     fpm.addPass(createSliceExpandBF16());
     // Element-wise ops over views walked backwards: vector loops of their
     // own, since LLVM gathers; the rest of each row stays an op.
+    // Transposed reads in cache-sized blocks first: the blocks' ops are
+    // element-wise ops the next passes take.
+    fpm.addPass(createSliceBlockTransposes());
     fpm.addPass(createSliceVectorizeReversedElementwise());
     fpm.addPass(createSliceVectorizeReductions());
     fpm.addPass(createConvertLinalgToLoopsPass());

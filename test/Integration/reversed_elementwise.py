@@ -107,6 +107,29 @@ def generic_affine(shape):
                     f"    linalg.yield %p : f32\n  }} -> {t(shape)}\n")
 
 
+def transpose(shape, perm):
+    """linalg.transpose of %s (--slice-block-transposes: blocks of 32)."""
+    result = [shape[p] for p in perm]
+    return lambda: (f"  %e = tensor.empty() : {t(result)}\n"
+                    f"  %r = linalg.transpose ins(%s : {t(shape)}) outs(%e : "
+                    f"{t(result)}) permutation = "
+                    f"[{', '.join(map(str, perm))}]\n")
+
+
+def abs_transposed(shape):
+    """abs(s).T as one linalg.generic reading s across its rows."""
+    rows, cols = shape
+    return lambda: (
+        f"  %e = tensor.empty() : {t([cols, rows])}\n"
+        f"  %r = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> "
+        f"(d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = "
+        f"[\"parallel\", \"parallel\"]}}\n"
+        f"      ins(%s : {t(shape)}) outs(%e : {t([cols, rows])}) {{\n"
+        f"  ^bb0(%a: f32, %o: f32):\n"
+        f"    %v = math.absf %a : f32\n    linalg.yield %v : f32\n"
+        f"  }} -> {t([cols, rows])}\n")
+
+
 # name: (input shapes, slice of input 0, sliced shape, body, result shape,
 # NumPy of (sliced, other inputs...)[, run-time steps: the values of the
 # index arguments %s0, %s1, ... the slice names]).
@@ -155,6 +178,16 @@ CASES = {
                         lambda s: s * 2 + 1, [step])
        for name, step in (("p1", 1), ("m1", -1), ("p2", 2), ("m2", -2),
                           ("m3", -3), ("p4", 4), ("m4", -4), ("m5", -5))},
+    # Transposes of views, in blocks of 32 with partial blocks on both
+    # sides (70 x 23), a fused element-wise body, three dimensions.
+    "transpose_rev": ([[70, 45]], "[::-1, ::2]", [70, 23],
+                      transpose([70, 23], [1, 0]), [23, 70], lambda s: s.T),
+    "abs_transposed": ([[45, 80]], "[::-1, 3:77:2]", [45, 37],
+                       abs_transposed([45, 37]), [37, 45],
+                       lambda s: np.abs(s).T),
+    "transpose_3d": ([[3, 40, 50]], "[:, ::-1, ::-1]", [3, 40, 50],
+                     transpose([3, 40, 50], [0, 2, 1]), [3, 50, 40],
+                     lambda s: s.transpose(0, 2, 1)),
     "step_rows_m2": ([[6, 40]], "[::%s0, ::%s1]", ["?", "?"],
                      generic_affine(["?", "?"]), ["?", "?"],
                      lambda s: s * 2 + 1, [-1, -2]),

@@ -509,6 +509,30 @@ def SliceVectorizeReversedElementwise
   ];
 }
 
+def SliceBlockTransposes
+    : Pass<"slice-block-transposes", "::mlir::func::FuncOp"> {
+  let summary = "Element-wise ops that read across rows, in cache-sized "
+                "blocks";
+  let description = [{
+    Rewrites each element-wise op on buffers (`linalg.transpose`, and
+    `linalg.generic` ops with all loops parallel, one result indexed by
+    the identity, no `linalg.index`) that reads an input across its rows
+    (its innermost loop moves the input along a dimension other than its
+    last: `x[::2, ::-1].T` copied) into loops over blocks of 32 x 32 of the
+    two loops involved (the one that moves that input along its last
+    dimension, and the innermost), the other loops one step at a time,
+    around a copy of the op on subviews of its operands. A block reads 32
+    rows of 128 bytes of the input and writes 32 of the result, in L1; as
+    one loop nest, every element read fetched a cache line from memory
+    (`np.ascontiguousarray(x.T)` of 10K x 1.2K f32 takes NumPy 49 ms).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def SliceVectorizeReductions
     : Pass<"slice-vectorize-reductions", "::mlir::func::FuncOp"> {
   let summary = "Vector loops with partial results for reductions along "

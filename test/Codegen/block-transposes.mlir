@@ -1,0 +1,75 @@
+// RUN: slice-opt %s -split-input-file --slice-block-transposes | FileCheck %s
+
+// x[::-1, :].T copied (linalg.transpose on buffers): blocks of 32 x 32, the
+// input's rows (the innermost loop) outside, the result's inside, partial
+// blocks at the ends; each block a copy of the op on subviews.
+// CHECK-LABEL: func.func @transpose
+// CHECK-SAME: (%[[X:.*]]: memref<100x70xf32>, %[[OUT:.*]]: memref<70x100xf32>)
+// CHECK: %[[V:.*]] = memref.reinterpret_cast %[[X]]
+// CHECK: scf.for %[[J:.*]] = %c0 to %c100 step %c32
+// CHECK: %[[JN:.*]] = arith.minsi %c32, %{{.*}} : index
+// CHECK: scf.for %[[I:.*]] = %c0 to %c70 step %c32
+// CHECK: %[[IN:.*]] = arith.minsi %c32, %{{.*}} : index
+// CHECK: %[[SRC:.*]] = memref.subview %[[V]][%[[J]], %[[I]]] [%[[JN]], %[[IN]]] [1, 1]
+// CHECK: %[[DST:.*]] = memref.subview %[[OUT]][%[[I]], %[[J]]] [%[[IN]], %[[JN]]] [1, 1]
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}], iterator_types = ["parallel", "parallel"]} ins(%[[SRC]] : {{.*}}) outs(%[[DST]] : {{.*}})
+// CHECK-NOT: linalg.transpose
+func.func @transpose(%x: memref<100x70xf32>, %out: memref<70x100xf32>) {
+  %v = memref.reinterpret_cast %x to offset: [6930], sizes: [100, 70], strides: [-70, 1]
+      : memref<100x70xf32> to memref<100x70xf32, strided<[-70, 1], offset: 6930>>
+  linalg.transpose ins(%v : memref<100x70xf32, strided<[-70, 1], offset: 6930>>)
+      outs(%out : memref<70x100xf32>) permutation = [1, 0]
+  return
+}
+
+// -----
+
+// Three dimensions, the last two swapped, with a body: the batch loop one
+// step at a time outermost, then the blocks.
+#in = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @batched
+// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c32
+// CHECK: scf.for %{{.*}} = %c0 to %c48 step %c32
+// CHECK: linalg.generic
+// CHECK: math.absf
+func.func @batched(%x: memref<4x64x48xf32>, %out: memref<4x48x64xf32>) {
+  linalg.generic {indexing_maps = [#in, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x : memref<4x64x48xf32>) outs(%out : memref<4x48x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %v = math.absf %a : f32
+    linalg.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+// Left as they are: reads along rows (no transpose), a broadcast of a
+// column (the innermost loop does not move the input), a reduction.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @left_alone
+// CHECK-NOT: scf.for
+// CHECK-COUNT-3: linalg.generic
+// CHECK-NOT: scf.for
+func.func @left_alone(%x: memref<64x48xf32>, %c: memref<64xf32>, %out: memref<64x48xf32>, %r: memref<64xf32>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<64x48xf32>) outs(%out : memref<64x48xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  linalg.generic {indexing_maps = [#col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%c : memref<64xf32>) outs(%out : memref<64x48xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
+  linalg.generic {indexing_maps = [#id, #col], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<64x48xf32>) outs(%r : memref<64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}
