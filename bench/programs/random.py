@@ -25,7 +25,7 @@ buffers; its result is compared with NumPy's (float32, relative
 tolerance 1e-4 of the result's largest magnitude: sums are reassociated on
 both sides); then the two are timed in turns, one call of ours (after one
 warm-up call, in a fresh process) and one of NumPy's equivalent a round,
---rounds rounds, and the medians compared.
+--rounds rounds (7), and the medians compared.
 
   random.py --build-dir DIR --seed N --count K [--rounds R] [--keep DIR]
 
@@ -504,7 +504,7 @@ def main():
     parser.add_argument("--build-dir", required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=30)
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--keep", help="keep each program's files here")
     parser.add_argument("--only", type=int, action="append",
                         help="run only the program of this index (repeat)")

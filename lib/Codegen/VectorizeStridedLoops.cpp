@@ -618,9 +618,14 @@ static LogicalResult vectorizeElementwise(linalg::GenericOp op) {
     return failure();
   SmallVector<int64_t> inner = strides->first;
   int64_t lanes = strides->second;
-  // Only the ops that walk some operand backwards: LLVM vectorizes the
-  // others well.
-  if (llvm::none_of(inner, [](int64_t stride) { return stride < 0; }))
+  // Only the ops that walk some operand backwards, and column reductions
+  // (an outer loop reduces): LLVM vectorizes the others well, but keeps
+  // a column reduction behind run-time overlap checks of the result and
+  // the rows, and its strided rows as interleaved groups (1.2x NumPy's
+  // time for a min over columns of x[:, ::3]).
+  bool reducesColumns = op.getNumReductionLoops() != 0;
+  if (!reducesColumns &&
+      llvm::none_of(inner, [](int64_t stride) { return stride < 0; }))
     return failure();
 
   Location loc = op.getLoc();

@@ -302,3 +302,30 @@ func.func @column_sum_reversed(%x: memref<8x32xf32>, %out: memref<32xf32>) {
   }
   return
 }
+
+// -----
+
+// A column min of x[:, ::3] (all strides positive): taken too, since LLVM
+// keeps a column reduction behind run-time overlap checks and its stride-3
+// rows as interleaved groups; three loads and two shuffles a vector.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @column_min_stride_3
+// CHECK: scf.for
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c32{{.*}} step %c16
+// CHECK: vector.shuffle
+// CHECK: arith.minimumf %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK: vector.store
+// CHECK-NOT: linalg.generic
+func.func @column_min_stride_3(%x: memref<8x100xf32>, %out: memref<33xf32>) {
+  %v = memref.reinterpret_cast %x to offset: [0], sizes: [8, 33], strides: [100, 3]
+      : memref<8x100xf32> to memref<8x33xf32, strided<[100, 3]>>
+  linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%v : memref<8x33xf32, strided<[100, 3]>>)
+      outs(%out : memref<33xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.minimumf %a, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}

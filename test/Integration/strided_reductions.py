@@ -157,6 +157,8 @@ CASES = {
                   reduce([5, 40], [0], "sum"), [40], lambda s: s.sum(0)),
     "colmax_m2": ([[7, 70]], "[::-1, ::-2]", [7, 35],
                   reduce([7, 35], [0], "max"), [35], lambda s: s.max(0)),
+    "colmin_p3": ([[6, 100]], "[::-1, 1::3]", [6, 33],
+                  reduce([6, 33], [0], "min"), [33], lambda s: s.min(0)),
     # Run-time steps: versioned on 1, -1, 2, -2, 3, -3, 4, -4; -5 takes the
     # op as it was.
     **{f"step_{name}": ([[3, 70]], "[:, ::%s0]", [3, "?"],
