@@ -16,8 +16,11 @@ columns, 200-4100) and, sometimes, a row or column vector b, and chains:
               columns (linalg.generic, as importers write them);
   then one of a reduction (sum, max, min or mean over either axis), a
               softmax over rows (linalg.softmax), a transpose (copied), a
-              concat of the value and its mirror, a second view, or
-              nothing; and sometimes one more element-wise op.
+              concat of the value and its mirror, a second view, a loop
+              updating the value row by row from the row before
+              (y[i] = y[i-1] * 0.5 + y[i] in scf.for: NumPy's text is
+              the same loop in Python), or nothing; and sometimes one
+              more element-wise op.
 
 Each program is compiled by scripts/compile-aot.sh (--slice-to-llvm, the
 default options: one thread) into a C caller of its own that owns the
@@ -321,6 +324,49 @@ class Program:
         self.sizes[out], self.shapes[out] = cat, [shape[0], 2 * shape[1]]
         return out, f"mirror_cat({text})"
 
+    def scan(self, src, text):
+        """for i in 1..n-1: y[i] = y[i-1] * 0.5 + y[i] on y = src (rows),
+        an scf.for whose iteration tensor is updated row by row."""
+        sizes = self.sizes[src]
+        ttype = t(sizes)
+        row_sizes = sizes[1:]
+        rtype = t(row_sizes)
+        one, n = self.index(1, False), self.fresh("n")
+        if sizes[0] is None:
+            self.emit(f"{n} = tensor.dim {src}, {self.index(0, False)} : "
+                      f"{ttype}")
+        else:
+            self.emit(f"{n} = arith.constant {sizes[0]} : index")
+        out = self.fresh()
+        self.emit(f"{out} = scf.for %i = {one} to {n} step {one} "
+                  f"iter_args(%y = {src}) -> ({ttype}) {{")
+        self.emit(f"  %p = arith.subi %i, {one} : index")
+        self.emit(f"  %prev = slice.strided %y[%p] : {ttype} to {rtype}")
+        self.emit(f"  %cur = slice.strided %y[%i] : {ttype} to {rtype}")
+        self.emit(f"  %half = arith.constant 0.5 : f32")
+        self.emit(f"  %c0r = arith.constant 0 : index")
+        if row_sizes[0] is None:
+            self.emit(f"  %w = tensor.dim %cur, %c0r : {rtype}")
+            self.emit(f"  %e = tensor.empty(%w) : {rtype}")
+        else:
+            self.emit(f"  %e = tensor.empty() : {rtype}")
+        ident = "affine_map<(d0) -> (d0)>"
+        self.emit(f"  %new = linalg.generic {{indexing_maps = [{ident}, "
+                  f"{ident}, {ident}], iterator_types = [\"parallel\"]}} "
+                  f"ins(%prev, %cur : {rtype}, {rtype}) outs(%e : {rtype}) {{")
+        self.emit("  ^bb0(%a0: f32, %a1: f32, %o: f32):")
+        self.emit("    %m = arith.mulf %a0, %half : f32")
+        self.emit("    %r = arith.addf %m, %a1 : f32")
+        self.emit("    linalg.yield %r : f32")
+        self.emit(f"  }} -> {rtype}")
+        self.emit(f"  %u = slice.strided_update %new into %y[%i] : {rtype} "
+                  f"into {ttype}")
+        self.emit(f"  scf.yield %u : {ttype}")
+        self.emit("}")
+        self.sizes[out], self.shapes[out] = list(sizes), \
+            list(self.shapes[src])
+        return out, f"row_scan({text})"
+
     def build(self):
         rng = self.rng
         self.sizes["%x"] = list(self.x_shape)
@@ -341,6 +387,9 @@ class Program:
         elif tail == "view":
             value, text = self.view(value, text)
             value, text = self.unary(value, text)
+        elif rng.random() < 0.5:
+            # Half of the programs with no other tail scan their rows.
+            value, text = self.scan(value, text)
         if tail in ("concat", "transpose") and rng.random() < 0.5:
             value, text = self.unary(value, text)
         self.result, self.text = value, text
@@ -432,6 +481,16 @@ def softmax(v):
     return e / e.sum(1, keepdims=True)
 
 
+def row_scan(v):
+    """y[i] = y[i-1] * 0.5 + y[i], row by row, on a copy of v: NumPy's
+    loop of row operations."""
+    y = np.array(v)
+    half = np.float32(0.5)
+    for i in range(1, y.shape[0]):
+        y[i] = y[i - 1] * half + y[i]
+    return y
+
+
 def mirror_cat(v):
     return np.concatenate([v, v[:, ::-1]], 1)
 
@@ -463,7 +522,7 @@ def run_program(program, work, args, index):
     x = input_np(program.x_shape, 0)
     b = input_np(program.b_shape, 1) if program.b_shape else None
     names = {"np": np, "x": x, "b": b, "softmax": softmax,
-             "mirror_cat": mirror_cat}
+             "mirror_cat": mirror_cat, "row_scan": row_scan}
     compute = eval("lambda: " + program.text, names)
     want = compute()
     ours, theirs = [], []
