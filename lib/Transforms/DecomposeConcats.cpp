@@ -26,6 +26,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace mlir {
@@ -90,6 +91,15 @@ struct SliceDecomposeConcatsPass
     RewritePatternSet patterns(&getContext());
     tensor::populateDecomposeTensorConcatPatterns(patterns);
     walkAndApplyPatterns(getOperation(), std::move(patterns));
+    // The result's run-time sizes, read from the operands' producers'
+    // inits (tensor.dim of a DPS result), not from the operands: empty-
+    // tensor elimination can then make each producer write its part of
+    // the result, whose tensor.empty must come before the producers.
+    RewritePatternSet dims(&getContext());
+    tensor::DimOp::getCanonicalizationPatterns(dims, &getContext());
+    tensor::EmptyOp::getCanonicalizationPatterns(dims, &getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(dims))))
+      return signalPassFailure();
   }
 };
 } // namespace

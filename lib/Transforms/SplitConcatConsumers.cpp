@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
@@ -84,9 +85,13 @@ struct SplitConsumerOfConcat : OpRewritePattern<linalg::GenericOp> {
     unsigned loop = 0;
     for (OpOperand *input : op.getDpsInputOperands()) {
       auto candidate = input->get().getDefiningOp<tensor::ConcatOp>();
+      // Its sizes may be read too (the tensor.dim of a run-time size,
+      // for the op's init): they are the parts' sizes.
       if (!candidate ||
-          !llvm::all_of(candidate->getUsers(),
-                        [&](Operation *user) { return user == op; }))
+          !llvm::all_of(candidate->getUsers(), [&](Operation *user) {
+            auto dim = dyn_cast<tensor::DimOp>(user);
+            return user == op || (dim && dim.getConstantIndex());
+          }))
         continue;
       AffineMap map = op.getMatchingIndexingMap(input);
       auto dim = dyn_cast<AffineDimExpr>(map.getResult(candidate.getDim()));
@@ -108,6 +113,22 @@ struct SplitConsumerOfConcat : OpRewritePattern<linalg::GenericOp> {
       return rewriter.notifyMatchFailure(op, "no concat read by this op alone");
 
     Location loc = op.getLoc();
+    // The concat's sizes from its parts', so that nothing but the op reads
+    // it.
+    SmallVector<tensor::DimOp> dims;
+    for (Operation *user : concat->getUsers())
+      if (auto dim = dyn_cast<tensor::DimOp>(user))
+        dims.push_back(dim);
+    if (!dims.empty()) {
+      rewriter.setInsertionPointAfter(concat);
+      ReifiedRankedShapedTypeDims shapes;
+      if (failed(reifyResultShapes(rewriter, concat, shapes)))
+        return failure();
+      for (tensor::DimOp dim : dims)
+        rewriter.replaceOp(dim, getValueOrCreateConstantIndexOp(
+                                    rewriter, dim.getLoc(),
+                                    shapes[0][*dim.getConstantIndex()]));
+    }
     rewriter.setInsertionPoint(op);
     SmallVector<SmallVector<Value>> pieces(op->getNumResults());
     OpFoldResult offset = rewriter.getIndexAttr(0);

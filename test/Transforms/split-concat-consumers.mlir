@@ -189,3 +189,31 @@ func.func @transposed_read(%a: tensor<2x4xf32>, %b: tensor<2x4xf32>) -> tensor<4
   } -> tensor<4x4xf32>
   return %r : tensor<4x4xf32>
 }
+
+// -----
+
+// A concat of run-time size whose consumer's init reads its size: the
+// tensor.dim becomes the parts' sizes (the concat's reified shape), so the
+// consumer still splits (random bench seed 2026, #11: tanh over the concat
+// of v and its mirror, with run-time bounds).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @run_time_size
+// CHECK-SAME: (%[[A:.*]]: tensor<4x?xf32>, %[[B:.*]]: tensor<4x?xf32>)
+// CHECK-NOT: tensor.dim %{{.*}} : tensor<4x?xf32> ->
+// CHECK: %[[RA:.*]] = linalg.generic {{.*}} ins(%[[A]] : tensor<4x?xf32>)
+// CHECK: %[[RB:.*]] = linalg.generic {{.*}} ins(%[[B]] : tensor<4x?xf32>)
+// CHECK: %[[R:.*]] = tensor.concat dim(1) %[[RA]], %[[RB]]
+// CHECK: return %[[R]]
+func.func @run_time_size(%a: tensor<4x?xf32>, %b: tensor<4x?xf32>) -> tensor<4x?xf32> {
+  %cat = tensor.concat dim(1) %a, %b : (tensor<4x?xf32>, tensor<4x?xf32>) -> tensor<4x?xf32>
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %cat, %c1 : tensor<4x?xf32>
+  %e = tensor.empty(%n) : tensor<4x?xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%cat : tensor<4x?xf32>) outs(%e : tensor<4x?xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %t = math.tanh %x : f32
+    linalg.yield %t : f32
+  } -> tensor<4x?xf32>
+  return %r : tensor<4x?xf32>
+}
