@@ -86,14 +86,20 @@ static bool isRoot(Value root) {
          root.getDefiningOp<memref::GetGlobalOp>();
 }
 
+/// Whether every operand of `op` views a root (isRoot).
+static bool allViewRoots(linalg::GenericOp op) {
+  return llvm::all_of(op->getOpOperands(), [](OpOperand &operand) {
+    return isRoot(getRootBuffer(operand.get()));
+  });
+}
+
 /// Whether the lanes of one step may be read before any is written: every
 /// operand views a known root, and an input that views an init's root is
 /// that init itself through the same indexing map (each lane reads the
 /// element it then writes).
 static bool lanesAreIndependent(linalg::GenericOp op) {
-  for (OpOperand &operand : op->getOpOperands())
-    if (!isRoot(getRootBuffer(operand.get())))
-      return false;
+  if (!allViewRoots(op))
+    return false;
   for (OpOperand &init : op.getDpsInitsMutable()) {
     Value root = getRootBuffer(init.get());
     for (OpOperand &other : op.getDpsInitsMutable())
@@ -318,9 +324,8 @@ rowCombiners(linalg::GenericOp op) {
 /// views a known root, no input views a result's root, and no two results
 /// share one.
 static bool rowsAreIndependent(linalg::GenericOp op) {
-  for (OpOperand &operand : op->getOpOperands())
-    if (!isRoot(getRootBuffer(operand.get())))
-      return false;
+  if (!allViewRoots(op))
+    return false;
   for (OpOperand &init : op.getDpsInitsMutable()) {
     Value root = getRootBuffer(init.get());
     for (OpOperand &other : op->getOpOperands())
@@ -746,28 +751,38 @@ static LogicalResult vectorizeRows(linalg::GenericOp op) {
   return success();
 }
 
+/// Versions the ops of `function` that `select` picks on their run-time
+/// steps, then `rewrite`s each version (and each op with none).
+static void versionAndRewrite(
+    Operation *function, llvm::function_ref<bool(linalg::GenericOp)> select,
+    llvm::function_ref<LogicalResult(linalg::GenericOp)> rewrite) {
+  SmallVector<linalg::GenericOp> ops;
+  function->walk([&](linalg::GenericOp op) {
+    if (select(op))
+      ops.push_back(op);
+  });
+  // Versions with a static step may have another run-time step left:
+  // each goes round again.
+  llvm::SmallPtrSet<Operation *, 8> unversioned, paired;
+  while (!ops.empty()) {
+    linalg::GenericOp op = ops.pop_back_val();
+    SmallVector<linalg::GenericOp> versions =
+        versionOnStride(op, unversioned, paired);
+    if (versions.empty())
+      (void)rewrite(op);
+    else
+      ops.append(versions);
+  }
+}
+
 namespace {
 struct SliceVectorizeReversedElementwisePass
     : mlir::slice::impl::SliceVectorizeReversedElementwiseBase<
           SliceVectorizeReversedElementwisePass> {
   void runOnOperation() override {
-    SmallVector<linalg::GenericOp> ops;
-    getOperation()->walk([&](linalg::GenericOp op) {
-      if (!rowCombiners(op))
-        ops.push_back(op);
-    });
-    // Versions with a static step may have another run-time step left:
-    // each goes round again.
-    llvm::SmallPtrSet<Operation *, 8> unversioned, paired;
-    while (!ops.empty()) {
-      linalg::GenericOp op = ops.pop_back_val();
-      SmallVector<linalg::GenericOp> versions =
-          versionOnStride(op, unversioned, paired);
-      if (versions.empty())
-        (void)vectorizeElementwise(op);
-      else
-        ops.append(versions);
-    }
+    versionAndRewrite(
+        getOperation(), [](linalg::GenericOp op) { return !rowCombiners(op); },
+        vectorizeElementwise);
   }
 };
 
@@ -782,21 +797,10 @@ struct SliceVectorizeReductionsPass
     });
     for (linalg::ReduceOp op : reduces)
       (void)namedAsGeneric(op);
-    SmallVector<linalg::GenericOp> ops;
-    getOperation()->walk([&](linalg::GenericOp op) {
-      if (rowCombiners(op))
-        ops.push_back(op);
-    });
-    llvm::SmallPtrSet<Operation *, 8> unversioned, paired;
-    while (!ops.empty()) {
-      linalg::GenericOp op = ops.pop_back_val();
-      SmallVector<linalg::GenericOp> versions =
-          versionOnStride(op, unversioned, paired);
-      if (versions.empty())
-        (void)vectorizeRows(op);
-      else
-        ops.append(versions);
-    }
+    versionAndRewrite(
+        getOperation(),
+        [](linalg::GenericOp op) { return rowCombiners(op).has_value(); },
+        vectorizeRows);
   }
 };
 } // namespace

@@ -262,6 +262,23 @@ def check(args, cases, device):
     return bad
 
 
+def cases_main(doc, cases):
+    """The command line of a script of CPU cases (reversed_elementwise.py,
+    strided_reductions.py): SLICE_OPT [--options O] [--build-dir D]; prints
+    `N programs (OPTIONS): M mismatches` and returns the exit status."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("slice_opt")
+    parser.add_argument("--options", default="")
+    parser.add_argument("--build-dir")
+    args = parser.parse_args()
+    args.route = "cpu"
+    args.emulated_device = None
+    bad = check(args, cases, False)
+    print(f"{len(cases)} programs ({args.options or 'default'}): {bad} "
+          "mismatches")
+    return 1 if bad else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("slice_opt")

@@ -21,7 +21,6 @@ Prints `NAME: ok` or `MISMATCH NAME: ...` per case and `N programs
 (OPTIONS): M mismatches`; exits 1 on any.
 """
 
-import argparse
 import os
 import sys
 
@@ -195,17 +194,7 @@ CASES = {
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("slice_opt")
-    parser.add_argument("--options", default="")
-    parser.add_argument("--build-dir")
-    args = parser.parse_args()
-    args.route = "cpu"
-    args.emulated_device = None
-    bad = named_ops.check(args, CASES, False)
-    print(f"{len(CASES)} programs ({args.options or 'default'}): {bad} "
-          "mismatches")
-    return 1 if bad else 0
+    return named_ops.cases_main(__doc__, CASES)
 
 
 if __name__ == "__main__":
