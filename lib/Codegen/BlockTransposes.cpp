@@ -50,6 +50,13 @@ static std::optional<unsigned> acrossLoop(linalg::LinalgOp op) {
       !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity() ||
       op.hasIndexSemantics())
     return std::nullopt;
+  // Blocks change the order elements are written in: no input may view
+  // the result's buffer.
+  Value root = getRootBuffer(op.getDpsInits().front());
+  if (llvm::any_of(op.getDpsInputs(), [&](Value input) {
+        return isa<MemRefType>(input.getType()) && getRootBuffer(input) == root;
+      }))
+    return std::nullopt;
   unsigned inner = numLoops - 1;
   for (OpOperand *input : op.getDpsInputOperands()) {
     auto type = dyn_cast<MemRefType>(input->get().getType());

@@ -10,7 +10,9 @@
 // buffers whose result holds at least parallel-bytes run their outermost
 // loop in chunks on threads (scf.parallel, for --convert-scf-to-openmp), as
 // the copies do past the same threshold; smaller ones stay on the calling
-// thread. The choice is made at run time, on the result's sizes. Each
+// thread. Row reductions (the outermost loop parallel, indexing the
+// result) are taken too, measured by the bytes they read. The choice is
+// made at run time, on the op's sizes. Each
 // chunk calls a function of its own holding the op, so that LLVM's loop
 // vectorizer sees its loops outside the OpenMP region.
 //

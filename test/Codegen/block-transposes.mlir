@@ -47,14 +47,21 @@ func.func @batched(%x: memref<4x64x48xf32>, %out: memref<4x48x64xf32>) {
 // -----
 
 // Left as they are: reads along rows (no transpose), a broadcast of a
-// column (the innermost loop does not move the input), a reduction.
+// column (the innermost loop does not move the input), a reduction, and a
+// transpose in place (the input views the result's buffer: blocks would
+// change which elements are read before they are written).
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #col = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT: scf.for
-// CHECK-COUNT-3: linalg.generic
+// CHECK-COUNT-4: linalg.generic
 // CHECK-NOT: scf.for
-func.func @left_alone(%x: memref<64x48xf32>, %c: memref<64xf32>, %out: memref<64x48xf32>, %r: memref<64xf32>) {
+func.func @left_alone(%x: memref<64x48xf32>, %c: memref<64xf32>, %out: memref<64x48xf32>, %r: memref<64xf32>, %sq: memref<64x64xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%sq : memref<64x64xf32>) outs(%sq : memref<64x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    linalg.yield %a : f32
+  }
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%x : memref<64x48xf32>) outs(%out : memref<64x48xf32>) {
   ^bb0(%a: f32, %o: f32):

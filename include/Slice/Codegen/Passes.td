@@ -516,7 +516,8 @@ def SliceBlockTransposes
   let description = [{
     Rewrites each element-wise op on buffers (`linalg.transpose`, and
     `linalg.generic` ops with all loops parallel, one result indexed by
-    the identity, no `linalg.index`) that reads an input across its rows
+    the identity, no `linalg.index`, no input viewing the result's buffer)
+    that reads an input across its rows
     (its innermost loop moves the input along a dimension other than its
     last: `x[::2, ::-1].T` copied) into loops over blocks of 32 x 32 of the
     two loops involved (the one that moves that input along its last
