@@ -17,6 +17,7 @@
 
 #include "CopyUtils.h"
 #include "Slice/Codegen/Passes.h"
+#include "ViewOverlap.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -51,11 +52,8 @@ static std::optional<unsigned> acrossLoop(linalg::LinalgOp op) {
       op.hasIndexSemantics())
     return std::nullopt;
   // Blocks change the order elements are written in: no input may view
-  // the result's buffer.
-  Value root = getRootBuffer(op.getDpsInits().front());
-  if (llvm::any_of(op.getDpsInputs(), [&](Value input) {
-        return isa<MemRefType>(input.getType()) && getRootBuffer(input) == root;
-      }))
+  // elements of the result other than the one it computes.
+  if (!readsApartFromWrites(op, /*inPlace=*/true))
     return std::nullopt;
   unsigned inner = numLoops - 1;
   for (OpOperand *input : op.getDpsInputOperands()) {

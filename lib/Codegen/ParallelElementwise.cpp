@@ -22,6 +22,7 @@
 #include "CopyUtils.h"
 #include "Slice/Codegen/Passes.h"
 #include "Slice/Semantics/Arith/SliceArith.h"
+#include "ViewOverlap.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -74,10 +75,7 @@ static bool isRowReductionOnBuffers(linalg::GenericOp op) {
   if (!initMap.isProjectedPermutation() || initMap.getNumResults() == 0 ||
       initMap.getResult(0) != getAffineDimExpr(0, op.getContext()))
     return false;
-  Value root = getRootBuffer(op.getDpsInits().front());
-  return llvm::none_of(op.getDpsInputs(), [&](Value input) {
-    return isa<MemRefType>(input.getType()) && getRootBuffer(input) == root;
-  });
+  return readsApartFromWrites(op, /*inPlace=*/false);
 }
 
 /// The values `op`'s body uses from outside it: constants (cloned into a

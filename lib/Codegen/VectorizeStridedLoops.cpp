@@ -27,6 +27,7 @@
 #include "CopyRuns.h"
 #include "CopyUtils.h"
 #include "Slice/Codegen/Passes.h"
+#include "ViewOverlap.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -94,27 +95,11 @@ static bool allViewRoots(linalg::GenericOp op) {
 }
 
 /// Whether the lanes of one step may be read before any is written: every
-/// operand views a known root, and an input that views an init's root is
-/// that init itself through the same indexing map (each lane reads the
-/// element it then writes).
+/// operand views a known root, and an input that is not apart from an
+/// init is that init itself through the same indexing map (each lane reads
+/// the element it then writes).
 static bool lanesAreIndependent(linalg::GenericOp op) {
-  if (!allViewRoots(op))
-    return false;
-  for (OpOperand &init : op.getDpsInitsMutable()) {
-    Value root = getRootBuffer(init.get());
-    for (OpOperand &other : op.getDpsInitsMutable())
-      if (&other != &init && getRootBuffer(other.get()) == root)
-        return false;
-    AffineMap initMap = op.getMatchingIndexingMap(&init);
-    for (OpOperand *input : op.getDpsInputOperands()) {
-      if (getRootBuffer(input->get()) != root)
-        continue;
-      if (input->get() != init.get() ||
-          op.getMatchingIndexingMap(input) != initMap)
-        return false;
-    }
-  }
-  return true;
+  return allViewRoots(op) && readsApartFromWrites(op, /*inPlace=*/true);
 }
 
 /// Whether `op`'s body computes each element with ops that have vector
@@ -321,18 +306,10 @@ rowCombiners(linalg::GenericOp op) {
 }
 
 /// Whether a row reduction's lanes may be read in any order: every operand
-/// views a known root, no input views a result's root, and no two results
-/// share one.
+/// views a known root, no input views elements of a result, and no two
+/// results share one.
 static bool rowsAreIndependent(linalg::GenericOp op) {
-  if (!allViewRoots(op))
-    return false;
-  for (OpOperand &init : op.getDpsInitsMutable()) {
-    Value root = getRootBuffer(init.get());
-    for (OpOperand &other : op->getOpOperands())
-      if (&other != &init && getRootBuffer(other.get()) == root)
-        return false;
-  }
-  return true;
+  return allViewRoots(op) && readsApartFromWrites(op, /*inPlace=*/false);
 }
 
 /// Whether `op` reduces along its innermost loop in a way the row rewrite

@@ -20,6 +20,7 @@
 #include "Slice/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -69,6 +70,11 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
     // known to fail static sizes that the code after them contradicts.
     fpm.addPass(createSliceEraseAfterFailingAsserts());
     fpm.addPass(createCanonicalizerPass());
+    // Index arithmetic that the ranges of loop counters decide: the
+    // negative-index selects and range checks of a view at `i - 1` in a
+    // loop from 1 fold away, which lets --slice-elide-temporaries compare
+    // the offsets.
+    fpm.addPass(arith::createIntRangeOptimizationsPass());
     fpm.addPass(createCSEPass());
     // What an embedder's remove-dead-values leaves for erased tensors.
     fpm.addPass(createSliceRefinePoisonTensors());
@@ -89,6 +95,10 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
     fpm.addPass(createSliceReuseInputBuffers());
     // Producers of what is inserted write straight into the destination.
     fpm.addPass(bufferization::createEmptyTensorEliminationPass());
+    // The views it made for the producers are the views their consumers
+    // read (`t[i] = f(t[i])`): one value, so that one-shot-bufferize sees
+    // an element-wise op reading what it writes.
+    fpm.addPass(createCSEPass());
     // Last before bufferization, once no pass makes new insertions.
     fpm.addPass(createSliceProtectViewReads());
   }
@@ -104,6 +114,18 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   // The bufferization model's checks (via-bufferization=true) likewise.
   pm.addNestedPass<func::FuncOp>(createSliceEraseAfterFailingAsserts());
+  // The temporaries one-shot could not prove unneeded, views of one
+  // buffer apart or the same. With via-bufferization=true the views'
+  // index arithmetic appears only now: what loop ranges decide folds
+  // first.
+  {
+    OpPassManager &fpm = pm.nest<func::FuncOp>();
+    if (viaBufferization) {
+      fpm.addPass(arith::createIntRangeOptimizationsPass());
+      fpm.addPass(createCanonicalizerPass());
+    }
+    fpm.addPass(createSliceElideTemporaries());
+  }
   if (denseArguments) {
     pm.addPass(createSliceDenseArguments());
     // CSE first: the copy of an operand written in place into its part of

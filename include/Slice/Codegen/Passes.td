@@ -509,6 +509,40 @@ def SliceVectorizeReversedElementwise
   ];
 }
 
+def SliceElideTemporaries
+    : Pass<"slice-elide-temporaries", "::mlir::func::FuncOp"> {
+  let summary = "Compute into the views that temporaries are copied to, "
+                "read from the views they are copied from";
+  let description = [{
+    One-shot-bufferize decides whether a write may go in place from SSA
+    use-def chains, so it cannot tell row `i - 1` of a buffer from row `i`,
+    nor `x[::2]` from `x[1::2]`: a loop body `t[i] = f(t[i-1], t[i])`
+    copies the row it reads into a temporary, and `x[::2] = f(x[1::2])`
+    computes into one and then copies it into the window. On buffers the
+    views are explicit, and this pass removes both temporaries where the
+    subviews prove it safe:
+
+    - `%t = memref.alloc; W(ins(...) outs(%t)); memref.copy %t, %v`, with
+      `W` an element-wise linalg op (all loops parallel) that writes every
+      element of `%t` without reading it: `W` writes `%v`, at the copy. Each
+      input of `W` must be apart from `%v`, or be `%v` itself read through
+      the same indexing map; nothing between `W` and the copy may write
+      what `W` reads.
+    - `%a = memref.alloc; memref.copy %s, %a`, then only reads of `%a` (a
+      linalg input, a copy's source, a load) in the same block: they read
+      `%s`, when nothing up to the last of them writes an element of `%s`,
+      except that last reader writing `%s` itself element-wise.
+
+    Apart means views of different buffers (one of them a
+    `memref.alloc`), or subviews of one source whose index ranges differ
+    in some dimension (value bounds of the offsets, which
+    `--int-range-optimizations` has freed from the negative-index
+    selects), or that step by the same constant from offsets it does not
+    divide. The vector loops and the threads ask the same question.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def SliceBlockTransposes
     : Pass<"slice-block-transposes", "::mlir::func::FuncOp"> {
   let summary = "Element-wise ops that read across rows, in cache-sized "
