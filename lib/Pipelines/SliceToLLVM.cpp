@@ -61,6 +61,10 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
   }
 
+  // A reduction and the ops that share its rows, one row at a time (on
+  // one thread: with threads each op runs its rows in chunks instead).
+  if (options.fuseRows && options.parallelBytes < 0)
+    pm.addNestedPass<func::FuncOp>(createSliceFuseRows());
   if (options.hugePages)
     pm.addPass(createSliceHugePageAllocations());
   // Copies out of views (linalg.copy from slices=copy, memref.copy from
@@ -127,6 +131,7 @@ struct SliceToLLVMPass
     options.parallelBytes = parallelBytes;
     options.approximateMath = approximateMath;
     options.hugePages = hugePages;
+    options.fuseRows = fuseRows;
     options.specializeDenseArguments = specializeDenseArguments;
     options.spmd = spmd;
     return options;

@@ -543,6 +543,38 @@ def SliceElideTemporaries
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def SliceFuseRows : Pass<"slice-fuse-rows", "::mlir::func::FuncOp"> {
+  let summary = "Run a reduction and the ops around it that share its "
+                "rows one row at a time";
+  let description = [{
+    Softmax, layer norm or mean-centering on buffers are several loop nests
+    over the whole input: the row maxima, `exp(x - max)`, the row sums, the
+    division; each streams the matrix through memory, and upstream's
+    element-wise fusion stops at each reduction. This pass replaces a run
+    of consecutive linalg ops on buffers (pure ops between them move
+    first) by one `scf.for` over their rows, each op on its row, when:
+
+    - every op's outer loop is parallel, of the same extent (value bounds),
+      and indexes each memref operand in its first dimension or not at all
+      (a row vector read whole is fine; no `linalg.index`);
+    - what an op writes and another touches is apart (`ViewOverlap.h`), or
+      is the same buffer indexed by the row in both: row `r` of the later
+      op needs only row `r` of the earlier one;
+    - the run holds a reduction and another op that computes.
+
+    A buffer that only the run uses, row by row (the row maxima and sums),
+    becomes one row's worth, allocated once before the loop. The row's
+    values stay in cache from the first op to the last: softmax reads its
+    input once and writes its result once. The ops in the loop are the
+    element-wise ops and reductions the vector passes take.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def SliceBlockTransposes
     : Pass<"slice-block-transposes", "::mlir::func::FuncOp"> {
   let summary = "Element-wise ops that read across rows, in cache-sized "

@@ -140,6 +140,10 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
     Option<"hugePages", "huge-pages", "bool", /*default=*/"true",
            "Advise buffers of 4 MiB or more onto transparent huge pages "
            "(--slice-huge-page-allocations)">,
+    Option<"fuseRows", "fuse-rows", "bool", /*default=*/"true",
+           "Run a row reduction and the ops that share its rows one row at "
+           "a time, on one thread (--slice-fuse-rows; softmax reads its "
+           "input once)">,
     Option<"approximateMath", "approximate-math", "bool", /*default=*/"true",
            "Compute exp and tanh with polynomial approximations that "
            "vectorize, within 1 and 2 ulp over the whole float32 range "
