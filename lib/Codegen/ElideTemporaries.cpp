@@ -286,21 +286,26 @@ struct ElideTemporaries
 
   void runOnOperation() override {
     // Each rewrite erases a copy; what one leaves may let the other apply.
+    // A rewrite may change the source of a copy later in the list (the
+    // late reads of a temporary read its target): each copy is looked at
+    // as it is when its turn comes.
     auto copies = [&] {
-      SmallVector<std::pair<Operation *, BufferCopy>> found;
+      SmallVector<Operation *> found;
       getOperation().walk([&](Operation *op) {
-        if (std::optional<BufferCopy> copy = getBufferCopy(op))
-          found.push_back({op, *copy});
+        if (getBufferCopy(op))
+          found.push_back(op);
       });
       return found;
     };
     bool changed = true;
     while (changed) {
       changed = false;
-      for (auto [op, copy] : copies())
-        changed |= computeIntoTarget(op, copy.source, copy.target);
-      for (auto [op, copy] : copies())
-        changed |= readFromSource(op, copy.source, copy.target);
+      for (Operation *op : copies())
+        if (std::optional<BufferCopy> copy = getBufferCopy(op))
+          changed |= computeIntoTarget(op, copy->source, copy->target);
+      for (Operation *op : copies())
+        if (std::optional<BufferCopy> copy = getBufferCopy(op))
+          changed |= readFromSource(op, copy->source, copy->target);
     }
   }
 };
