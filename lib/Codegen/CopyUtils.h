@@ -18,6 +18,7 @@
 #define SLICE_LIB_TRANSFORMS_COPYUTILS_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
@@ -113,6 +114,21 @@ SmallVector<Value> zeroDynamicSizes(OpBuilder &b, Location loc,
 /// The buffer `value` views: through subviews, casts and reshapes to the
 /// value that none of those made.
 Value getRootBuffer(Value value);
+
+/// The lane-wise reduction `combiner` is, when it is one.
+std::optional<vector::CombiningKind> combiningKind(Operation *combiner);
+
+/// For an op whose innermost loop is a reduction, the op combining each
+/// result: the body yields `combiner(v, acc)` (either order) where `acc`,
+/// the result's block argument, has no other use and `v` does not depend
+/// on any result, so that the elements of a row may be combined in any
+/// order.
+std::optional<SmallVector<Operation *>> rowCombiners(linalg::LinalgOp op);
+
+/// The value partial results of `combiner` start from: its neutral element,
+/// -0.0 for a float sum (upstream's +0.0 would turn a sum of negative
+/// zeros positive).
+std::optional<TypedAttr> getCombinerNeutral(Operation *combiner);
 
 /// Replaces a named linalg op with a body (`linalg.reduce`,
 /// `linalg.transpose`) on buffers by the `linalg.generic` it stands for,

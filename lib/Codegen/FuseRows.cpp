@@ -71,6 +71,31 @@ static RowUse getRowUse(linalg::LinalgOp op, OpOperand &operand) {
   return RowUse::Indexed;
 }
 
+/// Whether `op`, on one row, is a step `--slice-rows-to-gpu` runs: at most
+/// one loop left, each memref operand read through the identity of the
+/// loops left or not indexed by them, a reduction by one combiner.
+static bool isKernelStep(linalg::LinalgOp op) {
+  if (op.getNumLoops() > 2)
+    return false;
+  unsigned inner = op.getNumLoops() - 1;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isa<MemRefType>(operand.get().getType()))
+      continue;
+    ArrayRef<AffineExpr> rest =
+        op.getMatchingIndexingMap(&operand).getResults();
+    if (getRowUse(op, operand) == RowUse::Indexed)
+      rest = rest.drop_front();
+    if (!rest.empty() &&
+        !(inner == 1 && rest.size() == 1 &&
+          rest.front() == getAffineDimExpr(1, op.getContext())))
+      return false;
+  }
+  if (op.getNumReductionLoops() == 0)
+    return true;
+  std::optional<SmallVector<Operation *>> combiners = rowCombiners(op);
+  return combiners && combiners->size() == 1;
+}
+
 /// Whether `op` may run one row (iteration of its outer loop) at a time:
 /// on buffers, the outer loop parallel, each memref operand indexed by it
 /// in its first dimension or not at all, no linalg.index.
@@ -179,6 +204,9 @@ static void emitRowOp(OpBuilder &b, linalg::LinalgOp op, Value row,
     if (isa<MemRefType>(value.getType()) &&
         getRowUse(op, operand) == RowUse::Indexed) {
       map = map.dropResult(0);
+      // One view a row of each buffer, whatever casts it is seen through.
+      while (auto cast = value.getDefiningOp<memref::CastOp>())
+        value = cast.getSource();
       if (Value buffer = rowBuffers.lookup(value)) {
         value = buffer;
       } else if (Value view = rowViews.lookup(value)) {
@@ -284,16 +312,19 @@ static void fuseRows(ArrayRef<linalg::LinalgOp> group,
 
 /// Whether a group is worth a loop: a reduction and something else that
 /// computes (a fill alone computes nothing).
-static bool isWorthFusing(ArrayRef<linalg::LinalgOp> group) {
+static bool isWorthFusing(ArrayRef<linalg::LinalgOp> group, bool lone) {
   auto reduces = [](linalg::LinalgOp op) {
     return op.getNumReductionLoops() > 0;
   };
   auto computes = [](linalg::LinalgOp op) { return !isa<linalg::FillOp>(op); };
-  return llvm::any_of(group, reduces) && llvm::count_if(group, computes) >= 2;
+  return llvm::any_of(group, reduces) &&
+         llvm::count_if(group, computes) >= (lone ? 1 : 2);
 }
 
 namespace {
 struct FuseRows : public slice::impl::SliceFuseRowsBase<FuseRows> {
+  using Base::Base;
+
   void getDependentDialects(DialectRegistry &registry) const override {
     SliceFuseRowsBase::getDependentDialects(registry);
     affine::registerValueBoundsOpInterfaceExternalModels(registry);
@@ -303,23 +334,48 @@ struct FuseRows : public slice::impl::SliceFuseRowsBase<FuseRows> {
   }
 
   void runOnOperation() override {
+    // For the GPU: a copy between buffers joins a run as the linalg.copy
+    // it is (the copy of a fill that bufferization makes for a second
+    // reduction into one initial value).
+    SmallVector<linalg::CopyOp> madeCopies;
+    if (lone) {
+      getOperation().walk([&](memref::CopyOp copy) {
+        auto source = dyn_cast<MemRefType>(copy.getSource().getType());
+        auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
+        if (!source || !target || source.getRank() == 0 ||
+            source.getShape() != target.getShape() ||
+            source.hasStaticShape() != target.hasStaticShape())
+          return;
+        OpBuilder b(copy);
+        madeCopies.push_back(linalg::CopyOp::create(
+            b, copy.getLoc(), copy.getSource(), copy.getTarget()));
+        copy->erase();
+      });
+    }
+    DenseSet<Operation *> fused;
     SmallVector<Block *> blocks;
     getOperation().walk([&](Block *block) { blocks.push_back(block); });
     for (Block *block : blocks) {
       // The run so far, the pure ops between its ops, and those after its
       // last op (between only if another op joins).
+      // Fused once the block is scanned: fusing erases the deallocations
+      // of the buffers it shrinks, which the scan may be about to visit.
       SmallVector<linalg::LinalgOp> group;
       SmallVector<Operation *> between, pending;
+      SmallVector<
+          std::pair<SmallVector<linalg::LinalgOp>, SmallVector<Operation *>>>
+          runs;
       auto finish = [&] {
-        if (group.size() >= 2 && isWorthFusing(group))
-          fuseRows(group, between);
+        if (group.size() >= (lone ? 1 : 2) && isWorthFusing(group, lone))
+          runs.push_back({group, between});
         group.clear();
         between.clear();
         pending.clear();
       };
-      for (Operation &op : llvm::make_early_inc_range(*block)) {
+      for (Operation &op : *block) {
         auto linalgOp = dyn_cast<linalg::LinalgOp>(&op);
-        if (linalgOp && isRowOp(linalgOp)) {
+        if (linalgOp && isRowOp(linalgOp) &&
+            (!lone || isKernelStep(linalgOp))) {
           bool fits = !group.empty() && haveSameRows(group.front(), linalgOp) &&
                       llvm::all_of(group, [&](linalg::LinalgOp earlier) {
                         return mayInterleaveRows(earlier, linalgOp);
@@ -331,14 +387,31 @@ struct FuseRows : public slice::impl::SliceFuseRowsBase<FuseRows> {
           group.push_back(linalgOp);
           continue;
         }
-        if (!group.empty() && isMemoryEffectFree(&op) &&
-            op.getNumRegions() == 0 && !op.hasTrait<OpTrait::IsTerminator>()) {
+        // Pure ops, and allocations (of a buffer for a later op of the
+        // run: moving one up only lengthens its life), go before the loop.
+        bool pure = isMemoryEffectFree(&op) && op.getNumRegions() == 0 &&
+                    !op.hasTrait<OpTrait::IsTerminator>();
+        if (!group.empty() && (pure || isa<memref::AllocOp>(op))) {
           pending.push_back(&op);
           continue;
         }
         finish();
       }
       finish();
+      for (auto &[run, pure] : runs) {
+        for (linalg::LinalgOp op : run)
+          fused.insert(op);
+        fuseRows(run, pure);
+      }
+    }
+    // The copies no run took are memref.copy again.
+    for (linalg::CopyOp copy : madeCopies) {
+      if (fused.contains(copy))
+        continue;
+      OpBuilder b(copy);
+      memref::CopyOp::create(b, copy.getLoc(), copy.getInputs().front(),
+                             copy.getOutputs().front());
+      copy->erase();
     }
   }
 };

@@ -258,53 +258,6 @@ static SmallVector<Value> emitVectorBody(OpBuilder &b, Location loc,
                              vectorize);
 }
 
-/// The lane-wise reduction `combiner` is, when it is one.
-static std::optional<vector::CombiningKind> combiningKind(Operation *combiner) {
-  using Kind = vector::CombiningKind;
-  return llvm::TypeSwitch<Operation *, std::optional<Kind>>(combiner)
-      .Case<arith::AddFOp, arith::AddIOp>([](auto) { return Kind::ADD; })
-      .Case<arith::MulFOp, arith::MulIOp>([](auto) { return Kind::MUL; })
-      .Case([](arith::MaximumFOp) { return Kind::MAXIMUMF; })
-      .Case([](arith::MinimumFOp) { return Kind::MINIMUMF; })
-      .Case([](arith::MaxNumFOp) { return Kind::MAXNUMF; })
-      .Case([](arith::MinNumFOp) { return Kind::MINNUMF; })
-      .Case([](arith::MaxSIOp) { return Kind::MAXSI; })
-      .Case([](arith::MinSIOp) { return Kind::MINSI; })
-      .Case([](arith::MaxUIOp) { return Kind::MAXUI; })
-      .Case([](arith::MinUIOp) { return Kind::MINUI; })
-      .Case([](arith::AndIOp) { return Kind::AND; })
-      .Case([](arith::OrIOp) { return Kind::OR; })
-      .Case([](arith::XOrIOp) { return Kind::XOR; })
-      .Default([](Operation *) { return std::nullopt; });
-}
-
-/// For an op whose innermost loop is a reduction, the op combining each
-/// result: the body yields `combiner(v, acc)` (either order) where `acc`,
-/// the result's block argument, has no other use and `v` does not depend
-/// on any result, so that the lanes of a row may be combined in any order.
-static std::optional<SmallVector<Operation *>>
-rowCombiners(linalg::GenericOp op) {
-  unsigned numLoops = op.getNumLoops();
-  if (numLoops == 0 || op.getIteratorTypesArray()[numLoops - 1] !=
-                           utils::IteratorType::reduction)
-    return std::nullopt;
-  Operation *yield = op.getBody()->getTerminator();
-  SmallVector<Operation *> combiners;
-  for (OpOperand &init : op.getDpsInitsMutable()) {
-    BlockArgument accumulator = op.getMatchingBlockArgument(&init);
-    Value yielded =
-        yield->getOperand(init.getOperandNumber() - op.getNumDpsInputs());
-    Operation *combiner = yielded.getDefiningOp();
-    if (!combiner || combiner->getBlock() != op.getBody() ||
-        !combiningKind(combiner) || combiner->getNumOperands() != 2 ||
-        !yielded.hasOneUse() || !accumulator.hasOneUse() ||
-        *accumulator.getUsers().begin() != combiner)
-      return std::nullopt;
-    combiners.push_back(combiner);
-  }
-  return combiners;
-}
-
 /// Whether a row reduction's lanes may be read in any order: every operand
 /// views a known root, no input views elements of a result, and no two
 /// results share one.
@@ -668,15 +621,7 @@ static LogicalResult vectorizeRows(linalg::GenericOp op) {
   int64_t lanes = strides->second;
   SmallVector<TypedAttr> neutral;
   for (Operation *combiner : *combiners) {
-    // -0.0 for a float sum, whose neutral element upstream takes as +0.0
-    // (-0.0 + +0.0 is +0.0: a sum of negative zeros would turn positive).
-    if (auto add = dyn_cast<arith::AddFOp>(combiner)) {
-      auto type = cast<FloatType>(add.getType());
-      neutral.push_back(FloatAttr::get(
-          type, APFloat::getZero(type.getFloatSemantics(), /*Negative=*/true)));
-      continue;
-    }
-    std::optional<TypedAttr> element = arith::getNeutralElement(combiner);
+    std::optional<TypedAttr> element = getCombinerNeutral(combiner);
     if (!element)
       return failure();
     neutral.push_back(*element);

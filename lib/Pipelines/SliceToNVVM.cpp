@@ -56,6 +56,14 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
   // copies that use them are still copies.
   {
     OpPassManager &fpm = pm.nest<func::FuncOp>();
+    // Reductions and the ops that share their rows: a block per row, in
+    // one launch.
+    SliceFuseRowsOptions fuse;
+    fuse.lone = true;
+    fpm.addPass(createSliceFuseRows(fuse));
+    SliceRowsToGPUOptions rows;
+    rows.blockSize = options.blockSize;
+    fpm.addPass(createSliceRowsToGPU(rows));
     fpm.addPass(createSliceDeviceBuffers());
     SliceCopiesToGPUOptions copies;
     copies.blockSize = options.blockSize;

@@ -142,3 +142,41 @@ func.func @dynamic_rows(%x: memref<?x128xf32>, %out: memref<?x128xf32>) -> memre
   }
   return %acc : memref<?xf32>
 }
+
+// -----
+
+// The copy of the input, the row sums and the division: both the copy and
+// the sums shrink to one row (their allocation joins the run), each row
+// buffer freed where the buffer it stands for was, in the same order; the
+// scan of the block survives the deallocations it was about to visit going
+// away.
+// CHECK-LABEL: func.func @deallocs_after
+// CHECK: %[[T:.*]] = memref.alloc() : memref<4xf32>
+// CHECK: %[[ROW:.*]] = memref.alloc() : memref<f32>
+// CHECK: scf.for
+// CHECK:   linalg.generic {{.*}} outs(%[[T]] : memref<4xf32>)
+// CHECK: memref.dealloc %[[T]] : memref<4xf32>
+// CHECK-NEXT: memref.dealloc %[[ROW]] : memref<f32>
+// CHECK-NEXT: return
+func.func @deallocs_after(%x: memref<4x4xf32>, %out: memref<4x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %t = memref.alloc() : memref<4x4xf32>
+  linalg.copy ins(%x : memref<4x4xf32>) outs(%t : memref<4x4xf32>)
+  %acc = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<4xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%t : memref<4x4xf32>) outs(%acc : memref<4xf32>) {
+  ^bb0(%in: f32, %a: f32):
+    %s = arith.addf %in, %a : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%t, %acc : memref<4x4xf32>, memref<4xf32>) outs(%out : memref<4x4xf32>) {
+  ^bb0(%in: f32, %s: f32, %o: f32):
+    %q = arith.divf %in, %s : f32
+    linalg.yield %q : f32
+  }
+  memref.dealloc %t : memref<4x4xf32>
+  memref.dealloc %acc : memref<4xf32>
+  return
+}

@@ -12,12 +12,11 @@ and equal windows), and the ones it must leave their temporary (windows
 that overlap shifted, offsets known only at run time, a row read shifted
 within itself): in every one, each element must be read before anything
 overwrites it, as value semantics say. Each case is a public function
-whose first input is sliced; the generated C driver of
-program_differential.py calls it with buffers it owns and prints each
-result.
+whose first input is sliced (named_ops.py's harness: a C driver that owns
+the buffers and prints the results).
 
-Prints `NAME: ok` or `MISMATCH NAME: ...` per case and `N programs
-(OPTIONS): M mismatches`; exits 1 on any.
+Output: a line per case (`NAME: ok`, or `MISMATCH NAME: ...`), then `N
+programs (OPTIONS): M mismatches`; the exit status is 1 on a mismatch.
 """
 
 import os

@@ -91,6 +91,46 @@ def centered(shape):
     return emit
 
 
+def normalized(shape):
+    """(s - mean) / sqrt(mean((s - mean)^2) + 1): layer norm's two row
+    reductions, each with its broadcast consumer, which --slice-fuse-rows
+    runs as one loop over the rows."""
+    rows, cols = shape
+    row = "affine_map<(d0, d1) -> (d0)>"
+    ident = "affine_map<(d0, d1) -> (d0, d1)>"
+    par = '"parallel", "parallel"'
+
+    def emit():
+        return (centered(shape)().replace("%r =", "%c =")
+                .replace("%e =", "%ce =").replace("outs(%e", "outs(%ce") +
+                named_ops.fill("g", [rows]) +
+                f"  %q = linalg.reduce ins(%c : {t(shape)}) outs(%g : "
+                f"{t([rows])}) dimensions = [1]\n"
+                f"    (%a: f32, %b: f32) {{\n"
+                f"      %sq = arith.mulf %a, %a : f32\n"
+                f"      %acc = arith.addf %sq, %b : f32\n"
+                f"      linalg.yield %acc : f32\n    }}\n"
+                f"  %re = tensor.empty() : {t(shape)}\n"
+                f"  %r = linalg.generic {{indexing_maps = [{ident}, {row}, "
+                f"{ident}], iterator_types = [{par}]}}\n"
+                f"      ins(%c, %q : {t(shape)}, {t([rows])}) outs(%re : "
+                f"{t(shape)}) {{\n"
+                f"  ^bb0(%a: f32, %b: f32, %o: f32):\n"
+                f"    %len = arith.constant {float(cols)} : f32\n"
+                f"    %one = arith.constant 1.0 : f32\n"
+                f"    %var = arith.divf %b, %len : f32\n"
+                f"    %d = arith.addf %var, %one : f32\n"
+                f"    %sd = math.sqrt %d : f32\n"
+                f"    %v = arith.divf %a, %sd : f32\n"
+                f"    linalg.yield %v : f32\n  }} -> {t(shape)}\n")
+    return emit
+
+
+def normalized_np(s):
+    c = s - s.mean(1)[:, None]
+    return c / np.sqrt((c * c).mean(1)[:, None] + 1)
+
+
 def dynamic_sum(shape):
     """The row sums of a view whose inner size is known at run time."""
     rows = shape[0]
@@ -150,6 +190,8 @@ CASES = {
                   lambda s: s.mean(1)),
     "centered": ([[3, 50]], "[::-1, ::-2]", [3, 25], centered([3, 25]),
                  [3, 25], lambda s: s - s.mean(1)[:, None]),
+    "normalized": ([[5, 90]], "[::-1, ::-2]", [5, 45], normalized([5, 45]),
+                   [5, 45], normalized_np),
     # Column reductions (the inner loop parallel) over views walked
     # backwards: each lane keeps its column's sum.
     "colsum_m1": ([[5, 40]], "[:, ::-1]", [5, 40],

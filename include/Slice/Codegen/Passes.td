@@ -568,10 +568,59 @@ def SliceFuseRows : Pass<"slice-fuse-rows", "::mlir::func::FuncOp"> {
     input once and writes its result once. The ops in the loop are the
     element-wise ops and reductions the vector passes take.
   }];
+  let options = [
+    Option<"lone", "lone-reductions", "bool", /*default=*/"false",
+           "For the GPU pipeline: also a run whose only op that computes "
+           "is its reduction (a fill and a row sum), and only runs whose "
+           "ops --slice-rows-to-gpu turns into a kernel (at most two "
+           "loops, operands read through the identity or broadcast, one "
+           "combiner)">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"
+  ];
+}
+
+def SliceRowsToGPU : Pass<"slice-rows-to-gpu", "::mlir::func::FuncOp"> {
+  let summary = "A loop over rows with reductions as one launch, a block "
+                "of threads per row";
+  let description = [{
+    For the GPU pipeline, after `--slice-fuse-rows`: each `scf.for` over
+    rows (from 0 by 1) whose body is views, constants and row steps
+    (`linalg.generic` ops on buffers of at most one loop: element-wise over
+    1-D row views, reductions into a 0-d buffer by a combiner, or 0-loop
+    ops such as a fill), with at least one reduction, becomes one
+    `gpu.launch` of a block of `block-size` threads per row:
+
+    - an element-wise step: the threads stride along the row together
+      (thread `t` takes elements `t`, `t + block-size`, ...: a warp reads
+      32 consecutive elements), then a barrier;
+    - a reduction: each thread combines the elements it strides to from
+      the combiner's neutral element, the partial results meet in shared
+      memory in a tree of halving steps, and the row's result (with what
+      the 0-d buffer held before) is in a register of every thread;
+    - a 0-d buffer allocated for the loop alone (the row maxima and sums
+      `--slice-fuse-rows` shrinks) is that register: no memory; another is
+      written by thread 0.
+
+    Softmax over rows is then one launch reading each row once from
+    memory and writing its result once, where it was six launches, its
+    reductions one thread per row storing a running total every step. A
+    float sum is reassociated: each thread sums every `block-size`-th
+    element, the partial sums are added as a tree.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block, one block per row (a power of two)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect"
   ];
 }
 

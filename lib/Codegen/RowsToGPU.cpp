@@ -1,0 +1,544 @@
+//===- RowsToGPU.cpp - A block of threads per row -------------------------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// `--slice-rows-to-gpu` (Passes.td): the loops over rows that
+// `--slice-fuse-rows` makes (softmax, layer norm, a row sum) as one kernel
+// launch, a block of threads per row. On the GPU route a reduction over
+// rows was one thread per row, looping serially along it and storing its
+// running total to global memory every step, each op its own launch with
+// its intermediates in global memory. Here the threads of a block stride
+// along the row together (a warp reads consecutive elements), partial
+// results meet in shared memory, and the row's maximum or sum stays in a
+// register of every thread for the ops after it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CopyUtils.h"
+#include "Slice/Codegen/Passes.h"
+#include "ViewOverlap.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir {
+namespace slice {
+#define GEN_PASS_DEF_SLICEROWSTOGPU
+#include "Slice/Codegen/Passes.h.inc"
+} // namespace slice
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::slice;
+using namespace mlir::slice::detail;
+
+static bool isZeroD(Value value) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  return type && type.getRank() == 0;
+}
+
+/// Whether `op`, in a loop over rows, is one the kernel computes: on
+/// buffers, at most one loop; with one loop, each memref operand 1-D
+/// through the identity or 0-d, and either all-parallel with 1-D results
+/// or a reduction into one 0-d result by a combiner.
+static bool isRowStep(linalg::GenericOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumLoops() > 1 ||
+      op.hasIndexSemantics())
+    return false;
+  if (op.getNumLoops() == 0)
+    return llvm::all_of(op->getOperands(), [](Value value) {
+      return !isa<MemRefType>(value.getType()) || isZeroD(value);
+    });
+  MLIRContext *context = op.getContext();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(1, context);
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type)
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!(type.getRank() == 1 && map == identity) &&
+        !(type.getRank() == 0 && map.getNumResults() == 0))
+      return false;
+  }
+  if (op.getNumReductionLoops() == 0)
+    return llvm::all_of(op.getDpsInits(),
+                        [](Value init) { return !isZeroD(init); });
+  std::optional<SmallVector<Operation *>> combiners = rowCombiners(op);
+  return combiners && combiners->size() == 1 &&
+         isZeroD(op.getDpsInits().front()) &&
+         getCombinerNeutral(combiners->front()) &&
+         isa<FloatType, IntegerType>(
+             getElementTypeOrSelf(op.getDpsInits().front()));
+}
+
+/// Whether `loop` is a loop over rows the kernel takes: from 0 by 1, no
+/// results, a body of pure ops (views, sizes, constants) and row steps, at
+/// least one reduction among them.
+static bool isRowLoop(scf::ForOp loop) {
+  if (!isConstantIntValue(loop.getLowerBound(), 0) ||
+      !isConstantIntValue(loop.getStep(), 1) || loop.getNumResults() != 0 ||
+      loop->getParentOfType<gpu::LaunchOp>())
+    return false;
+  bool reduces = false;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (isMemoryEffectFree(&op) && op.getNumRegions() == 0)
+      continue;
+    auto generic = dyn_cast<linalg::GenericOp>(op);
+    if (!generic || !isRowStep(generic))
+      return false;
+    reduces |= generic.getNumReductionLoops() != 0;
+  }
+  return reduces;
+}
+
+/// The buffers allocated before `loop` that only it uses (and frees after):
+/// the row buffers `--slice-fuse-rows` shrank. A 0-d one becomes a
+/// register; the values of a 1-D one are computed where they are read.
+static SmallVector<memref::AllocOp> getLoopBuffers(scf::ForOp loop) {
+  SmallVector<memref::AllocOp> registers;
+  llvm::SetVector<Value> used;
+  loop.walk([&](linalg::GenericOp op) {
+    for (Value operand : op->getOperands())
+      if (isa<MemRefType>(operand.getType()))
+        used.insert(operand);
+  });
+  for (Value value : used) {
+    auto alloc = value.getDefiningOp<memref::AllocOp>();
+    if (!alloc)
+      continue;
+    bool onlyHere = llvm::all_of(alloc->getUsers(), [&](Operation *user) {
+      return isa<memref::DeallocOp>(user) || loop->isAncestor(user);
+    });
+    if (onlyHere)
+      registers.push_back(alloc);
+  }
+  return registers;
+}
+
+namespace {
+/// Emits the steps of a row inside the launch.
+struct RowEmitter {
+  RowEmitter(OpBuilder &b, Location loc, Value thread, Value threads,
+             int64_t blockSize, IRMapping &mapping)
+      : b(b), loc(loc), thread(thread), threads(threads), blockSize(blockSize),
+        mapping(mapping) {}
+
+  OpBuilder &b;
+  Location loc;
+  Value thread, threads;
+  int64_t blockSize;
+  IRMapping &mapping;
+  /// The current value of each register buffer.
+  DenseMap<Value, Value> registers;
+  /// The buffers of one row that every block would share (0-d: a
+  /// register; 1-D: values only ever computed where they are read).
+  llvm::SmallPtrSet<Value, 4> rowPrivate;
+  /// Whether one of those had to go through memory.
+  bool failed = false;
+  /// A shared buffer of `blockSize` elements per element type.
+  DenseMap<Type, Value> shared;
+
+  /// The value a 0-d operand holds now.
+  Value read0d(Value buffer) {
+    if (Value value = registers.lookup(buffer))
+      return value;
+    return memref::LoadOp::create(b, loc, mapping.lookupOrDefault(buffer));
+  }
+
+  /// Records `value` as what the 0-d `buffer` holds from now on; a buffer
+  /// in memory is written by the block's thread 0.
+  void write0d(Value buffer, Value value) {
+    // Every thread holds the value; a buffer in memory gets it from thread
+    // 0 too, which the other threads do not wait for.
+    registers[buffer] = value;
+    if (rowPrivate.contains(buffer))
+      return;
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value first =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, thread, zero);
+    scf::IfOp::create(b, loc, first, [&](OpBuilder &tb, Location tl) {
+      memref::StoreOp::create(tb, tl, value, mapping.lookupOrDefault(buffer));
+      scf::YieldOp::create(tb, tl);
+    });
+  }
+
+  /// The body of `op` on `args`, cloned at `builder`: its yielded values.
+  SmallVector<Value> inlineBody(OpBuilder &builder, linalg::GenericOp op,
+                                ValueRange args) {
+    IRMapping body;
+    body.map(op.getBody()->getArguments(), args);
+    for (Operation &inner : op.getBody()->without_terminator())
+      builder.clone(inner, body);
+    return llvm::map_to_vector(
+        op.getBody()->getTerminator()->getOperands(),
+        [&](Value yielded) { return body.lookupOrDefault(yielded); });
+  }
+
+  /// An element-wise step not run yet: its values are computed where they
+  /// are read, and stored only where something after it may read them
+  /// from memory. A row written by one step and read by the next never
+  /// goes through memory, and its sectors are not counted twice.
+  struct Deferred {
+    linalg::GenericOp op;
+    /// What its 0-d inputs held when it came.
+    DenseMap<Value, Value> held;
+    /// The deferred steps that wrote its 1-D inputs when it came.
+    DenseMap<Value, std::shared_ptr<Deferred>> producers;
+    /// The 1-D buffers it reads, through its producers too.
+    SmallVector<Value> reads;
+  };
+  /// The deferred steps, in order, and the last of them to write each row.
+  SmallVector<std::shared_ptr<Deferred>> pending;
+  DenseMap<Value, std::shared_ptr<Deferred>> producerOf;
+
+  /// Element `j` of the 1-D `buffer`: computed by its producer in
+  /// `producers`, or loaded.
+  Value elementAt(OpBuilder &builder, Value buffer, Value j,
+                  const DenseMap<Value, std::shared_ptr<Deferred>> &producers) {
+    if (std::shared_ptr<Deferred> producer = producers.lookup(buffer))
+      return compute(builder, *producer, j).front();
+    failed |= rowPrivate.contains(buffer);
+    return memref::LoadOp::create(builder, loc, mapping.lookupOrDefault(buffer),
+                                  j);
+  }
+
+  /// The arguments of `op`'s body at element `j` of the row (null for a
+  /// 0-loop op): 0-d operands from `held` or what they hold now, 1-D ones
+  /// through `producers`.
+  SmallVector<Value>
+  arguments(OpBuilder &builder, linalg::GenericOp op, Value j,
+            const DenseMap<Value, Value> *held,
+            const DenseMap<Value, std::shared_ptr<Deferred>> &producers) {
+    SmallVector<Value> args;
+    for (OpOperand &operand : op->getOpOperands()) {
+      Value value = operand.get();
+      if (op.isDpsInit(&operand) && !op.payloadUsesValueFromOperand(&operand)) {
+        args.push_back(
+            ub::PoisonOp::create(builder, loc, getElementTypeOrSelf(value)));
+        continue;
+      }
+      if (!isa<MemRefType>(value.getType()))
+        args.push_back(mapping.lookupOrDefault(value));
+      else if (isZeroD(value))
+        args.push_back(held && held->count(value) ? held->lookup(value)
+                                                  : read0d(value));
+      else
+        args.push_back(elementAt(builder, value, j, producers));
+    }
+    return args;
+  }
+
+  SmallVector<Value> compute(OpBuilder &builder, Deferred &step, Value j) {
+    return inlineBody(
+        builder, step.op,
+        arguments(builder, step.op, j, &step.held, step.producers));
+  }
+
+  /// Runs `step`: stores its values into its rows.
+  void materialize(Deferred &step) {
+    if (rowPrivate.contains(step.op.getDpsInits().front())) {
+      failed = true;
+      return;
+    }
+    Value n = rowLength(step.op);
+    scf::ForOp::create(b, loc, thread, n, threads, ValueRange{},
+                       [&](OpBuilder &lb, Location ll, Value j, ValueRange) {
+                         for (auto [init, value] : llvm::zip(
+                                  step.op.getDpsInits(), compute(lb, step, j)))
+                           memref::StoreOp::create(
+                               lb, ll, value, mapping.lookupOrDefault(init), j);
+                         scf::YieldOp::create(lb, ll);
+                       });
+  }
+
+  static bool mayOverlap(Value a, Value b) {
+    return getRootBuffer(a) == getRootBuffer(b) &&
+           compareViews(a, b) != ViewOverlap::Disjoint;
+  }
+
+  /// Before `written` changes: the deferred steps that read it run now;
+  /// those that wrote it are dropped when `overwrites` (every element is
+  /// written again: nothing reads their values from memory any more).
+  void beforeWrite(Value written, bool overwrites) {
+    SmallVector<std::shared_ptr<Deferred>> kept;
+    for (std::shared_ptr<Deferred> &step : pending) {
+      Value init = step->op.getDpsInits().front();
+      bool reads = llvm::any_of(
+          step->reads, [&](Value read) { return mayOverlap(read, written); });
+      if (reads ||
+          (mayOverlap(init, written) &&
+           (!overwrites || compareViews(init, written) != ViewOverlap::Same))) {
+        materialize(*step);
+      } else if (!mayOverlap(init, written)) {
+        kept.push_back(step);
+        continue;
+      }
+      if (producerOf.lookup(init) == step)
+        producerOf.erase(init);
+    }
+    pending = std::move(kept);
+  }
+
+  /// Runs the steps still deferred, in order (those of a row buffer of
+  /// the loop alone: nothing reads it after the loop).
+  void finish() {
+    for (std::shared_ptr<Deferred> &step : pending)
+      if (!rowPrivate.contains(step->op.getDpsInits().front()))
+        materialize(*step);
+    pending.clear();
+    producerOf.clear();
+  }
+
+  /// Before `read` is loaded from memory: the deferred steps that may write
+  /// it (through another view of the same elements) run now.
+  void beforeRead(Value read) {
+    if (producerOf.count(read) || !isa<MemRefType>(read.getType()) ||
+        isZeroD(read))
+      return;
+    SmallVector<std::shared_ptr<Deferred>> kept;
+    for (std::shared_ptr<Deferred> &step : pending) {
+      Value init = step->op.getDpsInits().front();
+      if (!mayOverlap(init, read)) {
+        kept.push_back(step);
+        continue;
+      }
+      materialize(*step);
+      if (producerOf.lookup(init) == step)
+        producerOf.erase(init);
+    }
+    pending = std::move(kept);
+  }
+
+  void emitPointwise(linalg::GenericOp op) {
+    for (Value input : op.getDpsInputs())
+      beforeRead(input);
+    if (op.getNumLoops() == 0) {
+      SmallVector<Value> results =
+          inlineBody(b, op, arguments(b, op, {}, nullptr, producerOf));
+      for (auto [init, result] : llvm::zip(op.getDpsInits(), results))
+        write0d(init, result);
+      return;
+    }
+    auto step = std::make_shared<Deferred>();
+    step->op = op;
+    for (Value input : op.getDpsInputs()) {
+      if (isZeroD(input)) {
+        step->held[input] = read0d(input);
+      } else if (isa<MemRefType>(input.getType())) {
+        step->reads.push_back(input);
+        if (std::shared_ptr<Deferred> producer = producerOf.lookup(input)) {
+          step->producers[input] = producer;
+          llvm::append_range(step->reads, producer->reads);
+        }
+      }
+    }
+    for (Value init : op.getDpsInits())
+      beforeWrite(init, /*overwrites=*/true);
+    if (op.getNumDpsInits() != 1) {
+      materialize(*step);
+      return;
+    }
+    pending.push_back(step);
+    producerOf[op.getDpsInits().front()] = step;
+  }
+
+  /// The length of the rows `op` (one loop) walks: from a 1-D operand
+  /// that stays (a row buffer of the loop alone goes with it).
+  Value rowLength(linalg::GenericOp op) {
+    Value privateRow;
+    for (Value operand : op->getOperands()) {
+      auto type = dyn_cast<MemRefType>(operand.getType());
+      if (!type || type.getRank() != 1)
+        continue;
+      if (!rowPrivate.contains(operand))
+        return memref::DimOp::create(b, loc, mapping.lookupOrDefault(operand),
+                                     0);
+      privateRow = operand;
+    }
+    auto type = cast<MemRefType>(privateRow.getType());
+    if (!type.isDynamicDim(0))
+      return arith::ConstantIndexOp::create(b, loc, type.getDimSize(0));
+    return privateRow.getDefiningOp<memref::AllocOp>().getDynamicSizes()[0];
+  }
+
+  /// `combiner(a, b)`, a clone of the reduction's combiner.
+  Value combine(OpBuilder &builder, Operation *combiner, Value lhs, Value rhs) {
+    Operation *clone = builder.clone(*combiner);
+    clone->setOperands({lhs, rhs});
+    return clone->getResult(0);
+  }
+
+  void emitReduction(linalg::GenericOp op) {
+    for (Value input : op.getDpsInputs())
+      beforeRead(input);
+    Operation *combiner = rowCombiners(op)->front();
+    Value init = op.getDpsInits().front();
+    Type element = getElementTypeOrSelf(init);
+    Value neutral =
+        arith::ConstantOp::create(b, loc, *getCombinerNeutral(combiner));
+    // Each thread's partial result over the elements it strides to.
+    Value n = rowLength(op);
+    BlockArgument accumulator =
+        op.getMatchingBlockArgument(op.getDpsInitOperand(0));
+    auto partial = scf::ForOp::create(
+        b, loc, thread, n, threads, ValueRange{neutral},
+        [&](OpBuilder &lb, Location ll, Value j, ValueRange carried) {
+          SmallVector<Value> args = arguments(lb, op, j, nullptr, producerOf);
+          args[accumulator.getArgNumber()] = carried.front();
+          scf::YieldOp::create(lb, ll, inlineBody(lb, op, args));
+        });
+    // The block's partial results meet in shared memory, halving the
+    // threads that combine each step.
+    Value buffer = shared.lookup(element);
+    memref::StoreOp::create(b, loc, partial.getResult(0), buffer, thread);
+    gpu::BarrierOp::create(b, loc);
+    for (int64_t half = blockSize / 2; half >= 1; half /= 2) {
+      Value halfValue = arith::ConstantIndexOp::create(b, loc, half);
+      Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                           thread, halfValue);
+      scf::IfOp::create(b, loc, active, [&](OpBuilder &ib, Location il) {
+        Value other = arith::AddIOp::create(ib, il, thread, halfValue);
+        Value mine = memref::LoadOp::create(ib, il, buffer, thread);
+        Value theirs = memref::LoadOp::create(ib, il, buffer, other);
+        memref::StoreOp::create(ib, il, combine(ib, combiner, theirs, mine),
+                                buffer, thread);
+        scf::YieldOp::create(ib, il);
+      });
+      gpu::BarrierOp::create(b, loc);
+    }
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value total = memref::LoadOp::create(b, loc, buffer, zero);
+    // Every thread has read the total before the buffer is reused.
+    gpu::BarrierOp::create(b, loc);
+    write0d(init, combine(b, combiner, total, read0d(init)));
+  }
+};
+} // namespace
+
+/// Replaces `loop` by a launch of a block of `blockSize` threads per row.
+static bool rowsToGPU(scf::ForOp loop, int64_t blockSize) {
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  SmallVector<memref::AllocOp> loopBuffers = getLoopBuffers(loop);
+  // One shared buffer per element type a reduction combines.
+  SmallVector<Type> sharedTypes;
+  loop.walk([&](linalg::GenericOp op) {
+    if (op.getNumReductionLoops() == 0)
+      return;
+    Type element = getElementTypeOrSelf(op.getDpsInits().front());
+    auto type = MemRefType::get(
+        {blockSize}, element, AffineMap(),
+        gpu::AddressSpaceAttr::get(
+            b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace()));
+    if (!llvm::is_contained(sharedTypes, type))
+      sharedTypes.push_back(type);
+  });
+
+  // No rows, no launch (a grid of no blocks is a launch error).
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value rows = loop.getUpperBound();
+  Value any =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, rows, zero);
+  auto guard = scf::IfOp::create(b, loc, any, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(guard.thenBlock());
+  Value blockSizeValue = arith::ConstantIndexOp::create(b, loc, blockSize);
+  auto launch =
+      gpu::LaunchOp::create(b, loc, rows, one, one, blockSizeValue, one, one,
+                            nullptr, nullptr, {}, sharedTypes);
+  Block &body = launch.getBody().front();
+  b.setInsertionPointToStart(&body);
+  IRMapping mapping;
+  mapping.map(loop.getInductionVar(), launch.getBlockIds().x);
+  RowEmitter emitter(b, loc, launch.getThreadIds().x, launch.getBlockSize().x,
+                     blockSize, mapping);
+  for (auto [type, attribution] :
+       llvm::zip(sharedTypes, launch.getWorkgroupAttributions()))
+    emitter.shared[cast<MemRefType>(type).getElementType()] = attribution;
+  for (memref::AllocOp alloc : loopBuffers) {
+    emitter.rowPrivate.insert(alloc);
+    if (alloc.getType().getRank() == 0)
+      emitter.registers[alloc] =
+          ub::PoisonOp::create(b, loc, alloc.getType().getElementType());
+  }
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    auto generic = dyn_cast<linalg::GenericOp>(op);
+    if (!generic) {
+      // The size of a row buffer that goes with the loop: what it was
+      // allocated with.
+      auto dim = dyn_cast<memref::DimOp>(op);
+      auto alloc = dim ? dim.getSource().getDefiningOp<memref::AllocOp>()
+                       : memref::AllocOp();
+      std::optional<int64_t> index =
+          dim ? dim.getConstantIndex() : std::nullopt;
+      if (alloc && index && llvm::is_contained(loopBuffers, alloc)) {
+        MemRefType type = alloc.getType();
+        Value size =
+            type.isDynamicDim(*index)
+                ? alloc.getDynamicSizes()[type.getDynamicDimIndex(*index)]
+                : arith::ConstantIndexOp::create(b, loc,
+                                                 type.getDimSize(*index))
+                      .getResult();
+        mapping.map(dim.getResult(), size);
+        continue;
+      }
+      b.clone(op, mapping);
+      continue;
+    }
+    if (generic.getNumReductionLoops() != 0)
+      emitter.emitReduction(generic);
+    else
+      emitter.emitPointwise(generic);
+  }
+  emitter.finish();
+  if (emitter.failed) {
+    // A row buffer the threads share would have been written: the loop
+    // stays as it was.
+    guard->erase();
+    return false;
+  }
+  gpu::TerminatorOp::create(b, loc);
+  loop->erase();
+  for (memref::AllocOp alloc : loopBuffers) {
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      user->erase();
+    alloc->erase();
+  }
+  return true;
+}
+
+namespace {
+struct RowsToGPU : public slice::impl::SliceRowsToGPUBase<RowsToGPU> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (blockSize < 2 || !llvm::isPowerOf2_64(blockSize)) {
+      getOperation().emitError()
+          << "slice-rows-to-gpu: block-size must be a power of two of at "
+             "least 2, not "
+          << blockSize;
+      return signalPassFailure();
+    }
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (isRowLoop(loop))
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops)
+      rowsToGPU(loop, blockSize);
+  }
+};
+} // namespace

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+# Part of the slice project, under the Apache License v2.0 with LLVM
+# Exceptions. See the LICENSE file for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""Reductions over rows of slices on the GPU route, with the ops around
+them (softmax, layer norm, mean-centering, a scaled sum), through
+--slice-to-nvvm on the emulated device: their values against NumPy, and
+what their kernels move as the emulated device counts it.
+
+Each case is a public function whose first input is sliced; the generated
+C driver of program_differential.py calls it with device buffers it owns
+and prints each result. The device's statistics (one JSON line a launch)
+give each function's launches and the distinct 32-byte sectors they load
+and store, summed over its launches, against the fused minimum: the
+sectors of the input elements the result needs, plus the result's.
+
+Prints `NAME: ok, L launches, moved/minimum R` or `MISMATCH NAME: ...` per
+case and `N programs (gpu): M mismatches, worst ratio W`; exits 1 on a
+mismatch.
+"""
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import named_ops  # noqa: E402
+import program_differential as pd  # noqa: E402
+import strided_reductions as sr  # noqa: E402
+
+t = named_ops.t
+SECTOR = 32
+
+
+def softmax(shape):
+    def emit():
+        return (f"  %e = tensor.empty() : {t(shape)}\n"
+                f"  %r = linalg.softmax dimension(1) ins(%s : {t(shape)}) "
+                f"outs(%e : {t(shape)}) -> {t(shape)}\n")
+    return emit
+
+
+def scaled_sum(shape):
+    return sr.reduce(shape, [1], "sum", "2.0")
+
+
+# name: (input shapes, slice of input 0, sliced shape, body, result shape,
+# NumPy of the sliced input).
+CASES = {
+    "softmax_rev": ([[64, 256]], "[:, ::-1]", [64, 256], softmax([64, 256]),
+                    [64, 256], lambda s: named_ops.softmax_np(s, 1)),
+    "layer_norm": ([[34, 132]], "[1:-1, 2:-2]", [32, 128],
+                   sr.normalized([32, 128]), [32, 128], sr.normalized_np),
+    "scaled_sum": ([[32, 512]], "[:, ::-2]", [32, 256],
+                   scaled_sum([32, 256]), [32], lambda s: (s * 2).sum(1)),
+    "centered": ([[40, 300]], "[::-1, 1::3]", [40, 100],
+                 sr.centered([40, 100]), [40, 100],
+                 lambda s: s - s.mean(1)[:, None]),
+    "row_max": ([[16, 1000]], "[:, 3:]", [16, 997],
+                sr.reduce([16, 997], [1], "max"), [16], lambda s: s.max(1)),
+}
+
+
+def minimum_bytes(case):
+    shapes, spec = case[0], case[1]
+    index = eval(f"np.index_exp{spec}")
+    flat = np.arange(int(np.prod(shapes[0])), dtype=np.int64).reshape(
+        shapes[0])
+    read = np.unique(flat[index].ravel() * 4 // SECTOR).size * SECTOR
+    written = int(np.prod(case[4])) * 4
+    return read + written
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("slice_opt")
+    parser.add_argument("--build-dir")
+    parser.add_argument("--emulated-device", required=True)
+    parser.add_argument("--options", default="")
+    args = parser.parse_args()
+    args.route = "gpu"
+    with tempfile.TemporaryDirectory() as work:
+        stats = os.path.join(work, "stats.jsonl")
+        os.environ["SLICE_EMULATED_DEVICE_STATS"] = stats
+        bad = named_ops.check(args, CASES, True)
+        launches = {name: 0 for name in CASES}
+        moved = {name: 0 for name in CASES}
+        for line in open(stats):
+            record = json.loads(line)
+            for name in CASES:
+                if record["kernel"].startswith(f"{name}_kernel"):
+                    launches[name] += 1
+                    moved[name] += SECTOR * (
+                        record["loads"]["distinct_sectors"] +
+                        record["stores"]["distinct_sectors"])
+    worst = 0.0
+    for name, case in CASES.items():
+        ratio = moved[name] / minimum_bytes(case)
+        worst = max(worst, ratio)
+        print(f"{name}: {launches[name]} launches, moved/minimum "
+              f"{ratio:.2f}")
+    print(f"{len(CASES)} programs (gpu{', ' + args.options if args.options else ''}): "
+          f"{bad} mismatches, worst ratio {worst:.2f}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
