@@ -20,7 +20,6 @@
 #include "Slice/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -74,7 +73,7 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
     // negative-index selects and range checks of a view at `i - 1` in a
     // loop from 1 fold away, which lets --slice-elide-temporaries compare
     // the offsets.
-    fpm.addPass(arith::createIntRangeOptimizationsPass());
+    fpm.addPass(createSliceIntRangeOptimizations());
     fpm.addPass(createCSEPass());
     // What an embedder's remove-dead-values leaves for erased tensors.
     fpm.addPass(createSliceRefinePoisonTensors());
@@ -121,7 +120,7 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
   {
     OpPassManager &fpm = pm.nest<func::FuncOp>();
     if (viaBufferization) {
-      fpm.addPass(arith::createIntRangeOptimizationsPass());
+      fpm.addPass(createSliceIntRangeOptimizations());
       fpm.addPass(createCanonicalizerPass());
     }
     fpm.addPass(createSliceElideTemporaries());

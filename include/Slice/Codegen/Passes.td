@@ -624,6 +624,22 @@ def SliceRowsToGPU : Pass<"slice-rows-to-gpu", "::mlir::func::FuncOp"> {
   ];
 }
 
+def SliceIntRangeOptimizations
+    : Pass<"slice-int-range-optimizations", "::mlir::func::FuncOp"> {
+  let summary = "Upstream's int-range-optimizations, on the functions it "
+                "does not crash on";
+  let description = [{
+    Runs upstream's `--int-range-optimizations` (index arithmetic that the
+    ranges of loop counters and sizes decide folds: the negative-index
+    select and range check of a view at `i - 1` in a loop from 1) on each
+    function, except those holding an integer constant with no elements
+    (`arith.constant dense<> : tensor<2x0xi64>`), whose range MLIR 22
+    computes by reading past an empty buffer. Such a function keeps its
+    arithmetic as it is.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def SliceBlockTransposes
     : Pass<"slice-block-transposes", "::mlir::func::FuncOp"> {
   let summary = "Element-wise ops that read across rows, in cache-sized "
