@@ -328,6 +328,7 @@ enum class Op : uint8_t {
   Cvt,
   Cvta,
   Bra,
+  Brx, // brx.idx: a branch through a .branchtargets table
   Ret,
   Bar,
   Nop,
@@ -420,7 +421,7 @@ struct Inst {
   bool left = false, clamp = false; // shf
   int guard = -1;
   bool guardNegated = false;
-  int target = -1; // bra
+  int target = -1; // bra; brx.idx: its table in Kernel::jumpTables
   int ops = 0;
   Operand operand[5];
   int line = 0;
@@ -435,7 +436,8 @@ struct Kernel {
   unsigned maxThreads[3] = {0, 0, 0}; // .maxntid / .reqntid, 0: none
   bool required = false;              // .reqntid
   std::vector<Inst> code;
-  std::vector<uint64_t> registerMasks; // per register: its width
+  std::vector<std::vector<int>> jumpTables; // brx.idx's targets
+  std::vector<uint64_t> registerMasks;      // per register: its width
   std::map<std::string, uint64_t> sharedOffsets, localOffsets;
   uint64_t sharedBytes = 0, localBytes = 0;
 };
@@ -676,6 +678,11 @@ private:
   std::unordered_map<std::string, int> registers;
   std::unordered_map<std::string, int> labels;
   std::vector<std::pair<size_t, std::string>> branches;
+  /// brx.idx instructions and their tables; the tables' labels by name;
+  /// the last label seen (a .branchtargets table's name).
+  std::vector<std::pair<size_t, std::string>> indexedBranches;
+  std::map<std::string, std::vector<std::string>> branchTables;
+  std::string lastLabel;
 
   /// `.align N .b8 name[N]` and the like: size and alignment.
   std::string parseVariable(uint64_t &size, uint64_t &align) {
@@ -827,6 +834,8 @@ private:
     registers.clear();
     labels.clear();
     branches.clear();
+    indexedBranches.clear();
+    branchTables.clear();
     aliases.clear();
     scope.clear();
     retLabel.clear();
@@ -876,6 +885,22 @@ private:
                          label + "'"};
       kernel->code[index].target = it->second;
     }
+    for (auto &[index, table] : indexedBranches) {
+      auto it = branchTables.find(table);
+      if (it == branchTables.end())
+        throw ParseError{"kernel " + kernel->name +
+                         ": brx.idx of an unknown table '" + table + "'"};
+      std::vector<int> targets;
+      for (const std::string &label : it->second) {
+        auto target = labels.find(label);
+        if (target == labels.end())
+          throw ParseError{"kernel " + kernel->name + ": unknown label '" +
+                           label + "' in table '" + table + "'"};
+        targets.push_back(target->second);
+      }
+      kernel->code[index].target = (int)kernel->jumpTables.size();
+      kernel->jumpTables.push_back(std::move(targets));
+    }
     // A body that falls off its end returns.
     Inst ret;
     ret.op = Op::Ret;
@@ -922,8 +947,17 @@ private:
       } else if (t.kind == Token::Ident && lex.peek(1).text == ":" &&
                  t.text[0] != '.') {
         labels[scope + t.text] = (int)kernel->code.size();
+        lastLabel = scope + t.text;
         lex.next();
         lex.next();
+      } else if (t.text == ".branchtargets") {
+        // `NAME: .branchtargets L0, L1, ...;`: brx.idx's table NAME.
+        lex.next();
+        std::vector<std::string> &table = branchTables[lastLabel];
+        do
+          table.push_back(scope + lex.next().text);
+        while (lex.accept(","));
+        expect(lex, ";");
       } else {
         parseInstruction();
       }
@@ -1209,6 +1243,8 @@ private:
         parseError(opcode, "bra without a label in " + kernel->name);
       branches.push_back({kernel->code.size(), scope + labelName});
     }
+    if (inst.op == Op::Brx)
+      indexedBranches.push_back({kernel->code.size(), scope + labelName});
     if (inst.op == Op::Ret && !retLabel.empty()) {
       // An inlined function's return: to the end of its body.
       inst.op = Op::Bra;
@@ -1240,24 +1276,24 @@ private:
         start = i + 1;
       }
     static const std::unordered_map<std::string, Op> ops = {
-        {"mov", Op::Mov},     {"ld", Op::Ld},      {"st", Op::St},
-        {"add", Op::Add},     {"sub", Op::Sub},    {"mul", Op::Mul},
-        {"mad", Op::Mad},     {"fma", Op::Fma},    {"div", Op::Div},
-        {"rem", Op::Rem},     {"min", Op::Min},    {"max", Op::Max},
-        {"abs", Op::Abs},     {"neg", Op::Neg},    {"not", Op::Not},
-        {"cnot", Op::Cnot},   {"and", Op::And},    {"or", Op::Or},
-        {"xor", Op::Xor},     {"shl", Op::Shl},    {"shr", Op::Shr},
-        {"popc", Op::Popc},   {"clz", Op::Clz},    {"brev", Op::Brev},
-        {"bfe", Op::Bfe},     {"bfi", Op::Bfi},    {"prmt", Op::Prmt},
-        {"shf", Op::Shf},     {"selp", Op::Selp},  {"setp", Op::Setp},
-        {"cvt", Op::Cvt},     {"cvta", Op::Cvta},  {"bra", Op::Bra},
-        {"ret", Op::Ret},     {"exit", Op::Ret},   {"bar", Op::Bar},
-        {"barrier", Op::Bar}, {"membar", Op::Nop}, {"fence", Op::Nop},
-        {"sqrt", Op::Sqrt},   {"rcp", Op::Rcp},    {"copysign", Op::Copysign},
-        {"ex2", Op::Ex2},     {"trap", Op::Trap},  {"lg2", Op::Lg2},
-        {"rsqrt", Op::Rsqrt}, {"sin", Op::Sin},    {"cos", Op::Cos},
-        {"tanh", Op::Tanh},   {"addc", Op::Add},   {"subc", Op::Sub},
-        {"madc", Op::Mad}};
+        {"mov", Op::Mov},           {"ld", Op::Ld},       {"st", Op::St},
+        {"add", Op::Add},           {"sub", Op::Sub},     {"mul", Op::Mul},
+        {"mad", Op::Mad},           {"fma", Op::Fma},     {"div", Op::Div},
+        {"rem", Op::Rem},           {"min", Op::Min},     {"max", Op::Max},
+        {"abs", Op::Abs},           {"neg", Op::Neg},     {"not", Op::Not},
+        {"cnot", Op::Cnot},         {"and", Op::And},     {"or", Op::Or},
+        {"xor", Op::Xor},           {"shl", Op::Shl},     {"shr", Op::Shr},
+        {"popc", Op::Popc},         {"clz", Op::Clz},     {"brev", Op::Brev},
+        {"bfe", Op::Bfe},           {"bfi", Op::Bfi},     {"prmt", Op::Prmt},
+        {"shf", Op::Shf},           {"selp", Op::Selp},   {"setp", Op::Setp},
+        {"cvt", Op::Cvt},           {"cvta", Op::Cvta},   {"bra", Op::Bra},
+        {"brx", Op::Brx},           {"ret", Op::Ret},     {"exit", Op::Ret},
+        {"bar", Op::Bar},           {"barrier", Op::Bar}, {"membar", Op::Nop},
+        {"fence", Op::Nop},         {"sqrt", Op::Sqrt},   {"rcp", Op::Rcp},
+        {"copysign", Op::Copysign}, {"ex2", Op::Ex2},     {"trap", Op::Trap},
+        {"lg2", Op::Lg2},           {"rsqrt", Op::Rsqrt}, {"sin", Op::Sin},
+        {"cos", Op::Cos},           {"tanh", Op::Tanh},   {"addc", Op::Add},
+        {"subc", Op::Sub},          {"madc", Op::Mad}};
     auto it = ops.find(parts[0]);
     if (it == ops.end())
       unsupported(at, inst.text);
@@ -1321,6 +1357,8 @@ private:
         inst.left = m == "l";
       } else if ((m == "wrap" || m == "clamp") && inst.op == Op::Shf) {
         inst.clamp = m == "clamp";
+      } else if (m == "idx" && inst.op == Op::Brx) {
+        // brx's only form: an index into a .branchtargets table.
       } else if (m == "lo" || m == "uni" || m == "approx" || m == "full" ||
                  m == "aligned" || m == "sync" || m == "nc" || m == "ca" ||
                  m == "cg" || m == "cs" || m == "lu" || m == "cv" ||
@@ -1353,6 +1391,15 @@ private:
     case Op::Bra:
       needsType = false;
       want(inst, at, 1);
+      break;
+    case Op::Brx:
+      needsType = false;
+      want(inst, at, 2);
+      if (inst.operand[0].kind != Kind::Reg ||
+          inst.operand[1].kind != Kind::Label ||
+          inst.text.rfind("brx.idx", 0) != 0)
+        unsupported(at, inst.text + " but brx.idx of a register and a "
+                                    "table");
       break;
     case Op::Ret:
     case Op::Nop:
@@ -1826,6 +1873,18 @@ private:
     case Op::Bra:
       pc = (uint32_t)inst.target;
       return;
+    case Op::Brx: {
+      const std::vector<int> &table = kernel.jumpTables[inst.target];
+      uint64_t index = read(o[0], t, r) & 0xffffffffu;
+      if (index >= table.size()) {
+        fault = {LaunchResult::IllegalInstruction,
+                 "brx.idx index " + std::to_string(index) +
+                     " past its table of " + std::to_string(table.size())};
+        return;
+      }
+      pc = (uint32_t)table[index];
+      return;
+    }
     case Op::Ret:
       state = ThreadState::Done;
       return;
