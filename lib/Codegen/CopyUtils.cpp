@@ -174,6 +174,11 @@ int64_t vectorElementBytes(Type type) {
 
 Value getRootBuffer(Value value) {
   while (Operation *def = value.getDefiningOp()) {
+    // memref.transpose is a view that does not say so in MLIR 22.
+    if (auto transpose = dyn_cast<memref::TransposeOp>(def)) {
+      value = transpose.getIn();
+      continue;
+    }
     auto view = dyn_cast<ViewLikeOpInterface>(def);
     if (!view)
       break;

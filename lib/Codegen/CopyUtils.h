@@ -111,8 +111,8 @@ int64_t vectorElementBytes(Type type);
 SmallVector<Value> zeroDynamicSizes(OpBuilder &b, Location loc,
                                     ShapedType type);
 
-/// The buffer `value` views: through subviews, casts and reshapes to the
-/// value that none of those made.
+/// The buffer `value` views: through subviews, casts, reshapes and
+/// transposes to the value that none of those made.
 Value getRootBuffer(Value value);
 
 /// The lane-wise reduction `combiner` is, when it is one.

@@ -132,14 +132,22 @@ namespace {
 /// Emits the steps of a row inside the launch.
 struct RowEmitter {
   RowEmitter(OpBuilder &b, Location loc, Value thread, Value threads,
-             int64_t blockSize, IRMapping &mapping)
-      : b(b), loc(loc), thread(thread), threads(threads), blockSize(blockSize),
-        mapping(mapping) {}
+             Value slot, Value rowSlot, int64_t threadsPerRow,
+             int64_t rowsPerBlock, IRMapping &mapping)
+      : b(b), loc(loc), thread(thread), threads(threads), slot(slot),
+        rowSlot(rowSlot), threadsPerRow(threadsPerRow),
+        rowsPerBlock(rowsPerBlock), mapping(mapping) {}
 
   OpBuilder &b;
   Location loc;
+  /// The thread's place among its row's threads (past any row's end for a
+  /// thread without a row), and how many threads a row has (the stride of
+  /// the loops along it).
   Value thread, threads;
-  int64_t blockSize;
+  /// The thread's element of the shared buffer, and the element of its
+  /// row's first thread: the threads of a row are `rowsPerBlock` apart.
+  Value slot, rowSlot;
+  int64_t threadsPerRow, rowsPerBlock;
   IRMapping &mapping;
   /// The current value of each register buffer.
   DenseMap<Value, Value> registers;
@@ -148,7 +156,7 @@ struct RowEmitter {
   llvm::SmallPtrSet<Value, 4> rowPrivate;
   /// Whether one of those had to go through memory.
   bool failed = false;
-  /// A shared buffer of `blockSize` elements per element type.
+  /// A shared buffer of an element per thread, per element type.
   DenseMap<Type, Value> shared;
 
   /// The value a 0-d operand holds now.
@@ -403,24 +411,25 @@ struct RowEmitter {
     // The block's partial results meet in shared memory, halving the
     // threads that combine each step.
     Value buffer = shared.lookup(element);
-    memref::StoreOp::create(b, loc, partial.getResult(0), buffer, thread);
+    memref::StoreOp::create(b, loc, partial.getResult(0), buffer, slot);
     gpu::BarrierOp::create(b, loc);
-    for (int64_t half = blockSize / 2; half >= 1; half /= 2) {
+    for (int64_t half = threadsPerRow / 2; half >= 1; half /= 2) {
       Value halfValue = arith::ConstantIndexOp::create(b, loc, half);
+      Value distance =
+          arith::ConstantIndexOp::create(b, loc, half * rowsPerBlock);
       Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                            thread, halfValue);
       scf::IfOp::create(b, loc, active, [&](OpBuilder &ib, Location il) {
-        Value other = arith::AddIOp::create(ib, il, thread, halfValue);
-        Value mine = memref::LoadOp::create(ib, il, buffer, thread);
+        Value other = arith::AddIOp::create(ib, il, slot, distance);
+        Value mine = memref::LoadOp::create(ib, il, buffer, slot);
         Value theirs = memref::LoadOp::create(ib, il, buffer, other);
         memref::StoreOp::create(ib, il, combine(ib, combiner, theirs, mine),
-                                buffer, thread);
+                                buffer, slot);
         scf::YieldOp::create(ib, il);
       });
       gpu::BarrierOp::create(b, loc);
     }
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value total = memref::LoadOp::create(b, loc, buffer, zero);
+    Value total = memref::LoadOp::create(b, loc, buffer, rowSlot);
     // Every thread has read the total before the buffer is reused.
     gpu::BarrierOp::create(b, loc);
     write0d(init, combine(b, combiner, total, read0d(init)));
@@ -428,43 +437,13 @@ struct RowEmitter {
 };
 } // namespace
 
-/// Replaces `loop` by a launch of a block of `blockSize` threads per row.
-static bool rowsToGPU(scf::ForOp loop, int64_t blockSize) {
-  Location loc = loop.getLoc();
-  OpBuilder b(loop);
-  SmallVector<memref::AllocOp> loopBuffers = getLoopBuffers(loop);
-  // One shared buffer per element type a reduction combines.
-  SmallVector<Type> sharedTypes;
-  loop.walk([&](linalg::GenericOp op) {
-    if (op.getNumReductionLoops() == 0)
-      return;
-    Type element = getElementTypeOrSelf(op.getDpsInits().front());
-    auto type = MemRefType::get(
-        {blockSize}, element, AffineMap(),
-        gpu::AddressSpaceAttr::get(
-            b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace()));
-    if (!llvm::is_contained(sharedTypes, type))
-      sharedTypes.push_back(type);
-  });
-
-  // No rows, no launch (a grid of no blocks is a launch error).
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value rows = loop.getUpperBound();
-  Value any =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, rows, zero);
-  auto guard = scf::IfOp::create(b, loc, any, /*withElseRegion=*/false);
-  b.setInsertionPointToStart(guard.thenBlock());
-  Value blockSizeValue = arith::ConstantIndexOp::create(b, loc, blockSize);
-  auto launch =
-      gpu::LaunchOp::create(b, loc, rows, one, one, blockSizeValue, one, one,
-                            nullptr, nullptr, {}, sharedTypes);
-  Block &body = launch.getBody().front();
-  b.setInsertionPointToStart(&body);
-  IRMapping mapping;
-  mapping.map(loop.getInductionVar(), launch.getBlockIds().x);
-  RowEmitter emitter(b, loc, launch.getThreadIds().x, launch.getBlockSize().x,
-                     blockSize, mapping);
+/// The steps of `loop`'s body, emitted into `launch` by `emitter`; false
+/// when a row buffer the threads share would be written.
+static bool emitRows(RowEmitter &emitter, scf::ForOp loop,
+                     ArrayRef<memref::AllocOp> loopBuffers, IRMapping &mapping,
+                     ArrayRef<Type> sharedTypes, gpu::LaunchOp launch) {
+  OpBuilder &b = emitter.b;
+  Location loc = emitter.loc;
   for (auto [type, attribution] :
        llvm::zip(sharedTypes, launch.getWorkgroupAttributions()))
     emitter.shared[cast<MemRefType>(type).getElementType()] = attribution;
@@ -504,9 +483,121 @@ static bool rowsToGPU(scf::ForOp loop, int64_t blockSize) {
       emitter.emitPointwise(generic);
   }
   emitter.finish();
-  if (emitter.failed) {
-    // A row buffer the threads share would have been written: the loop
-    // stays as it was.
+  // A row buffer the threads share would have been written: the loop
+  // stays as it was.
+  return !emitter.failed;
+}
+
+/// Whether `value` views a transposed buffer (`--slice-columns-to-rows`):
+/// its rows are columns in memory.
+static bool viewsTransposed(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (isa<memref::TransposeOp>(def))
+      return true;
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return false;
+    value = view.getViewSource();
+  }
+  return false;
+}
+
+/// How many rows a block takes: one, or (when the rows are columns of
+/// transposed buffers) as many as fill a 32-byte sector, so that the
+/// threads of a warp that read one element each of neighbouring rows read
+/// whole sectors.
+static int64_t getRowsPerBlock(scf::ForOp loop, int64_t blockSize) {
+  int64_t rows = 1;
+  loop.walk([&](linalg::GenericOp op) {
+    for (Value operand : op->getOperands()) {
+      auto type = dyn_cast<MemRefType>(operand.getType());
+      if (!type || type.getRank() != 1 || !viewsTransposed(operand) ||
+          !type.getElementType().isIntOrFloat())
+        continue;
+      int64_t bytes = std::max<int64_t>(
+          1, type.getElementType().getIntOrFloatBitWidth() / 8);
+      rows = std::max(rows, int64_t(llvm::PowerOf2Ceil(32 / bytes)));
+    }
+  });
+  return std::min(rows, blockSize);
+}
+
+/// Replaces `loop` by a launch of blocks of `blockSize` threads, a block
+/// per row, or per group of neighbouring rows when they are columns.
+static bool rowsToGPU(scf::ForOp loop, int64_t blockSize) {
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  SmallVector<memref::AllocOp> loopBuffers = getLoopBuffers(loop);
+  int64_t rowsPerBlock = getRowsPerBlock(loop, blockSize);
+  // One shared buffer per element type a reduction combines.
+  SmallVector<Type> sharedTypes;
+  loop.walk([&](linalg::GenericOp op) {
+    if (op.getNumReductionLoops() == 0)
+      return;
+    Type element = getElementTypeOrSelf(op.getDpsInits().front());
+    auto type = MemRefType::get(
+        {blockSize}, element, AffineMap(),
+        gpu::AddressSpaceAttr::get(
+            b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace()));
+    if (!llvm::is_contained(sharedTypes, type))
+      sharedTypes.push_back(type);
+  });
+
+  // No rows, no launch (a grid of no blocks is a launch error).
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value rows = loop.getUpperBound();
+  Value any =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, rows, zero);
+  auto guard = scf::IfOp::create(b, loc, any, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(guard.thenBlock());
+  Value blockSizeValue = arith::ConstantIndexOp::create(b, loc, blockSize);
+  Value blocks = rows;
+  if (rowsPerBlock != 1) {
+    Value last = arith::ConstantIndexOp::create(b, loc, rowsPerBlock - 1);
+    Value per = arith::ConstantIndexOp::create(b, loc, rowsPerBlock);
+    blocks = b.createOrFold<arith::DivUIOp>(
+        loc, b.createOrFold<arith::AddIOp>(loc, rows, last), per);
+  }
+  auto launch =
+      gpu::LaunchOp::create(b, loc, blocks, one, one, blockSizeValue, one, one,
+                            nullptr, nullptr, {}, sharedTypes);
+  Block &body = launch.getBody().front();
+  b.setInsertionPointToStart(&body);
+  IRMapping mapping;
+  Value thread = launch.getThreadIds().x;
+  std::optional<RowEmitter> emitter;
+  if (rowsPerBlock == 1) {
+    mapping.map(loop.getInductionVar(), launch.getBlockIds().x);
+    Value first = arith::ConstantIndexOp::create(b, loc, 0);
+    emitter.emplace(b, loc, thread, launch.getBlockSize().x, thread, first,
+                    blockSize, 1, mapping);
+  } else {
+    // Thread t takes row t % rowsPerBlock of its block's rows and, with
+    // the others of that row, every (blockSize / rowsPerBlock)-th element
+    // of it. A thread past the last row walks no elements (its place along
+    // the row is past any end) and reads the last row's 0-d values; it
+    // still meets the barriers.
+    Value per = arith::ConstantIndexOp::create(b, loc, rowsPerBlock);
+    Value rowSlot = arith::RemUIOp::create(b, loc, thread, per);
+    Value place = arith::DivUIOp::create(b, loc, thread, per);
+    Value row = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, per),
+        rowSlot);
+    Value valid =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rows);
+    Value lastRow = arith::SubIOp::create(b, loc, rows, one);
+    mapping.map(loop.getInductionVar(),
+                arith::SelectOp::create(b, loc, valid, row, lastRow));
+    Value nowhere = arith::ConstantIndexOp::create(
+        b, loc, std::numeric_limits<int32_t>::max());
+    Value lane = arith::SelectOp::create(b, loc, valid, place, nowhere);
+    int64_t threadsPerRow = blockSize / rowsPerBlock;
+    Value stride = arith::ConstantIndexOp::create(b, loc, threadsPerRow);
+    emitter.emplace(b, loc, lane, stride, thread, rowSlot, threadsPerRow,
+                    rowsPerBlock, mapping);
+  }
+  if (!emitRows(*emitter, loop, loopBuffers, mapping, sharedTypes, launch)) {
     guard->erase();
     return false;
   }

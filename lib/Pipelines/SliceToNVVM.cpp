@@ -56,8 +56,9 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
   // copies that use them are still copies.
   {
     OpPassManager &fpm = pm.nest<func::FuncOp>();
-    // Reductions and the ops that share their rows: a block per row, in
-    // one launch.
+    // Reductions and the ops that share their rows (or columns, over
+    // transposed views): a block per row, in one launch.
+    fpm.addPass(createSliceColumnsToRows());
     SliceFuseRowsOptions fuse;
     fuse.lone = true;
     fpm.addPass(createSliceFuseRows(fuse));

@@ -263,19 +263,23 @@ def check(args, cases, device):
 
 
 def cases_main(doc, cases):
-    """The command line of a script of CPU cases (reversed_elementwise.py,
-    strided_reductions.py): SLICE_OPT [--options O] [--build-dir D]; prints
-    `N programs (OPTIONS): M mismatches` and returns the exit status."""
+    """The command line of a script of cases (reversed_elementwise.py,
+    strided_reductions.py): SLICE_OPT [--options O] [--build-dir D]
+    [--route gpu --emulated-device LIB]; prints `N programs (OPTIONS): M
+    mismatches` (`(gpu, OPTIONS)` on the GPU route) and returns the exit
+    status."""
     parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("slice_opt")
     parser.add_argument("--options", default="")
     parser.add_argument("--build-dir")
+    parser.add_argument("--route", choices=["cpu", "gpu"], default="cpu")
+    parser.add_argument("--emulated-device")
     args = parser.parse_args()
-    args.route = "cpu"
-    args.emulated_device = None
-    bad = check(args, cases, False)
-    print(f"{len(cases)} programs ({args.options or 'default'}): {bad} "
-          "mismatches")
+    bad = check(args, cases, args.route == "gpu")
+    mode = args.options or "default"
+    if args.route == "gpu":
+        mode = f"gpu, {mode}"
+    print(f"{len(cases)} programs ({mode}): {bad} mismatches")
     return 1 if bad else 0
 
 

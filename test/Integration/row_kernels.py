@@ -14,9 +14,10 @@ give each function's launches and the distinct 32-byte sectors they load
 and store, summed over its launches, against the fused minimum: the
 sectors of the input elements the result needs, plus the result's.
 
-Prints `NAME: ok, L launches, moved/minimum R` or `MISMATCH NAME: ...` per
-case and `N programs (gpu): M mismatches, worst ratio W`; exits 1 on a
-mismatch.
+Prints `NAME: ok` or `MISMATCH NAME: ...` per case, then `NAME: L
+launches, moved/minimum R, loads/thread T` (T: the most f32 elements a
+thread loads on average in one of its launches), and `N programs (gpu): M
+mismatches, worst ratio W`; exits 1 on a mismatch.
 """
 
 import argparse
@@ -29,7 +30,6 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import named_ops  # noqa: E402
-import program_differential as pd  # noqa: E402
 import strided_reductions as sr  # noqa: E402
 
 t = named_ops.t
@@ -62,6 +62,15 @@ CASES = {
                  lambda s: s - s.mean(1)[:, None]),
     "row_max": ([[16, 1000]], "[:, 3:]", [16, 997],
                 sr.reduce([16, 997], [1], "max"), [16], lambda s: s.max(1)),
+    # Over columns (--slice-columns-to-rows): y - y.mean(0) was a host
+    # loop of a launch per row; the column sums of a view with 100
+    # columns, the last block of 8 columns half empty.
+    "col_centered": ([[256, 96]], "[::-1, :]", [256, 96],
+                     sr.centered_cols([256, 96]), [256, 96],
+                     lambda s: s - s.mean(0)[None, :]),
+    "col_sum": ([[130, 100]], "[::2, ::-1]", [65, 100],
+                sr.reduce([65, 100], [0], "sum"), [100],
+                lambda s: s.sum(0)),
 }
 
 
@@ -75,6 +84,36 @@ def minimum_bytes(case):
     return read + written
 
 
+def measure(args, cases):
+    """Runs `cases` on the emulated device (args: slice_opt, build_dir,
+    emulated_device, options) and returns (mismatches, rows): per case its
+    launches, the bytes they move, the fused minimum and the most f32
+    elements a thread loads on average in one launch."""
+    args.route = "gpu"
+    with tempfile.TemporaryDirectory() as work:
+        stats = os.path.join(work, "stats.jsonl")
+        os.environ["SLICE_EMULATED_DEVICE_STATS"] = stats
+        bad = named_ops.check(args, cases, True)
+        del os.environ["SLICE_EMULATED_DEVICE_STATS"]
+        rows = {name: {"launches": 0, "moved": 0, "per_thread": 0.0,
+                       "minimum": minimum_bytes(case)}
+                for name, case in cases.items()}
+        for line in open(stats) if os.path.exists(stats) else []:
+            record = json.loads(line)
+            for name, row in rows.items():
+                if not record["kernel"].startswith(f"{name}_kernel"):
+                    continue
+                row["launches"] += 1
+                row["moved"] += SECTOR * (
+                    record["loads"]["distinct_sectors"] +
+                    record["stores"]["distinct_sectors"])
+                threads = (np.prod(record["grid"]) *
+                           np.prod(record["block"]))
+                row["per_thread"] = max(
+                    row["per_thread"], record["loads"]["bytes"] / 4 / threads)
+    return bad, rows
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("slice_opt")
@@ -82,27 +121,13 @@ def main():
     parser.add_argument("--emulated-device", required=True)
     parser.add_argument("--options", default="")
     args = parser.parse_args()
-    args.route = "gpu"
-    with tempfile.TemporaryDirectory() as work:
-        stats = os.path.join(work, "stats.jsonl")
-        os.environ["SLICE_EMULATED_DEVICE_STATS"] = stats
-        bad = named_ops.check(args, CASES, True)
-        launches = {name: 0 for name in CASES}
-        moved = {name: 0 for name in CASES}
-        for line in open(stats):
-            record = json.loads(line)
-            for name in CASES:
-                if record["kernel"].startswith(f"{name}_kernel"):
-                    launches[name] += 1
-                    moved[name] += SECTOR * (
-                        record["loads"]["distinct_sectors"] +
-                        record["stores"]["distinct_sectors"])
+    bad, rows = measure(args, CASES)
     worst = 0.0
-    for name, case in CASES.items():
-        ratio = moved[name] / minimum_bytes(case)
+    for name, row in rows.items():
+        ratio = row["moved"] / row["minimum"]
         worst = max(worst, ratio)
-        print(f"{name}: {launches[name]} launches, moved/minimum "
-              f"{ratio:.2f}")
+        print(f"{name}: {row['launches']} launches, moved/minimum "
+              f"{ratio:.2f}, loads/thread {row['per_thread']:.1f}")
     print(f"{len(CASES)} programs (gpu{', ' + args.options if args.options else ''}): "
           f"{bad} mismatches, worst ratio {worst:.2f}")
     return 1 if bad else 0

@@ -91,6 +91,29 @@ def centered(shape):
     return emit
 
 
+def centered_cols(shape):
+    """s - s.mean(0)[None, :]: a column reduction and its broadcast
+    consumer."""
+    rows, cols = shape
+    column = "affine_map<(d0, d1) -> (d1)>"
+    ident = "affine_map<(d0, d1) -> (d0, d1)>"
+
+    def emit():
+        return (reduce(shape, [0], "sum")().replace("%r =", "%sum =") +
+                f"  %n = arith.constant dense<{float(rows)}> : {t([cols])}\n"
+                f"  %m = arith.divf %sum, %n : {t([cols])}\n"
+                f"  %e = tensor.empty() : {t(shape)}\n"
+                f"  %r = linalg.generic {{indexing_maps = [{ident}, "
+                f"{column}, {ident}], iterator_types = [\"parallel\", "
+                f"\"parallel\"]}}\n"
+                f"      ins(%s, %m : {t(shape)}, {t([cols])}) outs(%e : "
+                f"{t(shape)}) {{\n"
+                f"  ^bb0(%a: f32, %b: f32, %o: f32):\n"
+                f"    %v = arith.subf %a, %b : f32\n"
+                f"    linalg.yield %v : f32\n  }} -> {t(shape)}\n")
+    return emit
+
+
 def normalized(shape):
     """(s - mean) / sqrt(mean((s - mean)^2) + 1): layer norm's two row
     reductions, each with its broadcast consumer, which --slice-fuse-rows
@@ -200,6 +223,9 @@ CASES = {
                   reduce([7, 35], [0], "max"), [35], lambda s: s.max(0)),
     "colmin_p3": ([[6, 100]], "[::-1, 1::3]", [6, 33],
                   reduce([6, 33], [0], "min"), [33], lambda s: s.min(0)),
+    "centered_cols": ([[9, 60]], "[::-1, ::-3]", [9, 20],
+                      centered_cols([9, 20]), [9, 20],
+                      lambda s: s - s.mean(0)[None, :]),
     # Run-time steps: versioned on 1, -1, 2, -2, 3, -3, 4, -4; -5 takes the
     # op as it was.
     **{f"step_{name}": ([[3, 70]], "[:, ::%s0]", [3, "?"],

@@ -583,6 +583,29 @@ def SliceFuseRows : Pass<"slice-fuse-rows", "::mlir::func::FuncOp"> {
   ];
 }
 
+def SliceColumnsToRows
+    : Pass<"slice-columns-to-rows", "::mlir::func::FuncOp"> {
+  let summary = "Column reductions and their broadcast consumers over "
+                "transposed views, the columns their outer loop";
+  let description = [{
+    For the GPU pipeline, before `--slice-fuse-rows`: a 2-loop linalg op on
+    buffers that reduces over its outer loop only (`y.sum(0)`, the means of
+    `y - y.mean(0)`), and each 2-loop element-wise op that reads such a
+    result (or a 1-loop op's result computed from one) broadcast down the
+    rows, become the same ops with their loops swapped, each operand they
+    read row-major through a `memref.transpose` view (no copy) and the
+    identity map. The columns are then their outer, parallel loop:
+    `--slice-fuse-rows` runs them one column at a time and
+    `--slice-rows-to-gpu` gives a block a sector's worth of neighbouring
+    columns, its threads walking the rows. Before, a column reduction kept
+    its reduction loop outside: a host loop of one launch per row.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
 def SliceRowsToGPU : Pass<"slice-rows-to-gpu", "::mlir::func::FuncOp"> {
   let summary = "A loop over rows with reductions as one launch, a block "
                 "of threads per row";
@@ -605,6 +628,12 @@ def SliceRowsToGPU : Pass<"slice-rows-to-gpu", "::mlir::func::FuncOp"> {
       `--slice-fuse-rows` shrinks) is that register: no memory; another is
       written by thread 0.
 
+    When the rows are columns of transposed views (`--slice-columns-to-
+    rows`), a block takes a 32-byte sector's worth of neighbouring rows
+    (8 of f32): thread `t` works on row `t % 8` and strides along it by
+    `block-size / 8`, so the threads of a warp read whole sectors across
+    the rows, and the tree combines the threads of each row.
+
     Softmax over rows is then one launch reading each row once from
     memory and writing its result once, where it was six launches, its
     reductions one thread per row storing a running total every step. A
@@ -613,7 +642,8 @@ def SliceRowsToGPU : Pass<"slice-rows-to-gpu", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
-           "Threads per block, one block per row (a power of two)">
+           "Threads per block, one block per row or per sector of "
+           "neighbouring columns (a power of two)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
