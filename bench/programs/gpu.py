@@ -34,7 +34,14 @@ What `bytes` counts, for each program:
            elements the result needs, plus the result's (a view of an
            argument: nothing);
   ratio    moved / minimum (1: every byte read once, every byte written
-           once, no temporary).
+           once, no temporary);
+  loads per thread
+           the f32 elements (4 bytes) a thread loads on average, the most
+           over the program's launches.
+
+Then the same, with the f32 elements a thread loads on average (the most
+over a program's launches), for the reductions of
+test/Integration/row_kernels.py at that test's sizes.
 """
 
 import argparse
@@ -251,6 +258,7 @@ def count_bytes(args):
                    env=emulated_env(SLICE_EMULATED_DEVICE_STATS=stats))
     moved = {name: 0 for name in programs.PROGRAMS}
     launches = {name: 0 for name in programs.PROGRAMS}
+    per_thread = {name: 0.0 for name in programs.PROGRAMS}
     for line in open(stats):
         record = json.loads(line)
         for name in programs.PROGRAMS:
@@ -258,21 +266,56 @@ def count_bytes(args):
                 moved[name] += SECTOR * (record["loads"]["distinct_sectors"] +
                                          record["stores"]["distinct_sectors"])
                 launches[name] += 1
+                threads = np.prod(record["grid"]) * np.prod(record["block"])
+                per_thread[name] = max(per_thread[name],
+                                       record["loads"]["bytes"] / 4 / threads)
     rows = []
     for name in programs.PROGRAMS:
         minimum = minimum_bytes(name)
         rows.append({"program": name, "scale": args.scale,
                      "launches": launches[name], "moved": moved[name],
-                     "minimum": minimum, "ratio": moved[name] / minimum})
+                     "minimum": minimum, "ratio": moved[name] / minimum,
+                     "loads_per_thread": per_thread[name]})
     if args.json:
         with open(args.json, "w") as f:
             for row in rows:
                 f.write(json.dumps(row) + "\n")
-    print("| program | launches | bytes moved | fused minimum | ratio |")
-    print("|---|---|---|---|---|")
+    print("| program | launches | bytes moved | fused minimum | ratio | "
+          "loads per thread |")
+    print("|---|---|---|---|---|---|")
     for row in rows:
         print(f"| {row['program']} | {row['launches']} | {row['moved']} | "
-              f"{row['minimum']} | {row['ratio']:.2f} |")
+              f"{row['minimum']} | {row['ratio']:.2f} | "
+              f"{row['loads_per_thread']:.1f} |")
+
+
+def count_reductions(args):
+    """The reductions of test/Integration/row_kernels.py (softmax over a
+    reversed view, layer norm, a scaled row sum, mean-centering over rows
+    and over columns, a row maximum, a column sum) on the emulated device,
+    at that test's sizes: launches, bytes moved against the fused minimum,
+    and the f32 elements a thread loads."""
+    sys.path.insert(0, os.path.join(ROOT, "test", "Integration"))
+    import row_kernels  # noqa: E402
+    build_dir = os.environ.get("SLICE_BUILD_DIR", os.path.join(ROOT, "build"))
+    options = argparse.Namespace(
+        slice_opt=os.path.join(build_dir, "bin", "slice-opt"),
+        build_dir=build_dir, options="",
+        emulated_device=os.path.join(build_dir, "lib", "emulated-device"))
+    bad, rows = row_kernels.measure(options, row_kernels.CASES)
+    if bad:
+        sys.exit(f"{bad} reductions differ from NumPy")
+    print()
+    print("| reduction | input | launches | bytes moved | fused minimum | "
+          "ratio | loads per thread |")
+    print("|---|---|---|---|---|---|---|")
+    for name, row in rows.items():
+        case = row_kernels.CASES[name]
+        shape = "x".join(map(str, case[0][0]))
+        print(f"| {name} | x{case[1]} of {shape} | {row['launches']} | "
+              f"{row['moved']} | {row['minimum']} | "
+              f"{row['moved'] / row['minimum']:.2f} | "
+              f"{row['per_thread']:.1f} |")
 
 
 def main():
@@ -290,6 +333,7 @@ def main():
     programs.PROGRAMS = programs.programs_table()
     if args.command == "bytes":
         count_bytes(args)
+        count_reductions(args)
     elif args.command == "build":
         build(args.dir, f"format=fatbin chip={args.chip}")
     else:

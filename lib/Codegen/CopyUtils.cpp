@@ -336,16 +336,19 @@ CopyAction classifyCopy(Value source, Value target) {
   return CopyAction::Lower;
 }
 
-void emitBlocksOfThreads(
-    OpBuilder &b, Location loc, Value count, int64_t blockSize,
-    llvm::function_ref<void(OpBuilder &, Location, Value)> body) {
-  Value size = arith::ConstantIndexOp::create(b, loc, blockSize);
+Value blocksFor(OpBuilder &b, Location loc, Value count, int64_t blockSize) {
   // (count + blockSize - 1) / blockSize: counts stay below 2^62.
-  Value blocks = b.createOrFold<arith::DivUIOp>(
+  return b.createOrFold<arith::DivUIOp>(
       loc,
       b.createOrFold<arith::AddIOp>(
           loc, count, arith::ConstantIndexOp::create(b, loc, blockSize - 1)),
-      size);
+      arith::ConstantIndexOp::create(b, loc, blockSize));
+}
+
+void emitBlockGrid(
+    OpBuilder &b, Location loc, Value blocks, int64_t blockSize,
+    llvm::function_ref<void(OpBuilder &, Location, Value, Value)> body) {
+  Value size = arith::ConstantIndexOp::create(b, loc, blockSize);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0),
         one = arith::ConstantIndexOp::create(b, loc, 1);
   MLIRContext *context = b.getContext();
@@ -360,20 +363,36 @@ void emitBlocksOfThreads(
         auto threads = scf::ParallelOp::create(
             gb, gl, zero, size, one,
             [&](OpBuilder &tb, Location tl, ValueRange threadIds) {
-              Value item = arith::AddIOp::create(
-                  tb, tl, arith::MulIOp::create(tb, tl, blockIds.front(), size),
-                  threadIds.front());
-              Value inside = arith::CmpIOp::create(
-                  tb, tl, arith::CmpIPredicate::ult, item, count);
-              scf::IfOp::create(tb, tl, inside,
-                                [&](OpBuilder &ib, Location il) {
-                                  body(ib, il, item);
-                                  scf::YieldOp::create(ib, il);
-                                });
+              body(tb, tl, blockIds.front(), threadIds.front());
             });
         (void)gpu::setMappingAttr(threads, {mapTo(gpu::Processor::ThreadX)});
       });
   (void)gpu::setMappingAttr(grid, {mapTo(gpu::Processor::BlockX)});
+}
+
+void emitItemOfBlock(
+    OpBuilder &b, Location loc, Value block, Value thread, Value count,
+    int64_t blockSize,
+    llvm::function_ref<void(OpBuilder &, Location, Value)> body) {
+  Value size = arith::ConstantIndexOp::create(b, loc, blockSize);
+  Value item = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, block, size), thread);
+  Value inside =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, item, count);
+  scf::IfOp::create(b, loc, inside, [&](OpBuilder &ib, Location il) {
+    body(ib, il, item);
+    scf::YieldOp::create(ib, il);
+  });
+}
+
+void emitBlocksOfThreads(
+    OpBuilder &b, Location loc, Value count, int64_t blockSize,
+    llvm::function_ref<void(OpBuilder &, Location, Value)> body) {
+  emitBlockGrid(b, loc, blocksFor(b, loc, count, blockSize), blockSize,
+                [&](OpBuilder &tb, Location tl, Value block, Value thread) {
+                  emitItemOfBlock(tb, tl, block, thread, count, blockSize,
+                                  body);
+                });
 }
 
 /// Emits `thenFn` when `cond` holds and `elseFn` otherwise: straight-line

@@ -48,11 +48,28 @@ void emitIf(OpBuilder &b, Location loc, OpFoldResult cond,
             llvm::function_ref<void(OpBuilder &, Location)> thenFn,
             llvm::function_ref<void(OpBuilder &, Location)> elseFn);
 
+/// Emits a 1-D grid of `blocks` blocks of `blockSize` threads (two
+/// `scf.parallel` loops mapped to block_x and thread_x): `body` runs for
+/// each (block, thread).
+void emitBlockGrid(
+    OpBuilder &b, Location loc, Value blocks, int64_t blockSize,
+    llvm::function_ref<void(OpBuilder &, Location, Value, Value)> body);
+
+/// `ceil(count / blockSize)`: the blocks that cover `count` items.
+Value blocksFor(OpBuilder &b, Location loc, Value count, int64_t blockSize);
+
 /// Emits the 1-D grid of blocks of `blockSize` threads over `count` items
 /// (two `scf.parallel` loops mapped to block_x and thread_x): `body` runs
 /// for item `block * blockSize + thread`, guarded by `item < count`.
 void emitBlocksOfThreads(
     OpBuilder &b, Location loc, Value count, int64_t blockSize,
+    llvm::function_ref<void(OpBuilder &, Location, Value)> body);
+
+/// In a block of `blockSize` threads, `body` for item `block * blockSize +
+/// thread` when it is below `count`.
+void emitItemOfBlock(
+    OpBuilder &b, Location loc, Value block, Value thread, Value count,
+    int64_t blockSize,
     llvm::function_ref<void(OpBuilder &, Location, Value)> body);
 
 /// Whether upstream lowers a copy between memrefs of this type to `memcpy`.

@@ -21,6 +21,7 @@
 #include "CopyUtils.h"
 #include "Slice/Codegen/Passes.h"
 #include "Slice/Semantics/Arith/SliceArith.h"
+#include "ViewOverlap.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -32,6 +33,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <functional>
 
 namespace mlir {
 namespace slice {
@@ -308,6 +311,41 @@ static void emitScalarIteration(OpBuilder &b, Location loc,
     b.clone(op, mapping);
 }
 
+/// The loop's iteration space prepared on the host: its iterations, and
+/// whether a thread takes a chunk of lanes (`wholeVectors`) or one.
+struct PreparedLoop {
+  ElementwiseLoop info;
+  OpFoldResult total, wholeVectors;
+  /// What the threads of a group's kernel take: chunks or iterations.
+  Value items;
+};
+
+static PreparedLoop prepareLoop(OpBuilder &b, Location loc,
+                                scf::ParallelOp loop, int64_t vectorBytes) {
+  ArithIndexBuilder arith(b, loc);
+  PreparedLoop prepared;
+  ElementwiseLoop &info = prepared.info;
+  info.loop = loop;
+  OpFoldResult total = b.getIndexAttr(1);
+  for (auto [lower, upper, step] :
+       llvm::zip(loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
+    OpFoldResult span = arith.max(arith.sub(upper, lower), arith.constant(0));
+    OpFoldResult count = arith.divTrunc(
+        arith.add(span, arith.sub(step, arith.constant(1))), step);
+    info.counts.push_back(getValueOrCreateConstantIndexOp(b, loc, count));
+    total = arith.mul(total, count);
+  }
+  info.lanes = getVectorLanes(loop, vectorBytes);
+  if (info.lanes > 1 && failed(prepareMemRefs(b, loc, info)))
+    info.lanes = 1;
+  prepared.wholeVectors = b.getBoolAttr(false);
+  if (info.lanes > 1)
+    prepared.wholeVectors =
+        isMultipleOf(b, loc, info.counts.back(), info.lanes);
+  prepared.total = total;
+  return prepared;
+}
+
 /// Replaces `loop` by the block/thread nest over its iteration space: the
 /// vector kernel where the innermost trip count is a multiple of the lanes
 /// (checked on the host), the scalar one otherwise.
@@ -316,40 +354,23 @@ static void mapToBlocksOfThreads(scf::ParallelOp loop, int64_t blockSize,
   OpBuilder b(loop);
   Location loc = loop.getLoc();
   ArithIndexBuilder arith(b, loc);
-  ElementwiseLoop info;
-  info.loop = loop;
-  // The trip count of each dimension, and their product.
-  OpFoldResult total = b.getIndexAttr(1);
-  for (auto [lower, upper, step] :
-       llvm::zip(loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
-    // ceil(span / step) for the positive steps of scf.parallel, 0 for an
-    // empty span.
-    OpFoldResult span = arith.max(arith.sub(upper, lower), arith.constant(0));
-    OpFoldResult count = arith.divTrunc(
-        arith.add(span, arith.sub(step, arith.constant(1))), step);
-    info.counts.push_back(getValueOrCreateConstantIndexOp(b, loc, count));
-    total = arith.mul(total, count);
-  }
+  PreparedLoop prepared = prepareLoop(b, loc, loop, vectorBytes);
+  ElementwiseLoop &info = prepared.info;
   // A grid of no blocks is a launch error: an empty loop launches nothing.
   OpFoldResult nonEmpty =
-      arith.logicalNot(arith.equal(total, arith.constant(0)));
+      arith.logicalNot(arith.equal(prepared.total, arith.constant(0)));
   if (getConstantBool(nonEmpty) == false) {
     loop.erase();
     return;
   }
-  Value elements = getValueOrCreateConstantIndexOp(b, loc, total);
+  Value elements = getValueOrCreateConstantIndexOp(b, loc, prepared.total);
   auto scalarKernel = [&](OpBuilder &kb, Location kl) {
     emitBlocksOfThreads(kb, kl, elements, blockSize,
                         [&](OpBuilder &ib, Location il, Value element) {
                           emitScalarIteration(ib, il, info, element);
                         });
   };
-  info.lanes = getVectorLanes(loop, vectorBytes);
-  if (info.lanes > 1 && failed(prepareMemRefs(b, loc, info)))
-    info.lanes = 1;
-  OpFoldResult wholeVectors = b.getBoolAttr(false);
-  if (info.lanes > 1)
-    wholeVectors = isMultipleOf(b, loc, info.counts.back(), info.lanes);
+  OpFoldResult wholeVectors = prepared.wholeVectors;
   auto vectorKernel = [&](OpBuilder &kb, Location kl) {
     Value chunks = kb.createOrFold<arith::DivUIOp>(
         kl, elements, arith::ConstantIndexOp::create(kb, kl, info.lanes));
@@ -365,6 +386,189 @@ static void mapToBlocksOfThreads(scf::ParallelOp loop, int64_t blockSize,
       },
       [](OpBuilder &, Location) {});
   loop.erase();
+}
+
+/// The memrefs `loop` reads and writes, or false when its body touches
+/// memory other than by loads and stores.
+static bool getAccesses(scf::ParallelOp loop, SmallVectorImpl<Value> &reads,
+                        SmallVectorImpl<Value> &writes) {
+  WalkResult result = loop.getBody()->walk([&](Operation *op) {
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      reads.push_back(load.getMemRef());
+      return WalkResult::advance();
+    }
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      writes.push_back(store.getMemRef());
+      return WalkResult::advance();
+    }
+    return isMemoryEffectFree(op) ? WalkResult::advance()
+                                  : WalkResult::interrupt();
+  });
+  return !result.wasInterrupted();
+}
+
+namespace {
+/// A loop of a group and what it touches.
+struct GroupMember {
+  scf::ParallelOp loop;
+  SmallVector<Value> reads, writes;
+};
+} // namespace
+
+/// Whether `a` and `b` may run in either order, or interleaved: what one
+/// writes, the other neither reads nor writes (ViewOverlap.h).
+static bool areIndependent(const GroupMember &a, const GroupMember &b) {
+  auto apart = [](ArrayRef<Value> writes, const GroupMember &other) {
+    for (Value written : writes)
+      for (ArrayRef<Value> touched :
+           {ArrayRef<Value>(other.reads), ArrayRef<Value>(other.writes)})
+        for (Value value : touched)
+          if (compareViews(written, value) != ViewOverlap::Disjoint)
+            return false;
+    return true;
+  };
+  return apart(a.writes, b) && apart(b.writes, a);
+}
+
+/// Groups of consecutive element-wise loops of one block, with only pure
+/// ops between them, each independent of the others: the halves of a
+/// concat's consumer (`--slice-split-concat-consumers`), the four slices
+/// of YOLO's Focus.
+static SmallVector<SmallVector<GroupMember>>
+getLoopGroups(ArrayRef<scf::ParallelOp> loops) {
+  SmallVector<SmallVector<GroupMember>> groups;
+  for (scf::ParallelOp loop : loops) {
+    GroupMember member{loop, {}, {}};
+    bool known = getAccesses(loop, member.reads, member.writes);
+    bool joins = known && !groups.empty() && !groups.back().empty();
+    if (joins) {
+      scf::ParallelOp last = groups.back().back().loop;
+      joins =
+          last->getBlock() == loop->getBlock() && last->isBeforeInBlock(loop);
+      for (Operation *op = last->getNextNode(); joins && op != loop;
+           op = op->getNextNode())
+        joins = isMemoryEffectFree(op) && op->getNumRegions() == 0;
+      joins = joins && llvm::all_of(groups.back(), [&](const GroupMember &m) {
+                return areIndependent(m, member);
+              });
+    }
+    if (joins) {
+      groups.back().push_back(std::move(member));
+      continue;
+    }
+    groups.emplace_back();
+    groups.back().push_back(std::move(member));
+    // A loop whose accesses are unknown starts no group.
+    if (!known)
+      groups.emplace_back();
+  }
+  llvm::erase_if(groups, [](const SmallVector<GroupMember> &group) {
+    return group.empty();
+  });
+  return groups;
+}
+
+/// The thread of a group's kernel that takes `item` of `prepared`.
+static void emitItem(OpBuilder &b, Location loc, PreparedLoop &prepared,
+                     Value item) {
+  emitIf(
+      b, loc, prepared.wholeVectors,
+      [&](OpBuilder &vb, Location vl) {
+        emitVectorChunk(vb, vl, prepared.info, item);
+      },
+      [&](OpBuilder &sb, Location sl) {
+        emitScalarIteration(sb, sl, prepared.info, item);
+      });
+}
+
+/// Replaces the independent loops of `group` by one grid whose blocks
+/// take the loops in turn (block `b` of `k` loops with as many blocks each
+/// runs loop `b % k`, so that loops that read the same input read it at
+/// the same time) or one after another: one launch, each sector the loops
+/// share read once.
+static void mapGroupToBlocksOfThreads(ArrayRef<GroupMember> group,
+                                      int64_t blockSize, int64_t vectorBytes) {
+  scf::ParallelOp last = group.back().loop;
+  OpBuilder b(last);
+  Location loc = last.getLoc();
+  ArithIndexBuilder arith(b, loc);
+  SmallVector<PreparedLoop> prepared;
+  SmallVector<Value> blocks;
+  for (const GroupMember &member : group) {
+    PreparedLoop &loop =
+        prepared.emplace_back(prepareLoop(b, loc, member.loop, vectorBytes));
+    OpFoldResult items = loop.total;
+    if (loop.info.lanes > 1)
+      items = arith.select(
+          loop.wholeVectors,
+          arith.divTrunc(loop.total, arith.constant(loop.info.lanes)),
+          loop.total);
+    loop.items = getValueOrCreateConstantIndexOp(b, loc, items);
+    blocks.push_back(blocksFor(b, loc, loop.items, blockSize));
+  }
+  int64_t loops = group.size();
+  bool interleave = llvm::all_of(blocks, [&](Value count) {
+    return isEqualConstantIntOrValue(count, blocks.front());
+  });
+  // The first block of each loop, and the grid.
+  SmallVector<OpFoldResult> starts;
+  OpFoldResult grid = arith.constant(0);
+  for (Value count : blocks) {
+    starts.push_back(grid);
+    grid = arith.add(grid, count);
+  }
+  OpFoldResult nonEmpty =
+      arith.logicalNot(arith.equal(grid, arith.constant(0)));
+  Value gridValue = getValueOrCreateConstantIndexOp(b, loc, grid);
+  auto kernel = [&](OpBuilder &kb, Location kl) {
+    emitBlockGrid(
+        kb, kl, gridValue, blockSize,
+        [&](OpBuilder &tb, Location tl, Value block, Value thread) {
+          ArithIndexBuilder at(tb, tl);
+          // Which loop the block runs, and its block of that loop.
+          Value which, local;
+          if (interleave) {
+            Value count = arith::ConstantIndexOp::create(tb, tl, loops);
+            which = arith::RemUIOp::create(tb, tl, block, count);
+            local = arith::DivUIOp::create(tb, tl, block, count);
+          } else {
+            OpFoldResult index = at.constant(0), first = at.constant(0);
+            for (int64_t k = 1; k < loops; ++k) {
+              OpFoldResult after = at.logicalNot(at.lessThan(block, starts[k]));
+              index = at.select(after, at.constant(k), index);
+              first = at.select(after, starts[k], first);
+            }
+            which = getValueOrCreateConstantIndexOp(tb, tl, index);
+            local =
+                getValueOrCreateConstantIndexOp(tb, tl, at.sub(block, first));
+          }
+          // A chain of uniform branches (a switch becomes a jump table,
+          // brx.idx, which buys nothing for a few cases).
+          std::function<void(OpBuilder &, int64_t)> emitFrom =
+              [&](OpBuilder &cb, int64_t k) {
+                auto run = [&](OpBuilder &rb, Location rl) {
+                  emitItemOfBlock(rb, rl, local, thread, prepared[k].items,
+                                  blockSize,
+                                  [&](OpBuilder &ib, Location il, Value item) {
+                                    emitItem(ib, il, prepared[k], item);
+                                  });
+                };
+                if (k + 1 == loops) {
+                  run(cb, tl);
+                  return;
+                }
+                Value isK = arith::CmpIOp::create(
+                    cb, tl, arith::CmpIPredicate::eq, which,
+                    arith::ConstantIndexOp::create(cb, tl, k));
+                emitIf(cb, tl, isK, run,
+                       [&](OpBuilder &eb, Location) { emitFrom(eb, k + 1); });
+              };
+          emitFrom(tb, 0);
+        });
+  };
+  emitIf(b, loc, nonEmpty, kernel, [](OpBuilder &, Location) {});
+  for (const GroupMember &member : group)
+    member.loop->erase();
 }
 
 namespace {
@@ -388,8 +592,12 @@ struct SliceParallelLoopsToGPUPass
       if (isUnmappedElementwiseLoop(loop))
         loops.push_back(loop);
     });
-    for (scf::ParallelOp loop : loops)
-      mapToBlocksOfThreads(loop, blockSize, vectorBytes);
+    for (ArrayRef<GroupMember> group : getLoopGroups(loops)) {
+      if (group.size() == 1)
+        mapToBlocksOfThreads(group.front().loop, blockSize, vectorBytes);
+      else
+        mapGroupToBlocksOfThreads(group, blockSize, vectorBytes);
+    }
   }
 };
 } // namespace

@@ -10,6 +10,7 @@
 #include "CopyUtils.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dominance.h"
@@ -46,7 +47,8 @@ static Value skipReshapes(Value value) {
 
 static bool isAllocation(Value root) {
   return root.getDefiningOp<memref::AllocOp>() ||
-         root.getDefiningOp<memref::AllocaOp>();
+         root.getDefiningOp<memref::AllocaOp>() ||
+         root.getDefiningOp<gpu::AllocOp>();
 }
 
 static bool isEntryArgument(Value root) {

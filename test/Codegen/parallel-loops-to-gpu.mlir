@@ -210,3 +210,138 @@ func.func @negative_bits(%a: memref<8xi1>, %b: memref<8xi1>) {
   }
   return
 }
+
+// -----
+
+// The two halves of a concat's consumer (what --slice-split-concat-
+// consumers leaves: each half reads both halves of %x, writes its own
+// half of %out): one grid of twice the blocks, block b running half b % 2
+// (block b / 2 of it), so that the blocks reading the same sectors of %x
+// run side by side; the halves are apart, so the order does not matter.
+// (16 x 64 elements a half: 256 vectors of 4, one block each.)
+// CHECK-LABEL: func.func @concat_halves(
+// CHECK: scf.parallel (%[[B:.*]]) = (%c0{{.*}}) to (%c2{{.*}}) step
+// CHECK:   scf.parallel (%[[T:.*]]) = (%c0{{.*}}) to (%c256{{.*}}) step
+// CHECK:     %[[K:.*]] = arith.remui %[[B]], %c2
+// CHECK:     %[[LOCAL:.*]] = arith.divui %[[B]], %c2
+// CHECK:     %[[FIRST:.*]] = arith.cmpi eq, %[[K]], %c0
+// CHECK:     scf.if %[[FIRST]] {
+// CHECK:       arith.muli %[[LOCAL]], %c256
+// CHECK:       arith.negf {{.*}} : vector<4xf32>
+// CHECK:     } else {
+// CHECK:       arith.muli %[[LOCAL]], %c256
+// CHECK-NOT: arith.negf
+// CHECK:       vector.store
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @concat_halves(%x: memref<16x128xf32>) -> memref<16x128xf32> {
+  %out = memref.alloc() : memref<16x128xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %lo = memref.subview %x[0, 0] [16, 64] [1, 1] : memref<16x128xf32> to memref<16x64xf32, strided<[128, 1]>>
+  %hi = memref.subview %x[0, 64] [16, 64] [1, 1] : memref<16x128xf32> to memref<16x64xf32, strided<[128, 1], offset: 64>>
+  %out_lo = memref.subview %out[0, 0] [16, 64] [1, 1] : memref<16x128xf32> to memref<16x64xf32, strided<[128, 1]>>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c16, %c64) step (%c1, %c1) {
+    %a = memref.load %lo[%i, %j] : memref<16x64xf32, strided<[128, 1]>>
+    %b = memref.load %hi[%i, %j] : memref<16x64xf32, strided<[128, 1], offset: 64>>
+    %n = arith.negf %b : f32
+    %s = arith.addf %a, %n : f32
+    memref.store %s, %out_lo[%i, %j] : memref<16x64xf32, strided<[128, 1]>>
+    scf.reduce
+  }
+  %out_hi = memref.subview %out[0, 64] [16, 64] [1, 1] : memref<16x128xf32> to memref<16x64xf32, strided<[128, 1], offset: 64>>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c16, %c64) step (%c1, %c1) {
+    %a = memref.load %hi[%i, %j] : memref<16x64xf32, strided<[128, 1], offset: 64>>
+    %b = memref.load %lo[%i, %j] : memref<16x64xf32, strided<[128, 1]>>
+    %s = arith.addf %a, %b : f32
+    memref.store %s, %out_hi[%i, %j] : memref<16x64xf32, strided<[128, 1], offset: 64>>
+    scf.reduce
+  }
+  return %out : memref<16x128xf32>
+}
+
+// -----
+
+// Loops of different sizes into parts of a new buffer: one grid, the
+// second loop's blocks after the first's (block b of the grid is block
+// b - 1 of the second from block 1 on). Arguments may alias each other:
+// loops reading one and writing another are apart from a new buffer's
+// writers only.
+// CHECK-LABEL: func.func @uneven(
+// CHECK: scf.parallel (%[[B:.*]]) = (%c0{{.*}}) to (%c5{{.*}}) step
+// CHECK:   %[[AFTER:.*]] = arith.cmpi slt, %[[B]], %c1
+// CHECK:   scf.if
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @uneven(%x: memref<1000xf32>, %y: memref<4096xf32>) -> memref<5096xf32> {
+  %out = memref.alloc() : memref<5096xf32>
+  %a = memref.subview %out[0] [1000] [1] : memref<5096xf32> to memref<1000xf32, strided<[1]>>
+  %b = memref.subview %out[1000] [4096] [1] : memref<5096xf32> to memref<4096xf32, strided<[1], offset: 1000>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4096 = arith.constant 4096 : index
+  %c1000 = arith.constant 1000 : index
+  scf.parallel (%i) = (%c0) to (%c1000) step (%c1) {
+    %v = memref.load %x[%i] : memref<1000xf32>
+    memref.store %v, %a[%i] : memref<1000xf32, strided<[1]>>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%c4096) step (%c1) {
+    %v = memref.load %y[%i] : memref<4096xf32>
+    %w = arith.negf %v : f32
+    memref.store %w, %b[%i] : memref<4096xf32, strided<[1], offset: 1000>>
+    scf.reduce
+  }
+  return %out : memref<5096xf32>
+}
+
+// -----
+
+// The second loop reads what the first writes: two grids, in order. And
+// loops with an allocation between them, or writing arguments: two grids.
+// CHECK-LABEL: func.func @dependent(
+// CHECK-NOT: arith.remui %{{.*}}, %c2
+// CHECK: scf.parallel
+// CHECK: scf.parallel
+// CHECK: scf.parallel
+// CHECK: scf.parallel
+// CHECK: return
+func.func @dependent(%x: memref<64xf32>, %t: memref<64xf32>, %y: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    %v = memref.load %x[%i] : memref<64xf32>
+    memref.store %v, %t[%i] : memref<64xf32>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    %v = memref.load %t[%i] : memref<64xf32>
+    memref.store %v, %y[%i] : memref<64xf32>
+    scf.reduce
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @allocation_between(
+// CHECK-NOT: arith.remui %{{.*}}, %c2
+// CHECK: return
+func.func @allocation_between(%x: memref<64xf32>, %y: memref<64xf32>) -> memref<64xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    %v = memref.load %x[%i] : memref<64xf32>
+    memref.store %v, %y[%i] : memref<64xf32>
+    scf.reduce
+  }
+  %z = memref.alloc() : memref<64xf32>
+  scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    %v = memref.load %x[%i] : memref<64xf32>
+    memref.store %v, %z[%i] : memref<64xf32>
+    scf.reduce
+  }
+  return %z : memref<64xf32>
+}

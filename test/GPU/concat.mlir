@@ -10,10 +10,11 @@
 // CHECK-LABEL: llvm.func @negate_then_concat(
 // CHECK-COUNT-4: gpu.launch_func
 // CHECK-NOT: gpu.launch_func
-// relu of a concat: one kernel per operand, each writing its part
-// (--slice-split-concat-consumers), no temporary concat.
+// relu of a concat: a loop per operand, each writing its part
+// (--slice-split-concat-consumers), no temporary concat; the two loops are
+// apart and share one grid (--slice-parallel-loops-to-gpu): one launch.
 // CHECK-LABEL: llvm.func @relu_of_concat(
-// CHECK-COUNT-2: gpu.launch_func
+// CHECK: gpu.launch_func
 // CHECK-NOT: gpu.launch_func
 // CHECK-LABEL: llvm.func @mgpuStreamCreate
 func.func @negate_then_concat(%a: tensor<64x32xf32>, %b: tensor<64x32xf32>) -> tensor<128x32xf32> {

@@ -319,6 +319,16 @@ def SliceParallelLoopsToGPU
     element otherwise (decided per memref on the host). Other trip counts
     and bodies get one iteration per thread.
 
+    Consecutive loops of one block (only pure ops between them) that are
+    apart, what each writes neither read nor written by the others
+    (`ViewOverlap.h`: the halves of a concat's consumer, the slices of
+    YOLO's Focus, each writing its part of a new buffer), share one grid:
+    a chain of `scf.if` on the block picks the loop. With as many blocks
+    each, block `b` of `k` loops runs block `b / k` of loop `b % k`, so
+    that the blocks reading the same sectors of an input run side by side;
+    otherwise each loop's blocks follow the previous loop's. One launch
+    then reads each sector the loops share once.
+
     Upstream's `--gpu-map-parallel-loops` maps one loop dimension per
     hardware dimension instead, one thread per block for a 1-D loop.
 
