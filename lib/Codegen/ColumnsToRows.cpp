@@ -35,7 +35,6 @@ namespace slice {
 } // namespace mlir
 
 using namespace mlir;
-using namespace mlir::slice;
 using namespace mlir::slice::detail;
 
 /// Whether `op` is a 2-loop op on buffers whose memref operands are read

@@ -493,6 +493,74 @@ class TransposeOp:
         em.types[self.out.name] = sizes
 
 
+REDUCE_COMBINER = {"sum": "arith.addf", "max": "arith.maximumf",
+                   "min": "arith.minimumf"}
+REDUCE_NEUTRAL = {"sum": "0.0", "max": "0xFF800000", "min": "0x7F800000"}
+
+
+def reduce_numpy(kind, x, dims):
+    axes = tuple(dims)
+    if kind == "sum":
+        return x.astype(np.float64).sum(axis=axes).astype(np.float32)
+    if kind == "max":
+        return np.max(x, axis=axes, initial=-np.inf).astype(np.float32)
+    return np.min(x, axis=axes, initial=np.inf).astype(np.float32)
+
+
+class ReduceOp:
+    """The sum, maximum or minimum of src over `dims` (linalg.reduce from a
+    linalg.fill of the neutral element) or, `centered`, src minus that
+    over its one dim, read broadcast by a linalg.generic (softmax's x -
+    max, a mean-centering without the division)."""
+
+    def __init__(self, out, src, kind, dims, centered):
+        self.out, self.src, self.kind = out, src, kind
+        self.dims, self.centered = dims, centered
+
+    def emit(self, em):
+        sizes = em.types[self.src.name]
+        rank = len(sizes)
+        kept = [d for d in range(rank) if d not in self.dims]
+        kept_sizes = [sizes[d] for d in kept]
+        dims = em.dims_of(self.src.name)
+        operands = [dims[d] for d in kept if sizes[d] is None]
+        init = em.fresh("e")
+        em.emit(f"{init} = tensor.empty({', '.join(operands)}) : "
+                f"{tensor_type(kept_sizes)}")
+        em.types[init] = kept_sizes
+        neutral, filled = em.fresh("n"), em.fresh("f")
+        em.emit(f"{neutral} = arith.constant {REDUCE_NEUTRAL[self.kind]} : "
+                "f32")
+        em.emit(f"{filled} = linalg.fill ins({neutral} : f32) outs({init} : "
+                f"{tensor_type(kept_sizes)}) -> {tensor_type(kept_sizes)}")
+        em.types[filled] = kept_sizes
+        reduced = em.fresh("r") if self.centered else self.out.name
+        em.emit(f"{reduced} = linalg.reduce ins({self.src.name} : "
+                f"{em.type_of(self.src.name)}) outs({filled} : "
+                f"{tensor_type(kept_sizes)}) dimensions = "
+                f"[{', '.join(str(d) for d in self.dims)}]")
+        em.emit("  (%a: f32, %b: f32) {")
+        em.emit(f"    %c = {REDUCE_COMBINER[self.kind]} %a, %b : f32")
+        em.emit("    linalg.yield %c : f32")
+        em.emit("  }")
+        em.types[reduced] = kept_sizes
+        if not self.centered:
+            return
+        out_init = em.empty_like(sizes, self.src.name)
+        ident = identity_map(rank)
+        row = affine_map(rank, [f"d{d}" for d in kept])
+        em.emit(f"{self.out.name} = linalg.generic {{indexing_maps = "
+                f"[{ident}, {row}, {ident}], iterator_types = "
+                f"[{parallel(rank)}]}} ins({self.src.name}, {reduced} : "
+                f"{em.type_of(self.src.name)}, {tensor_type(kept_sizes)}) "
+                f"outs({out_init} : {em.type_of(out_init)}) {{")
+        em.emit("^bb0(%a: f32, %m: f32, %o: f32):")
+        em.emit("  %v = arith.subf %a, %m : f32")
+        em.emit("  linalg.yield %v : f32")
+        em.emit(f"}} -> {em.type_of(out_init)}")
+        em.types[self.out.name] = list(sizes)
+
+
 class LoopOp:
     """for i in [0, n): t[i] = f(t[i]) (shape 'row'), t[i] = t[i] + v[n-1-i]
     (shape 'reversed'), or t[:, i:i+1] = f(t[:, i:i+1]) (shape 'window')."""
@@ -700,6 +768,31 @@ class Generator:
 
     def value(self, array, bound):
         return Value(self.name(), np.array(array, dtype=np.float32), bound)
+
+    def gen_reduce(self, src):
+        """A reduction of a value of rank 2 or more over some (not all) of
+        its dims, or a centering over one (ReduceOp)."""
+        rng = self.rng
+        rank = len(src.shape)
+        if rank < 2:
+            return None, None
+        kind = rng.choice(["sum", "max", "min"])
+        centered = rng.random() < 0.4
+        if centered:
+            dims = [rng.randrange(rank)]
+        else:
+            dims = sorted(rng.sample(range(rank), rng.randint(1, rank - 1)))
+        reduced = int(np.prod([src.shape[d] for d in dims]))
+        bound = src.bound * max(reduced, 1) if kind == "sum" else src.bound
+        if bound > 1e30:
+            return None, None
+        value = reduce_numpy(kind, src.array, dims)
+        if centered:
+            value = (src.array -
+                     np.expand_dims(value, dims[0])).astype(np.float32)
+            bound += src.bound
+        out = self.value(value, bound)
+        return ReduceOp(out, src, kind, dims, centered), out
 
     def gen_unary(self, src, live, allow_call=True):
         rng = self.rng
@@ -932,7 +1025,10 @@ class Program:
         self.seed = seed
 
 
-def random_program(rng, number):
+def random_program(rng, number, reductions=False):
+    """Program `number`; with `reductions`, one op in eight or so is a
+    reduction (the random stream without them is that of earlier
+    versions, so that their seeds make the same programs)."""
     gen = Generator(rng)
     gen.count = 0
     rank = rng.choice([1, 2, 2, 3, 3])
@@ -949,6 +1045,12 @@ def random_program(rng, number):
     steps = rng.randint(2, 10)
     while len(ops) < steps:
         a = rng.choice(live[-3:] if rng.random() < 0.7 else live)
+        if reductions and rng.random() < 0.15:
+            op, out = gen.gen_reduce(a)
+            if op:
+                ops.append(op)
+                live.append(out)
+            continue
         roll = rng.random()
         new = []
         if roll < 0.28:
@@ -1523,6 +1625,8 @@ def main():
     parser.add_argument("--keep-failures")
     parser.add_argument("--min-rank", type=int, default=0)
     parser.add_argument("--break-driver-of", type=int)
+    parser.add_argument("--reductions", action="store_true",
+                        help="programs with reductions too (ReduceOp)")
     args = parser.parse_args()
     global BROKEN_DRIVER_PROGRAM
     BROKEN_DRIVER_PROGRAM = args.break_driver_of
@@ -1533,7 +1637,8 @@ def main():
     rng = random.Random(args.seed)
     programs, number = [], 0
     while len(programs) < args.count:
-        program = random_program(rng, args.seed * 100000 + number)
+        program = random_program(rng, args.seed * 100000 + number,
+                                 args.reductions)
         number += 1
         if program_rank(program) >= args.min_rank:
             programs.append(program)

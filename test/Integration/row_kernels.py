@@ -66,7 +66,7 @@ CASES = {
     # loop of a launch per row; the column sums of a view with 100
     # columns, the last block of 8 columns half empty.
     "col_centered": ([[256, 96]], "[::-1, :]", [256, 96],
-                     sr.centered_cols([256, 96]), [256, 96],
+                     sr.centered([256, 96], 0), [256, 96],
                      lambda s: s - s.mean(0)[None, :]),
     "col_sum": ([[130, 100]], "[::2, ::-1]", [65, 100],
                 sr.reduce([65, 100], [0], "sum"), [100],

@@ -71,42 +71,21 @@ def mean_rows(shape):
     return emit
 
 
-def centered(shape):
-    """s - s.mean(1)[:, None]: a row reduction and its broadcast
-    consumer."""
-    rows, cols = shape
-    row = "affine_map<(d0, d1) -> (d0)>"
+def centered(shape, axis=1):
+    """s - s.mean(axis), the mean read broadcast: a row (axis 1) or column
+    (axis 0) reduction and its broadcast consumer."""
+    kept, count = (shape[0], shape[1]) if axis == 1 else (shape[1], shape[0])
+    mean = f"affine_map<(d0, d1) -> (d{1 - axis})>"
     ident = "affine_map<(d0, d1) -> (d0, d1)>"
 
     def emit():
-        return (mean_rows(shape)().replace("%r =", "%m =") +
+        return (reduce(shape, [axis], "sum")().replace("%r =", "%sum =") +
+                f"  %n = arith.constant dense<{float(count)}> : {t([kept])}\n"
+                f"  %m = arith.divf %sum, %n : {t([kept])}\n"
                 f"  %e = tensor.empty() : {t(shape)}\n"
-                f"  %r = linalg.generic {{indexing_maps = [{ident}, {row}, "
+                f"  %r = linalg.generic {{indexing_maps = [{ident}, {mean}, "
                 f"{ident}], iterator_types = [\"parallel\", \"parallel\"]}}\n"
-                f"      ins(%s, %m : {t(shape)}, {t([rows])}) outs(%e : "
-                f"{t(shape)}) {{\n"
-                f"  ^bb0(%a: f32, %b: f32, %o: f32):\n"
-                f"    %v = arith.subf %a, %b : f32\n"
-                f"    linalg.yield %v : f32\n  }} -> {t(shape)}\n")
-    return emit
-
-
-def centered_cols(shape):
-    """s - s.mean(0)[None, :]: a column reduction and its broadcast
-    consumer."""
-    rows, cols = shape
-    column = "affine_map<(d0, d1) -> (d1)>"
-    ident = "affine_map<(d0, d1) -> (d0, d1)>"
-
-    def emit():
-        return (reduce(shape, [0], "sum")().replace("%r =", "%sum =") +
-                f"  %n = arith.constant dense<{float(rows)}> : {t([cols])}\n"
-                f"  %m = arith.divf %sum, %n : {t([cols])}\n"
-                f"  %e = tensor.empty() : {t(shape)}\n"
-                f"  %r = linalg.generic {{indexing_maps = [{ident}, "
-                f"{column}, {ident}], iterator_types = [\"parallel\", "
-                f"\"parallel\"]}}\n"
-                f"      ins(%s, %m : {t(shape)}, {t([cols])}) outs(%e : "
+                f"      ins(%s, %m : {t(shape)}, {t([kept])}) outs(%e : "
                 f"{t(shape)}) {{\n"
                 f"  ^bb0(%a: f32, %b: f32, %o: f32):\n"
                 f"    %v = arith.subf %a, %b : f32\n"
@@ -224,7 +203,7 @@ CASES = {
     "colmin_p3": ([[6, 100]], "[::-1, 1::3]", [6, 33],
                   reduce([6, 33], [0], "min"), [33], lambda s: s.min(0)),
     "centered_cols": ([[9, 60]], "[::-1, ::-3]", [9, 20],
-                      centered_cols([9, 20]), [9, 20],
+                      centered([9, 20], 0), [9, 20],
                       lambda s: s - s.mean(0)[None, :]),
     # Run-time steps: versioned on 1, -1, 2, -2, 3, -3, 4, -4; -5 takes the
     # op as it was.
