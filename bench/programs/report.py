@@ -13,7 +13,8 @@ Usage: report.py RESULTS.jsonl PERFORMANCE.md [GPU_BYTES.jsonl]
        report.py --carry OLD.md NEW.md   (the sections of OLD into NEW)
 The section sits between the markers BEGIN and END below in the page; the
 rest of the page (bench/report.py's) is left as it is, and bench/run.sh
-carries the section over when it rewrites the rest. GPU_BYTES is
+carries the section over when it rewrites the rest, with every `## `
+section written by hand (one bench/report.py does not write). GPU_BYTES is
 `gpu.py bytes --json`'s output (the emulated device's byte counts);
 --gpu writes the GPU machine's section (scripts/gpu-bundle.sh's
 `programs` part: ours on the GPU, PyTorch eager and torch.compile there,
@@ -21,6 +22,7 @@ and the CPU sides on that machine's cores) between GPU_BEGIN and GPU_END.
 """
 
 import json
+import re
 import statistics
 import sys
 
@@ -79,6 +81,31 @@ def place(section, performance, begin=BEGIN, end=END):
         f.write(text)
 
 
+def carry_sections(old, performance):
+    """Puts the `## ` sections of the page `old` (text) that the page at
+    `performance` lacks (those written by hand, which bench/report.py does
+    not write) into it, each before the section that came after it in
+    `old`; the marked sections above are carried apart, not twice."""
+    for begin, end in ((BEGIN, END), (GPU_BEGIN, GPU_END)):
+        while begin in old and end in old:
+            head, rest = old.split(begin, 1)
+            old = head + rest.split(end, 1)[1]
+    split = re.compile(r"(?m)^(?=## )")
+    parts = split.split(open(performance).read())
+    titles = [part.split("\n", 1)[0] for part in parts]
+    following = None
+    for part in reversed(split.split(old)):
+        title = part.split("\n", 1)[0]
+        if title.startswith("## ") and title not in titles:
+            at = titles.index(following) if following in titles else len(
+                parts)
+            parts.insert(at, part.rstrip("\n") + "\n\n")
+            titles.insert(at, title)
+        following = title
+    with open(performance, "w") as f:
+        f.write("".join(parts))
+
+
 def main():
     if sys.argv[1] == "--carry":
         old = open(sys.argv[2]).read()
@@ -86,6 +113,7 @@ def main():
             if begin in old and end in old:
                 section = begin + old.split(begin, 1)[1].split(end, 1)[0] + end
                 place(section + "\n", sys.argv[3], begin, end)
+        carry_sections(old, sys.argv[3])
         return
     if sys.argv[1] == "--gpu":
         gpu_machine(sys.argv[2], sys.argv[3])
