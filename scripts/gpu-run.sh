@@ -79,7 +79,7 @@ if wants programs; then
   : > "$out/programs.jsonl"
   timeout 60 "$here/programs/programs_gpu" 9 >> "$out/programs.jsonl" 2>> "$log"
   rc=$?
-  timeout 150 python3 "$here/programs/programs.py" cuda >> "$out/programs.jsonl" 2>> "$log"
+  timeout 200 python3 "$here/programs/programs.py" cuda >> "$out/programs.jsonl" 2>> "$log"
   rc="$rc $?"
   (
     export LD_LIBRARY_PATH=$here/cpu/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}

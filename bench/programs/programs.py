@@ -24,6 +24,12 @@ programs:
                 cache[:, :p, :] returned
   focus_relu    YOLO's Focus (four stride-2 slices of x 12x1024x1024
                 concatenated along the channels), then relu
+  softmax_rev   softmax(x[:, ::-1]) over rows, x 4096x4096 (ours:
+                linalg.softmax, as importers emit it; upstream's route its
+                four ops written out)
+  layer_norm    (s - mean) / sqrt(mean((s - mean)^2) + 1) over the rows of
+                s = x[1:-1, 2:-2], x 4096x4096
+  col_center    y - y.mean(0), y = x[::-1, :], x 4096x4096
 
 Usage:
   programs.py gen OUT        the MLIR modules and the C harness
@@ -35,8 +41,10 @@ Usage:
                              (scripts/gpu-bundle.sh; gpu.py has ours)
 The inputs are the harness's: element i of each input holds
 ((i * 7 + 3) % 23 - 11) * 0.125 (and + k for the k-th input), so that every
-side computes the same values; each side reports a checksum (the sum of
-the result's elements, in double) that bench/programs/report.py compares.
+side computes the same values; each side reports a checksum (the sum over
+the result's elements x_k, k in row-major order, of (x_k + x_k^2) *
+(1 + k % 3), in double: a centered or normalized result would sum to
+about 0, below its rounding) that bench/programs/report.py compares.
 """
 
 import json
@@ -77,6 +85,9 @@ def programs_table():
                         ([s_, 128], False)], 3),
         "kv_decode": ([([32, tt, 128], True), ([32, tt // 2, 128], False)], 3),
         "focus_relu": ([([12, m, m], False)], 3),
+        "softmax_rev": ([([n, n], False)], 2),
+        "layer_norm": ([([n, n], False)], 2),
+        "col_center": ([([n, n], False)], 2),
     }
 
 
@@ -110,9 +121,111 @@ def rotary_generic(x, rot, cos, sin):
 """
 
 
+ROW2 = "affine_map<(d0, d1) -> (d0)>"
+COL2 = "affine_map<(d0, d1) -> (d1)>"
+
+
+def reduce2(src, shape, dim, init, combine, out):
+    """`out` = the reduction of the 2-D `src` over `dim` from `init` by
+    `combine` (a body line on %in and %acc giving %v)."""
+    kept = [shape[1 - dim]]
+    return f"""  %{out}_e = tensor.empty() : {t(kept)}
+  %{out}_i = arith.constant {init} : f32
+  %{out}_f = linalg.fill ins(%{out}_i : f32) outs(%{out}_e : {t(kept)}) -> {t(kept)}
+  %{out} = linalg.reduce ins({src} : {t(shape)}) outs(%{out}_f : {t(kept)}) dimensions = [{dim}]
+    (%in: f32, %acc: f32) {{
+      {combine}
+      linalg.yield %v : f32
+    }}
+"""
+
+
+def broadcast2(src, vec, shape, vec_map, body, out):
+    """`out`[i, j] = `body` of %a = `src`[i, j] and %b = `vec` read through
+    `vec_map` (a body giving %v)."""
+    vec_shape = [shape[0] if vec_map == ROW2 else shape[1]]
+    return f"""  %{out}_e = tensor.empty() : {t(shape)}
+  %{out} = linalg.generic {{indexing_maps = [{ID2}, {vec_map}, {ID2}],
+      iterator_types = ["parallel", "parallel"]}}
+      ins({src}, {vec} : {t(shape)}, {t(vec_shape)}) outs(%{out}_e : {t(shape)}) {{
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    {body}
+    linalg.yield %v : f32
+  }} -> {t(shape)}
+"""
+
+
+def reduction_body(name, s, shape, aggregate):
+    """The ops of the reduction programs after the slice `s` (of `shape`):
+    (body, result). With `aggregate`, softmax is linalg.softmax (ours);
+    without, its four ops (upstream's route lowers no aggregate op)."""
+    rows, cols = shape
+    if name == "softmax_rev":
+        if aggregate:
+            return (f"""  %e = tensor.empty() : {t(shape)}
+  %r = linalg.softmax dimension(1) ins({s} : {t(shape)}) outs(%e : {t(shape)}) -> {t(shape)}
+""", "%r")
+        return (reduce2(s, shape, 1, "0xFF800000",
+                        "%v = arith.maximumf %in, %acc : f32", "mx") +
+                broadcast2(s, "%mx", shape, ROW2,
+                           "%d = arith.subf %a, %b : f32\n    "
+                           "%v = math.exp %d : f32", "ex") +
+                reduce2("%ex", shape, 1, "0.0",
+                        "%v = arith.addf %in, %acc : f32", "sm") +
+                broadcast2("%ex", "%sm", shape, ROW2,
+                           "%v = arith.divf %a, %b : f32", "r"), "%r")
+    if name == "layer_norm":
+        return (reduce2(s, shape, 1, "0.0",
+                        "%v = arith.addf %in, %acc : f32", "sum") +
+                broadcast2(s, "%sum", shape, ROW2,
+                           f"%n = arith.constant {float(cols)} : f32\n    "
+                           "%m = arith.divf %b, %n : f32\n    "
+                           "%v = arith.subf %a, %m : f32", "c") +
+                reduce2("%c", shape, 1, "0.0",
+                        "%q = arith.mulf %in, %in : f32\n      "
+                        "%v = arith.addf %q, %acc : f32", "sq") +
+                broadcast2("%c", "%sq", shape, ROW2,
+                           f"%n = arith.constant {float(cols)} : f32\n    "
+                           "%one = arith.constant 1.0 : f32\n    "
+                           "%var = arith.divf %b, %n : f32\n    "
+                           "%d = arith.addf %var, %one : f32\n    "
+                           "%sd = math.sqrt %d : f32\n    "
+                           "%v = arith.divf %a, %sd : f32", "r"), "%r")
+    if name == "col_center":
+        return (reduce2(s, shape, 0, "0.0",
+                        "%v = arith.addf %in, %acc : f32", "sum") +
+                broadcast2(s, "%sum", shape, COL2,
+                           f"%n = arith.constant {float(rows)} : f32\n    "
+                           "%m = arith.divf %b, %n : f32\n    "
+                           "%v = arith.subf %a, %m : f32", "r"), "%r")
+    raise KeyError(name)
+
+
+# The reduction programs: (spec of x NxN, the sliced shape, the same as
+# tensor.extract_slice offsets / sizes / strides).
+def reduction_slice(name):
+    n = sizes()["N"]
+    if name == "softmax_rev":
+        return "[:, ::-1]", [n, n], f"[0, {n - 1}] [{n}, {n}] [1, -1]"
+    if name == "layer_norm":
+        return ("[1:-1, 2:-2]", [n - 2, n - 4],
+                f"[1, 2] [{n - 2}, {n - 4}] [1, 1]")
+    return "[::-1, :]", [n, n], f"[{n - 1}, 0] [{n}, {n}] [-1, 1]"
+
+
+REDUCTIONS = ("softmax_rev", "layer_norm", "col_center")
+
+
 def ours(name):
     """The body of program `name` with slice ops: (args, result type, body,
     result value)."""
+    if name in REDUCTIONS:
+        n = sizes()["N"]
+        spec, shape, _ = reduction_slice(name)
+        body, value = reduction_body(name, "%s", shape, True)
+        return (f"%x: {t([n, n])}", t(shape),
+                f"  %s = slice.strided %x{spec} : {t([n, n])} to {t(shape)}\n"
+                + body, value)
     d = sizes()
     n, s_, tt, m = d["N"], d["S"], d["T"], d["M"]
     big = [n, n]
@@ -209,6 +322,13 @@ def generic1(src, src_type, out_type, shape, body, rank):
 
 def upstream(name):
     """The same program with upstream's tensor ops only."""
+    if name in REDUCTIONS:
+        n = sizes()["N"]
+        _, shape, extract = reduction_slice(name)
+        body, value = reduction_body(name, "%s", shape, False)
+        return (f"%x: {t([n, n])}", t(shape),
+                f"  %s = tensor.extract_slice %x{extract} : {t([n, n])} to "
+                f"{t(shape)}\n" + body, value)
     d = sizes()
     n, s_, tt, m = d["N"], d["S"], d["T"], d["M"]
     big = [n, n]
@@ -326,7 +446,8 @@ static double checksum(const Descriptor *d, int rank) {
       at += (rem % d->words[3 + r]) * d->words[3 + rank + r];
       rem /= d->words[3 + r];
     }
-    sum += base[at];
+    double x = base[at];
+    sum += (x + x * x) * (double)(1 + i % 3);
   }
   return sum;
 }
@@ -404,6 +525,20 @@ def harness():
 # NumPy and PyTorch
 # --------------------------------------------------------------------------
 
+def checksum_np(np, result):
+    """The checksum of a NumPy result (HARNESS_HEAD's checksum())."""
+    weights = np.arange(result.size, dtype=np.int64) % 3 + 1
+    flat = result.astype(np.float64).ravel()
+    return float(np.sum((flat + flat * flat) * weights))
+
+
+def checksum_torch(torch, result):
+    """The same of a PyTorch result, on its device."""
+    flat = result.double().flatten()
+    weights = torch.arange(flat.numel(), device=flat.device) % 3 + 1
+    return float(((flat + flat * flat) * weights).sum())
+
+
 def inputs_np(np, name):
     arrays = []
     for k, (shape, _) in enumerate(PROGRAMS[name][0]):
@@ -447,6 +582,20 @@ def numpy_program(np, name):
                 p += 1
             return cache[:, :p, :]
         return decode
+    if name == "softmax_rev":
+        def softmax(x):
+            s = x[:, ::-1]
+            e = np.exp(s - s.max(1, keepdims=True))
+            return e / e.sum(1, keepdims=True)
+        return softmax
+    if name == "layer_norm":
+        def layer_norm(x):
+            s = x[1:-1, 2:-2]
+            c = s - s.mean(1, keepdims=True)
+            return c / np.sqrt((c * c).mean(1, keepdims=True) + np.float32(1))
+        return layer_norm
+    if name == "col_center":
+        return lambda x: x[::-1, :] - x[::-1, :].mean(0, keepdims=True)
     if name == "focus_relu":
         return lambda x: np.maximum(np.concatenate(
             [x[:, ::2, ::2], x[:, 1::2, ::2], x[:, ::2, 1::2],
@@ -484,6 +633,16 @@ def torch_program(torch, name):
                 p += 1
             return cache[:, :p, :]
         return decode
+    if name == "softmax_rev":
+        return lambda x: torch.softmax(torch.flip(x, [1]), dim=1)
+    if name == "layer_norm":
+        return lambda x: torch.nn.functional.layer_norm(
+            x[1:-1, 2:-2], (x.shape[1] - 4,), eps=1.0)
+    if name == "col_center":
+        def col_center(x):
+            y = torch.flip(x, [0])
+            return y - y.mean(0, keepdim=True)
+        return col_center
     if name == "focus_relu":
         return lambda x: torch.relu(torch.cat(
             [x[:, ::2, ::2], x[:, 1::2, ::2], x[:, ::2, 1::2],
@@ -534,7 +693,7 @@ def main():
                 [caches.numpy_buffer(a) for a in arrays])
             seconds, sum_ = time_side(
                 "numpy", numpy_program(np, name), arrays,
-                lambda r: float(np.sum(r, dtype=np.float64)), before)
+                lambda r: checksum_np(np, r), before)
             print(json.dumps({"program": name, "side": "numpy",
                               "seconds": seconds, "checksum": sum_,
                               "rounds": ROUNDS}), flush=True)
@@ -563,7 +722,7 @@ def main():
                     run(*arrays)  # compiles
                 seconds, sum_ = time_side(
                     command, run, arrays,
-                    lambda r: float(r.double().sum()), before)
+                    lambda r: checksum_torch(torch, r), before)
             print(json.dumps({"program": name,
                               "side": command if threads == 1
                               else command + "_mt",
@@ -596,7 +755,7 @@ def main():
                         return r
                     seconds, sum_ = time_side(
                         side, call, arrays,
-                        lambda r: float(r.double().sum()), lambda: None)
+                        lambda r: checksum_torch(torch, r), lambda: None)
                 print(json.dumps({"program": name, "side": side,
                                   "device": device, "seconds": seconds,
                                   "checksum": sum_, "rounds": ROUNDS}),

@@ -45,6 +45,9 @@ DESCRIPTIONS = {
     "kv_decode": "1,024 updates `cache[:, p:p+1, :] = k[:, i:i+1, :] * 0.5` "
                  "of a 32 MiB cache, prefix returned",
     "focus_relu": "YOLO Focus + relu, x 12x1024x1024",
+    "softmax_rev": "`softmax(x[:, ::-1])` over rows, x 4096x4096",
+    "layer_norm": "layer norm over the rows of `x[1:-1, 2:-2]`, x 4096x4096",
+    "col_center": "`y - y.mean(0)`, `y = x[::-1, :]`, x 4096x4096",
 }
 
 
