@@ -161,7 +161,7 @@ def main():
              f"{count} runs of `bench/programs/run.sh`, every side in turn in "
              "each run (this machine's noise only ever slows a run down). "
              "Ratios are ours / theirs: below 1, ours is faster. `same "
-             "values`: every side's checksum (the sum of the result) agrees "
+             "values`: every side's checksum (a weighted sum, programs.py) agrees "
              "to 1e-5.", "",
              "Two allocator regimes, every side under each: **reuse**, "
              "where memory freed is kept and reused, as a framework's "
