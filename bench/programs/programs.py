@@ -159,7 +159,7 @@ def reduction_body(name, s, shape, aggregate):
     """The ops of the reduction programs after the slice `s` (of `shape`):
     (body, result). With `aggregate`, softmax is linalg.softmax (ours);
     without, its four ops (upstream's route lowers no aggregate op)."""
-    rows, cols = shape
+    cols = shape[1]
     if name == "softmax_rev":
         if aggregate:
             return (f"""  %e = tensor.empty() : {t(shape)}
@@ -174,13 +174,16 @@ def reduction_body(name, s, shape, aggregate):
                         "%v = arith.addf %in, %acc : f32", "sm") +
                 broadcast2("%ex", "%sm", shape, ROW2,
                            "%v = arith.divf %a, %b : f32", "r"), "%r")
-    if name == "layer_norm":
-        return (reduce2(s, shape, 1, "0.0",
+    def centered(dim, out):
+        """`s` minus its mean over `dim`, read broadcast."""
+        return (reduce2(s, shape, dim, "0.0",
                         "%v = arith.addf %in, %acc : f32", "sum") +
-                broadcast2(s, "%sum", shape, ROW2,
-                           f"%n = arith.constant {float(cols)} : f32\n    "
-                           "%m = arith.divf %b, %n : f32\n    "
-                           "%v = arith.subf %a, %m : f32", "c") +
+                broadcast2(s, "%sum", shape, ROW2 if dim else COL2,
+                           f"%n = arith.constant {float(shape[dim])} : f32"
+                           "\n    %m = arith.divf %b, %n : f32\n    "
+                           "%v = arith.subf %a, %m : f32", out))
+    if name == "layer_norm":
+        return (centered(1, "c") +
                 reduce2("%c", shape, 1, "0.0",
                         "%q = arith.mulf %in, %in : f32\n      "
                         "%v = arith.addf %q, %acc : f32", "sq") +
@@ -192,12 +195,7 @@ def reduction_body(name, s, shape, aggregate):
                            "%sd = math.sqrt %d : f32\n    "
                            "%v = arith.divf %a, %sd : f32", "r"), "%r")
     if name == "col_center":
-        return (reduce2(s, shape, 0, "0.0",
-                        "%v = arith.addf %in, %acc : f32", "sum") +
-                broadcast2(s, "%sum", shape, COL2,
-                           f"%n = arith.constant {float(rows)} : f32\n    "
-                           "%m = arith.divf %b, %n : f32\n    "
-                           "%v = arith.subf %a, %m : f32", "r"), "%r")
+        return centered(0, "r"), "%r"
     raise KeyError(name)
 
 
@@ -216,16 +214,24 @@ def reduction_slice(name):
 REDUCTIONS = ("softmax_rev", "layer_norm", "col_center")
 
 
+def reduction_program(name, ours_side):
+    """A reduction program (ours's or upstream's side, as ours() and
+    upstream() return it): x sliced by slice.strided or
+    tensor.extract_slice, then reduction_body()."""
+    n = sizes()["N"]
+    spec, shape, extract = reduction_slice(name)
+    body, value = reduction_body(name, "%s", shape, ours_side)
+    x, s = t([n, n]), t(shape)
+    slicing = (f"  %s = slice.strided %x{spec} : {x} to {s}\n" if ours_side
+               else f"  %s = tensor.extract_slice %x{extract} : {x} to {s}\n")
+    return f"%x: {x}", s, slicing + body, value
+
+
 def ours(name):
     """The body of program `name` with slice ops: (args, result type, body,
     result value)."""
     if name in REDUCTIONS:
-        n = sizes()["N"]
-        spec, shape, _ = reduction_slice(name)
-        body, value = reduction_body(name, "%s", shape, True)
-        return (f"%x: {t([n, n])}", t(shape),
-                f"  %s = slice.strided %x{spec} : {t([n, n])} to {t(shape)}\n"
-                + body, value)
+        return reduction_program(name, True)
     d = sizes()
     n, s_, tt, m = d["N"], d["S"], d["T"], d["M"]
     big = [n, n]
@@ -323,12 +329,7 @@ def generic1(src, src_type, out_type, shape, body, rank):
 def upstream(name):
     """The same program with upstream's tensor ops only."""
     if name in REDUCTIONS:
-        n = sizes()["N"]
-        _, shape, extract = reduction_slice(name)
-        body, value = reduction_body(name, "%s", shape, False)
-        return (f"%x: {t([n, n])}", t(shape),
-                f"  %s = tensor.extract_slice %x{extract} : {t([n, n])} to "
-                f"{t(shape)}\n" + body, value)
+        return reduction_program(name, False)
     d = sizes()
     n, s_, tt, m = d["N"], d["S"], d["T"], d["M"]
     big = [n, n]
