@@ -522,13 +522,39 @@ static int64_t getRowsPerBlock(scf::ForOp loop, int64_t blockSize) {
   return std::min(rows, blockSize);
 }
 
-/// Replaces `loop` by a launch of blocks of `blockSize` threads, a block
-/// per row, or per group of neighbouring rows when they are columns.
+/// The threads of a block: `blockSize`, or more (up to 1,024) where each
+/// of a row's threads would load more than 32 of its `rowsPerBlock` rows'
+/// elements a pass (rows of a known length only).
+static int64_t getBlockThreads(scf::ForOp loop, int64_t blockSize,
+                               int64_t rowsPerBlock) {
+  int64_t length = 0;
+  WalkResult walk = loop.walk([&](linalg::GenericOp op) {
+    for (Value operand : op->getOperands()) {
+      auto type = dyn_cast<MemRefType>(operand.getType());
+      if (!type || type.getRank() != 1)
+        continue;
+      if (type.isDynamicDim(0))
+        return WalkResult::interrupt();
+      length = std::max(length, type.getDimSize(0));
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return blockSize;
+  int64_t perRow = llvm::PowerOf2Ceil(llvm::divideCeil(length, 32));
+  int64_t most = std::max<int64_t>(blockSize, 1024);
+  return std::min(most, std::max(blockSize, perRow * rowsPerBlock));
+}
+
+/// Replaces `loop` by a launch of blocks of `blockSize` threads (or more,
+/// getBlockThreads), a block per row, or per group of neighbouring rows
+/// when they are columns.
 static bool rowsToGPU(scf::ForOp loop, int64_t blockSize) {
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   SmallVector<memref::AllocOp> loopBuffers = getLoopBuffers(loop);
   int64_t rowsPerBlock = getRowsPerBlock(loop, blockSize);
+  blockSize = getBlockThreads(loop, blockSize, rowsPerBlock);
   // One shared buffer per element type a reduction combines.
   SmallVector<Type> sharedTypes;
   loop.walk([&](linalg::GenericOp op) {

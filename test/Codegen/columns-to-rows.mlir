@@ -128,3 +128,20 @@ func.func @not_columns(%x: memref<4x5x6xf32>, %a: memref<5x6xf32>, %y: memref<4x
     }
   return
 }
+
+// -----
+
+// Columns of 4,096 rows: blocks of 1,024 threads (128 a column), so that
+// a thread loads 32 elements of its column, not 128.
+// CHECK-LABEL: func.func @tall_columns
+// GPU-LABEL: func.func @tall_columns
+// GPU: gpu.launch blocks({{.*}}) in (%{{.*}} = %c2, {{.*}} threads({{.*}}) in (%{{.*}} = %c1024, {{.*}} workgroup(%{{.*}} : memref<1024xf32, #gpu.address_space<workgroup>>)
+// GPU:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c128 iter_args
+func.func @tall_columns(%x: memref<4096x16xf32>, %out: memref<16xf32>) {
+  linalg.reduce ins(%x : memref<4096x16xf32>) outs(%out : memref<16xf32>) dimensions = [0]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  return
+}

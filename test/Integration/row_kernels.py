@@ -71,6 +71,10 @@ CASES = {
     "col_sum": ([[130, 100]], "[::2, ::-1]", [65, 100],
                 sr.reduce([65, 100], [0], "sum"), [100],
                 lambda s: s.sum(0)),
+    # Columns of 4,096 rows: blocks of 1,024 threads, 32 loads a thread.
+    "col_tall": ([[4100, 16]], "[2:-2, :]", [4096, 16],
+                 sr.reduce([4096, 16], [0], "max"), [16],
+                 lambda s: s.max(0)),
 }
 
 

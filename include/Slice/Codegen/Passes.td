@@ -642,7 +642,9 @@ def SliceRowsToGPU : Pass<"slice-rows-to-gpu", "::mlir::func::FuncOp"> {
     rows`), a block takes a 32-byte sector's worth of neighbouring rows
     (8 of f32): thread `t` works on row `t % 8` and strides along it by
     `block-size / 8`, so the threads of a warp read whole sectors across
-    the rows, and the tree combines the threads of each row.
+    the rows, and the tree combines the threads of each row. Where rows
+    of a known length would give a thread more than 32 elements a pass,
+    a block has more threads, up to 1,024.
 
     Softmax over rows is then one launch reading each row once from
     memory and writing its result once, where it was six launches, its
