@@ -98,9 +98,9 @@ static void transposeLoops(RewriterBase &rewriter, linalg::LinalgOp op,
     AffineMap &map = maps[operand.getOperandNumber()];
     if (map != swap)
       continue;
-    // A row-major operand, now read (column, row): its transposed view,
-    // read through the identity.
-    // One view of each buffer, where it serves every op that reads it.
+    // A row-major operand, now read (column, row): its transposed view
+    // (one per buffer, where it serves every op after it), read through
+    // the identity.
     Value &transposed = transposes[operand.get()];
     if (!transposed || !dominance.properlyDominates(transposed, generic)) {
       rewriter.setInsertionPoint(generic);
