@@ -4,7 +4,7 @@
 
 // The first half of the final conversion, on one function at a time: the
 // arithmetic and the memref accesses become LLVM; the function itself, the
-// allocation (a call to aligned_alloc the module declares), the copy (memcpy, or the runtime for strided views) and
+// allocation (a call to malloc the module declares), the copy (memcpy, or the runtime for strided views) and
 // the branches (which change block signatures) wait for
 // --slice-finalize-to-llvm, meeting the converted ops in casts. Both
 // routes end in the same LLVM.
@@ -19,7 +19,7 @@
 //       BODY:   return
 // ALL-LABEL: llvm.func @local(
 //   ALL-NOT:   builtin.unrealized_conversion_cast
-//       ALL:   llvm.call @aligned_alloc
+//       ALL:   llvm.call @malloc
 //       ALL:   llvm.store
 //       ALL:   "llvm.intr.memcpy"
 //       ALL:   llvm.br

@@ -19,11 +19,11 @@
 // CHECK-NOT: memref.copy
 // CHECK: return
 // LLVM-LABEL: llvm.func @row_scan(
-// LLVM-COUNT-1: llvm.call @aligned_alloc
-// LLVM-NOT: llvm.call @aligned_alloc
+// LLVM-COUNT-1: llvm.call @malloc
+// LLVM-NOT: llvm.call @malloc
 // LLVM-LABEL: llvm.func @row_scan__dense(
-// LLVM-COUNT-1: llvm.call @aligned_alloc
-// LLVM-NOT: llvm.call @aligned_alloc
+// LLVM-COUNT-1: llvm.call @malloc
+// LLVM-NOT: llvm.call @malloc
 // LLVM: llvm.return
 func.func @row_scan(%x: tensor<64x128xf32>) -> tensor<64x128xf32> {
   %c1 = arith.constant 1 : index
@@ -57,8 +57,8 @@ func.func @row_scan(%x: tensor<64x128xf32>) -> tensor<64x128xf32> {
 // CHECK-NOT: memref.copy
 // CHECK: return
 // LLVM-LABEL: llvm.func @odd_into_even(
-// LLVM-COUNT-1: llvm.call @aligned_alloc
-// LLVM-NOT: llvm.call @aligned_alloc
+// LLVM-COUNT-1: llvm.call @malloc
+// LLVM-NOT: llvm.call @malloc
 // LLVM: llvm.return
 func.func @odd_into_even(%x: tensor<64x128xf32>) -> tensor<64x128xf32> {
   %odd = slice.strided %x[1::2] : tensor<64x128xf32> to tensor<32x128xf32>

@@ -53,5 +53,5 @@ func.func @checked(%x: tensor<8xf32>, %s: index) -> tensor<?xf32> {
 // A back end of one's own continues from there (here the rest of
 // --slice-to-llvm, pass by pass).
 // TAIL-LABEL: llvm.func @view(
-//       TAIL:   llvm.call @aligned_alloc
+//       TAIL:   llvm.call @malloc
 //       TAIL:   llvm.return

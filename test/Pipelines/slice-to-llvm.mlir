@@ -9,7 +9,7 @@
 // bufferization model). Without deallocation the callee only computes a
 // descriptor: no element moves.
 // VIEWONLY-LABEL: llvm.func @reverse_rows
-//   VIEWONLY-NOT:   llvm.call @aligned_alloc
+//   VIEWONLY-NOT:   llvm.call @malloc
 //   VIEWONLY-NOT:   llvm.load
 //   VIEWONLY-NOT:   llvm.store
 //       VIEWONLY:   llvm.return
@@ -18,12 +18,24 @@
 // vectors in a copy function (--slice-lower-copies), never through the
 // runtime's memrefCopy.
 // VIEW-LABEL: llvm.func @reverse_rows
-//       VIEW:   llvm.call @aligned_alloc
+//       VIEW:   llvm.call @malloc
 //       VIEW:   llvm.call @[[FN:__slice_copy[_0-9]*]](
 //       VIEW:   llvm.return
-// As copies: vector loads and stores into a fresh buffer.
+// As copies: vector loads and stores into a fresh buffer. The buffer is
+// malloc's, 63 bytes more than it holds, aligned to 64 by a GEP on
+// malloc's pointer (which LLVM's alias analysis follows, where it does
+// not follow inttoptr); the descriptor keeps malloc's pointer to free.
 // COPY-LABEL: llvm.func @reverse_rows
-//       COPY:   llvm.call @aligned_alloc
+//       COPY:   %[[SLACK:.*]] = llvm.mlir.constant(63 : index)
+//       COPY:   %[[BYTES:.*]] = llvm.add %{{.*}}, %[[SLACK]] : i64
+//       COPY:   %[[PTR:.*]] = llvm.call @malloc(%[[BYTES]])
+//       COPY:   %[[ADDR:.*]] = llvm.ptrtoint %[[PTR]]
+//       COPY:   %[[MASK:.*]] = llvm.mlir.constant(63 : index)
+//       COPY:   %[[NEG:.*]] = llvm.sub %{{.*}}, %[[ADDR]]
+//       COPY:   %[[PAD:.*]] = llvm.and %[[NEG]], %[[MASK]]
+//       COPY:   %[[ALIGNED:.*]] = llvm.getelementptr inbounds %[[PTR]][%[[PAD]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+//       COPY:   %[[D0:.*]] = llvm.insertvalue %[[PTR]], %{{.*}}[0]
+//       COPY:   llvm.insertvalue %[[ALIGNED]], %[[D0]][1]
 //       COPY:   llvm.call @[[FN:__slice_copy[_0-9]*]](
 //       COPY:   llvm.return
 func.func @reverse_rows(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {

@@ -18,10 +18,10 @@
 // A writable dest is written in place: without deallocation the function
 // allocates nothing and returns dest's own buffer.
 // INPLACE-LABEL: llvm.func @reversed
-//   INPLACE-NOT:   llvm.call @aligned_alloc
+//   INPLACE-NOT:   llvm.call @malloc
 //       INPLACE:   llvm.return
 // INPLACE-LABEL: llvm.func @strided
-//   INPLACE-NOT:   llvm.call @aligned_alloc
+//   INPLACE-NOT:   llvm.call @malloc
 //       INPLACE:   llvm.return
 func.func @reversed(%v: tensor<64x128xf32>, %y: tensor<64x128xf32> {bufferization.writable = true}) -> tensor<64x128xf32> {
   %r = slice.strided_update %v into %y[:, ::-1] : tensor<64x128xf32> into tensor<64x128xf32>

@@ -97,7 +97,8 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
     5. exp and tanh as polynomial approximations that vectorize
        (`--slice-approximate-math`), linalg to loops, strided metadata
        expanded, affine, scf, cf, vector, arith, math, index, memref
-       (allocations as `aligned_alloc`) and func to LLVM.
+       (allocations as `malloc`, aligned to 64 bytes by a GEP) and func
+       to LLVM.
 
     With `parallel-bytes=N` (N >= 0), copies and element-wise ops of at
     least N bytes run on OpenMP threads (`scf.parallel`,
