@@ -159,6 +159,52 @@ struct RowEmitter {
   /// A shared buffer of an element per thread, per element type.
   DenseMap<Type, Value> shared;
 
+  /// Rows split across blocks (rowsToGPU's slabs): this block walks
+  /// elements [slabBegin, slabBegin + slabLength) of its rows; null: the
+  /// whole rows.
+  Value slabBegin, slabLength;
+  /// Where set, only the blocks where it holds (each row's first slab)
+  /// store 0-d buffers in memory: the others hold the same values.
+  Value firstSlab;
+  /// The reductions' results per row and slab (`slabs` a row, row-major)
+  /// in memory, and this block's slab and row. The reduction numbered
+  /// `partialAt` stores this block's partial result there and ends the
+  /// launch; those before it combine the partials the earlier launches
+  /// stored instead of walking the row.
+  SmallVector<Value> partials;
+  Value slabs, slab, row;
+  int64_t partialAt = -1;
+  unsigned reductions = 0;
+  bool stopped = false, finishing = false;
+
+  /// A loop of this thread over its elements of a row of `n`: `body`
+  /// gets the element's index and the carried values.
+  scf::ForOp
+  walkRow(OpBuilder &builder, Value n, ValueRange inits,
+          function_ref<void(OpBuilder &, Location, Value, ValueRange)> body) {
+    if (!slabBegin)
+      return scf::ForOp::create(builder, loc, thread, n, threads, inits, body);
+    // Counted from the slab's start, so that a thread past any row's end
+    // (INT32_MAX) adds nothing that could wrap.
+    Value left = arith::SubIOp::create(builder, loc, n, slabBegin);
+    Value limit = arith::MinSIOp::create(builder, loc, left, slabLength);
+    return scf::ForOp::create(
+        builder, loc, thread, limit, threads, inits,
+        [&](OpBuilder &lb, Location ll, Value k, ValueRange carried) {
+          body(lb, ll, arith::AddIOp::create(lb, ll, slabBegin, k), carried);
+        });
+  }
+
+  /// Whether this thread stores the block's 0-d results: thread 0 (of
+  /// the first slab).
+  Value storesResults(OpBuilder &builder) {
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value first = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                        thread, zero);
+    return firstSlab ? arith::AndIOp::create(builder, loc, first, firstSlab)
+                     : first;
+  }
+
   /// The value a 0-d operand holds now.
   Value read0d(Value buffer) {
     if (Value value = registers.lookup(buffer))
@@ -174,13 +220,12 @@ struct RowEmitter {
     registers[buffer] = value;
     if (rowPrivate.contains(buffer))
       return;
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value first =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, thread, zero);
-    scf::IfOp::create(b, loc, first, [&](OpBuilder &tb, Location tl) {
-      memref::StoreOp::create(tb, tl, value, mapping.lookupOrDefault(buffer));
-      scf::YieldOp::create(tb, tl);
-    });
+    scf::IfOp::create(b, loc, storesResults(b),
+                      [&](OpBuilder &tb, Location tl) {
+                        memref::StoreOp::create(
+                            tb, tl, value, mapping.lookupOrDefault(buffer));
+                        scf::YieldOp::create(tb, tl);
+                      });
   }
 
   /// The body of `op` on `args`, cloned at `builder`: its yielded values.
@@ -257,19 +302,23 @@ struct RowEmitter {
 
   /// Runs `step`: stores its values into its rows.
   void materialize(Deferred &step) {
-    if (rowPrivate.contains(step.op.getDpsInits().front())) {
+    // With slabs, a step runs only at the end of the last launch: before
+    // it, a launch would write what the next ones read again, and another
+    // view of the row may read elements of another slab's block.
+    if (rowPrivate.contains(step.op.getDpsInits().front()) ||
+        (slabBegin && !finishing)) {
       failed = true;
       return;
     }
     Value n = rowLength(step.op);
-    scf::ForOp::create(b, loc, thread, n, threads, ValueRange{},
-                       [&](OpBuilder &lb, Location ll, Value j, ValueRange) {
-                         for (auto [init, value] : llvm::zip(
-                                  step.op.getDpsInits(), compute(lb, step, j)))
-                           memref::StoreOp::create(
-                               lb, ll, value, mapping.lookupOrDefault(init), j);
-                         scf::YieldOp::create(lb, ll);
-                       });
+    walkRow(b, n, ValueRange{},
+            [&](OpBuilder &lb, Location ll, Value j, ValueRange) {
+              for (auto [init, value] :
+                   llvm::zip(step.op.getDpsInits(), compute(lb, step, j)))
+                memref::StoreOp::create(lb, ll, value,
+                                        mapping.lookupOrDefault(init), j);
+              scf::YieldOp::create(lb, ll);
+            });
   }
 
   static bool mayOverlap(Value a, Value b) {
@@ -301,10 +350,12 @@ struct RowEmitter {
   }
 
   /// Runs the steps still deferred, in order (those of a row buffer of
-  /// the loop alone: nothing reads it after the loop).
+  /// the loop alone: nothing reads it after the loop). A launch that ended
+  /// at its reduction runs none: the last launch computes them again.
   void finish() {
+    finishing = true;
     for (std::shared_ptr<Deferred> &step : pending)
-      if (!rowPrivate.contains(step->op.getDpsInits().front()))
+      if (!stopped && !rowPrivate.contains(step->op.getDpsInits().front()))
         materialize(*step);
     pending.clear();
     producerOf.clear();
@@ -390,24 +441,43 @@ struct RowEmitter {
   }
 
   void emitReduction(linalg::GenericOp op) {
-    for (Value input : op.getDpsInputs())
-      beforeRead(input);
+    int64_t number = reductions++;
     Operation *combiner = rowCombiners(op)->front();
     Value init = op.getDpsInits().front();
     Type element = getElementTypeOrSelf(init);
     Value neutral =
         arith::ConstantOp::create(b, loc, *getCombinerNeutral(combiner));
+    if (slabBegin && number != partialAt) {
+      // An earlier launch stored the row's partial results: their
+      // combination, in slab order, is the row's result.
+      Value first = arith::MulIOp::create(b, loc, row, slabs);
+      Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+      Value one = arith::ConstantIndexOp::create(b, loc, 1);
+      auto total = scf::ForOp::create(
+          b, loc, zero, slabs, one, ValueRange{neutral},
+          [&](OpBuilder &lb, Location ll, Value k, ValueRange carried) {
+            Value at = arith::AddIOp::create(lb, ll, first, k);
+            Value part = memref::LoadOp::create(lb, ll, partials[number], at);
+            scf::YieldOp::create(lb, ll,
+                                 combine(lb, combiner, carried.front(), part));
+          });
+      write0d(init, combine(b, combiner, total.getResult(0), read0d(init)));
+      return;
+    }
+    for (Value input : op.getDpsInputs())
+      beforeRead(input);
     // Each thread's partial result over the elements it strides to.
     Value n = rowLength(op);
     BlockArgument accumulator =
         op.getMatchingBlockArgument(op.getDpsInitOperand(0));
-    auto partial = scf::ForOp::create(
-        b, loc, thread, n, threads, ValueRange{neutral},
-        [&](OpBuilder &lb, Location ll, Value j, ValueRange carried) {
-          SmallVector<Value> args = arguments(lb, op, j, nullptr, producerOf);
-          args[accumulator.getArgNumber()] = carried.front();
-          scf::YieldOp::create(lb, ll, inlineBody(lb, op, args));
-        });
+    auto partial =
+        walkRow(b, n, ValueRange{neutral},
+                [&](OpBuilder &lb, Location ll, Value j, ValueRange carried) {
+                  SmallVector<Value> args =
+                      arguments(lb, op, j, nullptr, producerOf);
+                  args[accumulator.getArgNumber()] = carried.front();
+                  scf::YieldOp::create(lb, ll, inlineBody(lb, op, args));
+                });
     // The block's partial results meet in shared memory, halving the
     // threads that combine each step.
     Value buffer = shared.lookup(element);
@@ -430,6 +500,21 @@ struct RowEmitter {
       gpu::BarrierOp::create(b, loc);
     }
     Value total = memref::LoadOp::create(b, loc, buffer, rowSlot);
+    if (slabBegin) {
+      // This block's part of the row: stored for the next launch, which
+      // is where the rest of the row's steps run.
+      Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+      Value first =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, thread, zero);
+      Value at = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, row, slabs), slab);
+      scf::IfOp::create(b, loc, first, [&](OpBuilder &tb, Location tl) {
+        memref::StoreOp::create(tb, tl, total, partials[number], at);
+        scf::YieldOp::create(tb, tl);
+      });
+      stopped = true;
+      return;
+    }
     // Every thread has read the total before the buffer is reused.
     gpu::BarrierOp::create(b, loc);
     write0d(init, combine(b, combiner, total, read0d(init)));
@@ -454,6 +539,8 @@ static bool emitRows(RowEmitter &emitter, scf::ForOp loop,
           ub::PoisonOp::create(b, loc, alloc.getType().getElementType());
   }
   for (Operation &op : loop.getBody()->without_terminator()) {
+    if (emitter.stopped)
+      break;
     auto generic = dyn_cast<linalg::GenericOp>(op);
     if (!generic) {
       // The size of a row buffer that goes with the loop: what it was
@@ -522,11 +609,9 @@ static int64_t getRowsPerBlock(scf::ForOp loop, int64_t blockSize) {
   return std::min(rows, blockSize);
 }
 
-/// The threads of a block: `blockSize`, or more (up to 1,024) where each
-/// of a row's threads would load more than 32 of its `rowsPerBlock` rows'
-/// elements a pass (rows of a known length only).
-static int64_t getBlockThreads(scf::ForOp loop, int64_t blockSize,
-                               int64_t rowsPerBlock) {
+/// The length of the rows `loop` walks (its longest 1-D operand) when it
+/// is known.
+static std::optional<int64_t> getStaticRowLength(scf::ForOp loop) {
   int64_t length = 0;
   WalkResult walk = loop.walk([&](linalg::GenericOp op) {
     for (Value operand : op->getOperands()) {
@@ -540,21 +625,87 @@ static int64_t getBlockThreads(scf::ForOp loop, int64_t blockSize,
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())
+    return std::nullopt;
+  return length;
+}
+
+/// The threads of a block: `blockSize`, or more (up to 1,024) where each
+/// of a row's threads would load more than 32 of its `rowsPerBlock` rows'
+/// elements a pass (rows of a known length only).
+static int64_t getBlockThreads(scf::ForOp loop, int64_t blockSize,
+                               int64_t rowsPerBlock) {
+  std::optional<int64_t> length = getStaticRowLength(loop);
+  if (!length)
     return blockSize;
-  int64_t perRow = llvm::PowerOf2Ceil(llvm::divideCeil(length, 32));
+  int64_t perRow = llvm::PowerOf2Ceil(llvm::divideCeil(*length, 32));
   int64_t most = std::max<int64_t>(blockSize, 1024);
   return std::min(most, std::max(blockSize, perRow * rowsPerBlock));
 }
 
+/// The reductions of `loop`'s body, in order.
+static SmallVector<linalg::GenericOp> getReductions(scf::ForOp loop) {
+  SmallVector<linalg::GenericOp> reductions;
+  for (auto op : loop.getBody()->getOps<linalg::GenericOp>())
+    if (op.getNumReductionLoops() != 0)
+      reductions.push_back(op);
+  return reductions;
+}
+
+/// Whether `loop`'s rows may be split across blocks, a launch for each
+/// reduction (up to it) and one more (everything): each 0-d buffer in
+/// memory is written in the body before anything reads it, so that each
+/// launch computes what it holds rather than reading what another launch
+/// stored. (The rows in memory are written only at the end of the last
+/// launch, or the emitter gives up: RowEmitter::materialize.)
+static bool canSplitRows(scf::ForOp loop,
+                         ArrayRef<memref::AllocOp> loopBuffers) {
+  auto isPrivate = [&](Value value) {
+    auto alloc = value.getDefiningOp<memref::AllocOp>();
+    return alloc && llvm::is_contained(loopBuffers, alloc);
+  };
+  llvm::SmallPtrSet<Value, 4> written;
+  for (auto op : loop.getBody()->getOps<linalg::GenericOp>()) {
+    for (OpOperand &operand : op->getOpOperands()) {
+      auto type = dyn_cast<MemRefType>(operand.get().getType());
+      bool reads =
+          !op.isDpsInit(&operand) || op.payloadUsesValueFromOperand(&operand);
+      if (type && type.getRank() == 0 && reads && !isPrivate(operand.get()) &&
+          !written.contains(operand.get()))
+        return false;
+    }
+    for (Value init : op.getDpsInits())
+      if (!isPrivate(init) && cast<MemRefType>(init.getType()).getRank() == 0)
+        written.insert(init);
+  }
+  return true;
+}
+
 /// Replaces `loop` by a launch of blocks of `blockSize` threads (or more,
 /// getBlockThreads), a block per row, or per group of neighbouring rows
-/// when they are columns.
-static bool rowsToGPU(scf::ForOp loop, int64_t blockSize) {
+/// when they are columns. Rows too long for one block (more than 64
+/// elements a thread) are split across blocks, a slab of the row each,
+/// where the body allows (canSplitRows): then each reduction's launch
+/// stores the partial results of the slabs, and the next launch combines
+/// them and goes on, so that a thread loads at most 32 elements a launch.
+static bool rowsToGPU(scf::ForOp loop, int64_t blockSize, bool split = true) {
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   SmallVector<memref::AllocOp> loopBuffers = getLoopBuffers(loop);
+  int64_t requestedBlockSize = blockSize;
   int64_t rowsPerBlock = getRowsPerBlock(loop, blockSize);
   blockSize = getBlockThreads(loop, blockSize, rowsPerBlock);
+  int64_t threadsPerRow = blockSize / rowsPerBlock;
+  int64_t slabCount = 1, slabLength = 0;
+  std::optional<int64_t> length = getStaticRowLength(loop);
+  if (split && length && *length > 64 * threadsPerRow &&
+      canSplitRows(loop, loopBuffers)) {
+    // Slabs of at most 32 elements a thread, starting on a sector.
+    slabLength = llvm::alignTo(
+        llvm::divideCeil(*length,
+                         llvm::divideCeil(*length, 32 * threadsPerRow)),
+        32);
+    slabCount = llvm::divideCeil(*length, slabLength);
+  }
   // One shared buffer per element type a reduction combines.
   SmallVector<Type> sharedTypes;
   loop.walk([&](linalg::GenericOp op) {
@@ -585,49 +736,94 @@ static bool rowsToGPU(scf::ForOp loop, int64_t blockSize) {
     blocks = b.createOrFold<arith::DivUIOp>(
         loc, b.createOrFold<arith::AddIOp>(loc, rows, last), per);
   }
-  auto launch =
-      gpu::LaunchOp::create(b, loc, blocks, one, one, blockSizeValue, one, one,
-                            nullptr, nullptr, {}, sharedTypes);
-  Block &body = launch.getBody().front();
-  b.setInsertionPointToStart(&body);
-  IRMapping mapping;
-  Value thread = launch.getThreadIds().x;
-  std::optional<RowEmitter> emitter;
-  if (rowsPerBlock == 1) {
-    mapping.map(loop.getInductionVar(), launch.getBlockIds().x);
-    Value first = arith::ConstantIndexOp::create(b, loc, 0);
-    emitter.emplace(b, loc, thread, launch.getBlockSize().x, thread, first,
-                    blockSize, 1, mapping);
-  } else {
-    // Thread t takes row t % rowsPerBlock of its block's rows and, with
-    // the others of that row, every (blockSize / rowsPerBlock)-th element
-    // of it. A thread past the last row walks no elements (its place along
-    // the row is past any end) and reads the last row's 0-d values; it
-    // still meets the barriers.
-    Value per = arith::ConstantIndexOp::create(b, loc, rowsPerBlock);
-    Value rowSlot = arith::RemUIOp::create(b, loc, thread, per);
-    Value place = arith::DivUIOp::create(b, loc, thread, per);
-    Value row = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, per),
-        rowSlot);
-    Value valid =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rows);
-    Value lastRow = arith::SubIOp::create(b, loc, rows, one);
-    mapping.map(loop.getInductionVar(),
-                arith::SelectOp::create(b, loc, valid, row, lastRow));
-    Value nowhere = arith::ConstantIndexOp::create(
-        b, loc, std::numeric_limits<int32_t>::max());
-    Value lane = arith::SelectOp::create(b, loc, valid, place, nowhere);
-    int64_t threadsPerRow = blockSize / rowsPerBlock;
-    Value stride = arith::ConstantIndexOp::create(b, loc, threadsPerRow);
-    emitter.emplace(b, loc, lane, stride, thread, rowSlot, threadsPerRow,
-                    rowsPerBlock, mapping);
+  // With slabs: each reduction's partial results, a row's slabs side by
+  // side.
+  SmallVector<linalg::GenericOp> reductions = getReductions(loop);
+  SmallVector<Value> partials;
+  if (slabCount > 1) {
+    Value size = b.createOrFold<arith::MulIOp>(
+        loc, rows, arith::ConstantIndexOp::create(b, loc, slabCount));
+    for (linalg::GenericOp reduction : reductions)
+      partials.push_back(memref::AllocOp::create(
+          b, loc,
+          MemRefType::get({ShapedType::kDynamic},
+                          getElementTypeOrSelf(reduction.getDpsInits()[0])),
+          ValueRange{size}));
   }
-  if (!emitRows(*emitter, loop, loopBuffers, mapping, sharedTypes, launch)) {
+  // The launch that runs the body up to the reduction numbered
+  // `partialAt`, or all of it (-1).
+  auto emitLaunch = [&](int64_t partialAt) {
+    Value slabsValue = arith::ConstantIndexOp::create(b, loc, slabCount);
+    auto launch =
+        gpu::LaunchOp::create(b, loc, blocks, slabsValue, one, blockSizeValue,
+                              one, one, nullptr, nullptr, {}, sharedTypes);
+    Block &body = launch.getBody().front();
+    OpBuilder::InsertionGuard atLaunch(b);
+    b.setInsertionPointToStart(&body);
+    IRMapping mapping;
+    Value thread = launch.getThreadIds().x;
+    std::optional<RowEmitter> emitter;
+    if (rowsPerBlock == 1) {
+      mapping.map(loop.getInductionVar(), launch.getBlockIds().x);
+      Value first = arith::ConstantIndexOp::create(b, loc, 0);
+      emitter.emplace(b, loc, thread, launch.getBlockSize().x, thread, first,
+                      blockSize, 1, mapping);
+    } else {
+      // Thread t takes row t % rowsPerBlock of its block's rows and, with
+      // the others of that row, every (blockSize / rowsPerBlock)-th element
+      // of it. A thread past the last row walks no elements (its place along
+      // the row is past any end) and reads the last row's 0-d values; it
+      // still meets the barriers.
+      Value per = arith::ConstantIndexOp::create(b, loc, rowsPerBlock);
+      Value rowSlot = arith::RemUIOp::create(b, loc, thread, per);
+      Value place = arith::DivUIOp::create(b, loc, thread, per);
+      Value row = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, launch.getBlockIds().x, per),
+          rowSlot);
+      Value valid =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rows);
+      Value lastRow = arith::SubIOp::create(b, loc, rows, one);
+      mapping.map(loop.getInductionVar(),
+                  arith::SelectOp::create(b, loc, valid, row, lastRow));
+      Value nowhere = arith::ConstantIndexOp::create(
+          b, loc, std::numeric_limits<int32_t>::max());
+      Value lane = arith::SelectOp::create(b, loc, valid, place, nowhere);
+      Value stride = arith::ConstantIndexOp::create(b, loc, threadsPerRow);
+      emitter.emplace(b, loc, lane, stride, thread, rowSlot, threadsPerRow,
+                      rowsPerBlock, mapping);
+    }
+    if (slabCount > 1) {
+      Value slab = launch.getBlockIds().y;
+      Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+      emitter->slabs = arith::ConstantIndexOp::create(b, loc, slabCount);
+      emitter->slab = slab;
+      emitter->slabLength = arith::ConstantIndexOp::create(b, loc, slabLength);
+      emitter->slabBegin =
+          arith::MulIOp::create(b, loc, slab, emitter->slabLength);
+      emitter->firstSlab =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, slab, zero);
+      emitter->partials = partials;
+      emitter->partialAt = partialAt;
+      emitter->row = mapping.lookup(loop.getInductionVar());
+    }
+    bool emitted =
+        emitRows(*emitter, loop, loopBuffers, mapping, sharedTypes, launch);
+    gpu::TerminatorOp::create(b, loc);
+    return emitted;
+  };
+  bool emitted = true;
+  if (slabCount > 1)
+    for (int64_t number = 0, e = reductions.size(); number < e; ++number)
+      emitted = emitted && emitLaunch(number);
+  emitted = emitted && emitLaunch(-1);
+  if (!emitted) {
     guard->erase();
-    return false;
+    // Split rows that the emitter could not keep apart: one block a row.
+    return slabCount > 1 &&
+           rowsToGPU(loop, requestedBlockSize, /*split=*/false);
   }
-  gpu::TerminatorOp::create(b, loc);
+  for (Value buffer : partials)
+    memref::DeallocOp::create(b, loc, buffer);
   loop->erase();
   for (memref::AllocOp alloc : loopBuffers) {
     for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))

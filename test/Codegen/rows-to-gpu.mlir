@@ -111,3 +111,67 @@ func.func @three_dims(%x: memref<4x5x6xf32>, %acc: memref<4x5xf32>) {
   }
   return
 }
+
+// -----
+
+// Rows too long for a block (100,000 elements, more than 64 a thread of
+// 1,024) are split across blocks: 4 slabs of 25,024 elements (32-element
+// aligned), a row's slabs the grid's y. The first launch stores each
+// slab's sum, the second adds a row's 4 in slab order, and thread 0 of
+// the first slab stores the row's sum.
+// CHECK-LABEL: func.func @long_row_sum
+// CHECK: %[[PARTS:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK-NEXT: %[[SLABS:.*]] = arith.constant 4 : index
+// CHECK-NEXT: gpu.launch blocks(%[[ROW:.*]], %[[SLAB:.*]], %{{.*}}) in (%{{.*}} = %{{.*}}, %{{.*}} = %[[SLABS]], %{{.*}} = %{{.*}}) threads(%[[T:.*]], %{{.*}}, %{{.*}}) in
+// CHECK:   %[[SLAB_LENGTH:.*]] = arith.constant 25024 : index
+// CHECK-NEXT:   %[[BEGIN:.*]] = arith.muli %[[SLAB]], %[[SLAB_LENGTH]]
+// CHECK:   %[[LEFT:.*]] = arith.subi %{{.*}}, %[[BEGIN]]
+// CHECK-NEXT:   %[[LIMIT:.*]] = arith.minsi %[[LEFT]], %[[SLAB_LENGTH]]
+// CHECK-NEXT:   scf.for %[[K:.*]] = %[[T]] to %[[LIMIT]] step %{{.*}} iter_args
+// CHECK-NEXT:     arith.addi %[[BEGIN]], %[[K]]
+// CHECK:   gpu.barrier
+// CHECK:   %[[AT_ROW:.*]] = arith.muli %[[ROW]], %{{.*}}
+// CHECK-NEXT:   %[[AT:.*]] = arith.addi %[[AT_ROW]], %[[SLAB]]
+// CHECK-NEXT:   scf.if
+// CHECK-NEXT:     memref.store %{{.*}}, %[[PARTS]][%[[AT]]] : memref<?xf32>
+// CHECK:   gpu.terminator
+// CHECK: gpu.launch
+// CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:     memref.load %[[PARTS]][%{{.*}}] : memref<?xf32>
+// CHECK-NEXT:     arith.addf
+// CHECK:   %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:   arith.andi %[[FIRST]], %{{.*}} : i1
+// CHECK-NEXT:   scf.if
+// CHECK-NEXT:     memref.store
+// CHECK:   gpu.terminator
+// CHECK-NOT: gpu.launch
+// CHECK: memref.dealloc %[[PARTS]]
+func.func @long_row_sum(%x: memref<4x100000xf32>) -> memref<4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<4xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<4xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<4x100000xf32>) outs(%acc : memref<4xf32>) {
+  ^bb0(%in: f32, %a: f32):
+    %s = arith.addf %in, %a : f32
+    linalg.yield %s : f32
+  }
+  return %acc : memref<4xf32>
+}
+
+// -----
+
+// A sum into what a buffer held before: a later launch would read what
+// the first slab's block stored, so the row stays one block's, one launch.
+// CHECK-LABEL: func.func @long_row_accumulate
+// CHECK: gpu.launch
+// CHECK-NOT: gpu.launch
+func.func @long_row_accumulate(%x: memref<4x100000xf32>, %acc: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<4x100000xf32>) outs(%acc : memref<4xf32>) {
+  ^bb0(%in: f32, %a: f32):
+    %s = arith.addf %in, %a : f32
+    linalg.yield %s : f32
+  }
+  return
+}

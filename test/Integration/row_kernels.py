@@ -75,6 +75,23 @@ CASES = {
     "col_tall": ([[4100, 16]], "[2:-2, :]", [4096, 16],
                  sr.reduce([4096, 16], [0], "max"), [16],
                  lambda s: s.max(0)),
+    # Too long for a block (more than 64 loads a thread): split across
+    # blocks, a slab of each row or column a block, a launch per
+    # reduction storing the slabs' partial results and one more that
+    # combines them and writes the result. 8 columns of 12,000 rows: 3
+    # slabs, 2 launches; softmax over 2 rows of 70,000: 3 slabs, 3
+    # launches.
+    "col_split": ([[12000, 8]], "[::-1, :]", [12000, 8],
+                  sr.centered([12000, 8], 0), [12000, 8],
+                  lambda s: s - s.mean(0)[None, :]),
+    "row_split": ([[2, 70000]], "[:, ::-1]", [2, 70000],
+                  softmax([2, 70000]), [2, 70000],
+                  lambda s: named_ops.softmax_np(s, 1)),
+    # The column sums of 12 columns of 9,000 rows: 3 slabs, the second
+    # block of 8 columns half empty.
+    "col_split_sum": ([[18000, 13]], "[::2, 1:]", [9000, 12],
+                      sr.reduce([9000, 12], [0], "sum"), [12],
+                      lambda s: s.sum(0)),
 }
 
 

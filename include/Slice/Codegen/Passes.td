@@ -646,6 +646,15 @@ def SliceRowsToGPU : Pass<"slice-rows-to-gpu", "::mlir::func::FuncOp"> {
     of a known length would give a thread more than 32 elements a pass,
     a block has more threads, up to 1,024.
 
+    Rows of a known length that would still give a thread more than 64
+    elements are split across blocks, a slab of at most 32 elements a
+    thread each (the grid's y): a launch per reduction runs the body up
+    to it and stores each slab's partial result; one more launch combines
+    a row's partials in slab order and runs the whole body over its slab,
+    storing the 0-d results from the first slab's block. The body must
+    write each 0-d buffer in memory before it reads it, and store its
+    rows only at the end; otherwise the rows stay whole.
+
     Softmax over rows is then one launch reading each row once from
     memory and writing its result once, where it was six launches, its
     reductions one thread per row storing a running total every step. A
