@@ -13,15 +13,15 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-typedef struct {
-  float *allocated, *aligned;
-  int64_t offset, sizes[1], strides[1];
-} MemRefF32_1D;
-
-typedef struct {
-  float *allocated, *aligned;
-  int64_t offset, sizes[2], strides[2];
-} MemRefF32_2D;
+// The descriptors of memref<?xf32> and memref<?x?xf32>
+// (docs/calling-convention.md).
+#define MEMREF_F32(rank)                                                       \
+  struct {                                                                     \
+    float *allocated, *aligned;                                                \
+    int64_t offset, sizes[rank], strides[rank];                                \
+  }
+typedef MEMREF_F32(1) MemRefF32_1D;
+typedef MEMREF_F32(2) MemRefF32_2D;
 
 void _mlir_ciface_prog(MemRefF32_2D *result, MemRefF32_2D *x, MemRefF32_1D *b);
 
