@@ -40,7 +40,12 @@ using namespace mlir::slice;
 /// but `value` itself: a fresh temporary (a tensor.empty, written by DPS ops
 /// and inserts), or a view of (or) a function argument its caller lets the
 /// function write into (not marked `bufferization.writable = false`).
-static bool isWritableBuffer(Value value) {
+/// `argumentView` tells which: whether the buffer is an argument's, and
+/// if so `sparseView` whether the view skips elements of its rows (a step
+/// other than 1 or -1 along the last dimension, or a slice.strided view).
+static bool isWritableBuffer(Value value, bool &argumentView,
+                             bool &sparseView) {
+  argumentView = sparseView = false;
   while (true) {
     if (auto arg = dyn_cast<BlockArgument>(value)) {
       auto function = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
@@ -49,16 +54,21 @@ static bool isWritableBuffer(Value value) {
       auto writable = function.getArgAttrOfType<BoolAttr>(
           arg.getArgNumber(),
           bufferization::BufferizationDialect::kWritableAttrName);
+      argumentView = true;
       return !writable || writable.getValue();
     }
     Operation *def = value.getDefiningOp();
     if (isa<tensor::EmptyOp>(def))
       return true;
     if (auto slice = dyn_cast<tensor::ExtractSliceOp>(def)) {
+      ArrayRef<int64_t> strides = slice.getStaticStrides();
+      sparseView |=
+          !strides.empty() && strides.back() != 1 && strides.back() != -1;
       value = slice.getSource();
       continue;
     }
     if (auto slice = dyn_cast<StridedOp>(def)) {
+      sparseView = true;
       value = slice.getSource();
       continue;
     }
@@ -88,6 +98,16 @@ static bool isInsertedIntoFresh(Value result) {
   while (auto inner = dest.getDefiningOp<tensor::InsertSliceOp>())
     dest = inner.getDest();
   return dest.getDefiningOp<tensor::EmptyOp>() != nullptr;
+}
+
+/// Whether a reduction reads `result`.
+static bool feedsReduction(Value result) {
+  return llvm::any_of(result.getUsers(), [](Operation *user) {
+    if (isa<linalg::ReduceOp, linalg::SoftmaxOp>(user))
+      return true;
+    auto generic = dyn_cast<linalg::GenericOp>(user);
+    return generic && generic.getNumReductionLoops() != 0;
+  });
 }
 
 namespace {
@@ -120,7 +140,15 @@ struct ReuseDeadInputAsInit : OpRewritePattern<linalg::GenericOp> {
       if (llvm::any_of(value.getUsers(),
                        [&](Operation *user) { return user != op; }))
         continue;
-      if (!isWritableBuffer(value))
+      bool argumentView, sparseView;
+      if (!isWritableBuffer(value, argumentView, sparseView))
+        continue;
+      // Into an argument's view only where that pays: a view that skips
+      // elements of its rows would be written a sector at a time for a
+      // fraction of it (and returned sparse), and a result a reduction
+      // reads would be stored where, in a buffer of its own, the
+      // reduction's loop would compute it where it reads it.
+      if (argumentView && (sparseView || feedsReduction(op->getResult(0))))
         continue;
       rewriter.modifyOpInPlace(op, [&] { init->set(value); });
       return success();

@@ -33,14 +33,15 @@ func.func @temporary(%x: tensor<8xf32> {bufferization.writable = false}) -> tens
 
 #id = affine_map<(d0) -> (d0)>
 
-// A view of an argument the caller donates: the result is written there.
+// A view of an argument the caller donates: the result is written there,
+// walking the view forwards or backwards.
 // CHECK-LABEL: func.func @donated_view
 // CHECK: %[[V:.*]] = tensor.extract_slice
 // CHECK: linalg.generic {{.*}} ins(%[[V]], %[[V]] : tensor<4xf32>, tensor<4xf32>) outs(%[[V]] : tensor<4xf32>)
 // BUF-LABEL: func.func @donated_view
 // BUF-NOT: memref.alloc
 func.func @donated_view(%x: tensor<8xf32> {bufferization.writable = true}) -> tensor<4xf32> {
-  %v = tensor.extract_slice %x[0] [4] [2] : tensor<8xf32> to tensor<4xf32>
+  %v = tensor.extract_slice %x[5] [4] [-1] : tensor<8xf32> to tensor<4xf32>
   %e = tensor.empty() : tensor<4xf32>
   %m = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%v, %v : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
   ^bb0(%a: f32, %b: f32, %o: f32):
@@ -48,6 +49,47 @@ func.func @donated_view(%x: tensor<8xf32> {bufferization.writable = true}) -> te
     linalg.yield %r : f32
   } -> tensor<4xf32>
   return %m : tensor<4xf32>
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+
+// negative: into an argument's view only where that pays. A view that
+// skips elements of its rows (step 2) would be written a fraction of each
+// sector at a time; a result a reduction reads is better left to the
+// reduction's loop, which computes it where it reads it.
+// CHECK-LABEL: func.func @donated_not_paying
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<4xf32>
+// CHECK: linalg.generic {{.*}} outs(%[[E]] : tensor<4xf32>)
+// CHECK: %[[E2:.*]] = tensor.empty() : tensor<4x8xf32>
+// CHECK: linalg.generic {{.*}} outs(%[[E2]] : tensor<4x8xf32>)
+// BUF-LABEL: func.func @donated_not_paying
+// BUF-COUNT-3: memref.alloc
+func.func @donated_not_paying(%x: tensor<8xf32> {bufferization.writable = true}, %y: tensor<4x8xf32> {bufferization.writable = true}) -> (tensor<4xf32>, tensor<8xf32>) {
+  %v = tensor.extract_slice %x[0] [4] [2] : tensor<8xf32> to tensor<4xf32>
+  %e = tensor.empty() : tensor<4xf32>
+  %m = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%v : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.negf %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4xf32>
+  %e2 = tensor.empty() : tensor<4x8xf32>
+  %n = linalg.generic {indexing_maps = [#rows, #rows], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<4x8xf32>) outs(%e2 : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.negf %a : f32
+    linalg.yield %r : f32
+  } -> tensor<4x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %e3 = tensor.empty() : tensor<8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e3 : tensor<8xf32>) -> tensor<8xf32>
+  %s = linalg.reduce ins(%n : tensor<4x8xf32>) outs(%f : tensor<8xf32>) dimensions = [0]
+    (%a: f32, %c: f32) {
+      %r = arith.addf %a, %c : f32
+      linalg.yield %r : f32
+    }
+  return %m, %s : tensor<4xf32>, tensor<8xf32>
 }
 
 // -----

@@ -52,6 +52,13 @@ func.func @dyn(%x: tensor<?x?xf32>, %b: index) -> tensor<?x?xf32>
   %m = arith.mulf %r, %r : tensor<?x?xf32>
   return %m : tensor<?x?xf32>
 }
+// x[7:2:-1] * x[7:2:-1]: a dense view, walked backwards.
+func.func @sq_rev(%x: tensor<10xi32>) -> tensor<5xi32>
+    attributes {llvm.emit_c_interface} {
+  %r = slice.strided %x[7:2:-1] : tensor<10xi32> to tensor<5xi32>
+  %m = arith.muli %r, %r : tensor<5xi32>
+  return %m : tensor<5xi32>
+}
 // Returns a view of its argument.
 func.func @view(%x: tensor<10xi32>) -> tensor<5xi32>
     attributes {llvm.emit_c_interface} {
@@ -199,14 +206,31 @@ TEST_F(CallingConventionTest, WritableArgumentsAreWrittenInPlace) {
   options.writableArguments = true;
   std::unique_ptr<ExecutionEngine> engine = compile(options);
   ASSERT_TRUE(engine);
+  auto sq = lookup<UnaryFn>(*engine, "sq_rev");
+  ASSERT_TRUE(sq);
+  std::vector<int32_t> x = iota(10);
+  MemRef1D in = describe(x), out;
+  sq(&out, &in);
+  EXPECT_EQ(elements(out), (std::vector<int32_t>{49, 36, 25, 16, 9}));
+  // The donated buffer holds the result: x[7:2:-1] squared, in place.
+  EXPECT_EQ(x, (std::vector<int32_t>{0, 1, 2, 9, 16, 25, 36, 49, 8, 9}));
+  EXPECT_TRUE(release(out, x.data()));
+}
+
+TEST_F(CallingConventionTest, SparseDonatedViewsGetFreshBuffers) {
+  slice::SliceToLLVMOptions options;
+  options.writableArguments = true;
+  std::unique_ptr<ExecutionEngine> engine = compile(options);
+  ASSERT_TRUE(engine);
   auto sq = lookup<UnaryFn>(*engine, "sq");
   ASSERT_TRUE(sq);
   std::vector<int32_t> x = iota(10);
   MemRef1D in = describe(x), out;
   sq(&out, &in);
   EXPECT_EQ(elements(out), (std::vector<int32_t>{0, 4, 16, 36, 64}));
-  // The donated buffer holds the result: x[::2] squared, in place.
-  EXPECT_EQ(x, (std::vector<int32_t>{0, 1, 4, 3, 16, 5, 36, 7, 64, 9}));
-  EXPECT_TRUE(release(out, x.data()));
+  // x[::2] skips every other element: writing there would touch every
+  // sector for half of it, so the result is a fresh buffer.
+  EXPECT_EQ(x, iota(10));
+  EXPECT_FALSE(release(out, x.data()));
 }
 } // namespace

@@ -114,7 +114,13 @@ def SliceReuseInputBuffers : Pass<"slice-reuse-input-buffers"> {
     written: a temporary (a destination-style result whose init is a
     `tensor.empty`), or a function argument, or a view of one, that is not
     marked `bufferization.writable = false` (a caller that donates its
-    buffers). The result then needs no allocation and no fresh pages; an
+    buffers). An argument's view is taken only where that pays: not a view
+    that skips elements of its rows (a step other than 1 or -1 along the
+    last dimension: it would be written a fraction of each sector at a
+    time, and returned sparse), and not for a result a reduction reads
+    (the reduction's loop computes it where it reads it instead of storing
+    it: writable-arguments=true had `max(-x[a:b, ::-2], b).min(0)` at 2.6x
+    NumPy's time). The result then needs no allocation and no fresh pages; an
     element-wise op reads each element before writing it, and
     one-shot-bufferize still copies where something else reads the buffer
     later. The pipelines run it after the fusion.
@@ -124,7 +130,7 @@ def SliceReuseInputBuffers : Pass<"slice-reuse-input-buffers"> {
     %e = tensor.empty() : tensor<5xi32>
     %r = linalg.generic {...} ins(%v, %v : tensor<5xi32>, tensor<5xi32>)
         outs(%e : tensor<5xi32>) {...}
-    // After (%v a view of a donated argument, used here only):
+    // After (%v a dense view of a donated argument, used here only):
     %r = linalg.generic {...} ins(%v, %v : tensor<5xi32>, tensor<5xi32>)
         outs(%v : tensor<5xi32>) {...}
     ```
