@@ -71,7 +71,7 @@ using MemRef1D = StridedMemRefType<int32_t, 1>;
 using MemRef2D = StridedMemRefType<float, 2>;
 
 class CallingConventionTest : public ::testing::Test {
-protected:
+public:
   static void SetUpTestSuite() { slice_test::initializeNativeTarget(); }
 
   CallingConventionTest() { slice_test::prepareJitContext(context); }
@@ -201,36 +201,37 @@ TEST_F(CallingConventionTest, ReturnedViewsStayViews) {
   EXPECT_TRUE(release(out, x.data()));
 }
 
-TEST_F(CallingConventionTest, WritableArgumentsAreWrittenInPlace) {
+/// Calls `name` compiled with writable-arguments=true on a donated
+/// iota(10) `x`; expects `result` and whether the result is a view of
+/// `x` (freeing it otherwise).
+static void callDonated(CallingConventionTest &test, const char *name,
+                        std::vector<int32_t> &x,
+                        const std::vector<int32_t> &result, bool view) {
   slice::SliceToLLVMOptions options;
   options.writableArguments = true;
-  std::unique_ptr<ExecutionEngine> engine = compile(options);
+  std::unique_ptr<ExecutionEngine> engine = test.compile(options);
   ASSERT_TRUE(engine);
-  auto sq = lookup<UnaryFn>(*engine, "sq_rev");
-  ASSERT_TRUE(sq);
-  std::vector<int32_t> x = iota(10);
+  auto function = test.lookup<UnaryFn>(*engine, name);
+  ASSERT_TRUE(function);
+  x = iota(10);
   MemRef1D in = describe(x), out;
-  sq(&out, &in);
-  EXPECT_EQ(elements(out), (std::vector<int32_t>{49, 36, 25, 16, 9}));
+  function(&out, &in);
+  EXPECT_EQ(elements(out), result);
+  EXPECT_EQ(release(out, x.data()), view);
+}
+
+TEST_F(CallingConventionTest, WritableArgumentsAreWrittenInPlace) {
+  std::vector<int32_t> x;
+  callDonated(*this, "sq_rev", x, {49, 36, 25, 16, 9}, /*view=*/true);
   // The donated buffer holds the result: x[7:2:-1] squared, in place.
   EXPECT_EQ(x, (std::vector<int32_t>{0, 1, 2, 9, 16, 25, 36, 49, 8, 9}));
-  EXPECT_TRUE(release(out, x.data()));
 }
 
 TEST_F(CallingConventionTest, SparseDonatedViewsGetFreshBuffers) {
-  slice::SliceToLLVMOptions options;
-  options.writableArguments = true;
-  std::unique_ptr<ExecutionEngine> engine = compile(options);
-  ASSERT_TRUE(engine);
-  auto sq = lookup<UnaryFn>(*engine, "sq");
-  ASSERT_TRUE(sq);
-  std::vector<int32_t> x = iota(10);
-  MemRef1D in = describe(x), out;
-  sq(&out, &in);
-  EXPECT_EQ(elements(out), (std::vector<int32_t>{0, 4, 16, 36, 64}));
   // x[::2] skips every other element: writing there would touch every
   // sector for half of it, so the result is a fresh buffer.
+  std::vector<int32_t> x;
+  callDonated(*this, "sq", x, {0, 4, 16, 36, 64}, /*view=*/false);
   EXPECT_EQ(x, iota(10));
-  EXPECT_FALSE(release(out, x.data()));
 }
 } // namespace
