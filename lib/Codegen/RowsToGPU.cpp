@@ -466,6 +466,10 @@ struct RowEmitter {
     }
     for (Value input : op.getDpsInputs())
       beforeRead(input);
+    // What the result starts from, read by every thread before the
+    // barriers below: thread 0 stores the result over it, and a warp that
+    // read it after that store would count the row twice.
+    Value start = read0d(init);
     // Each thread's partial result over the elements it strides to.
     Value n = rowLength(op);
     BlockArgument accumulator =
@@ -517,7 +521,7 @@ struct RowEmitter {
     }
     // Every thread has read the total before the buffer is reused.
     gpu::BarrierOp::create(b, loc);
-    write0d(init, combine(b, combiner, total, read0d(init)));
+    write0d(init, combine(b, combiner, total, start));
   }
 };
 } // namespace

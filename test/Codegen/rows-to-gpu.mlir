@@ -93,6 +93,33 @@ func.func @row_sum(%x: memref<?x?xf32>) -> memref<?xf32> {
 
 // -----
 
+// A row sum added to what the buffer holds: every thread reads the
+// row's start value before the first barrier, since thread 0 stores the
+// new total over it after the last one (a warp that read it later would
+// count the row twice).
+// CHECK-LABEL: func.func @row_accumulate
+// CHECK: gpu.launch
+// CHECK:   %[[DST:.*]] = memref.subview %{{.*}}[%{{.*}}] [1] [1] : memref<?xf32> to memref<f32, strided<[], offset: ?>>
+// CHECK:   %[[START:.*]] = memref.load %[[DST]][]
+// CHECK:   scf.for
+// CHECK:   gpu.barrier
+// CHECK-NOT: memref.load %[[DST]]
+// CHECK:   %[[TOTAL:.*]] = arith.addf %{{.*}}, %[[START]] : f32
+// CHECK:   scf.if
+// CHECK-NEXT: memref.store %[[TOTAL]], %[[DST]][]
+// CHECK:   gpu.terminator
+func.func @row_accumulate(%x: memref<?x?xf32>, %acc: memref<?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<?x?xf32>) outs(%acc : memref<?xf32>) {
+  ^bb0(%in: f32, %a: f32):
+    %s = arith.addf %in, %a : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
 // The row sums of a 3-D view over its last dimension: two loops are left
 // per row, which the kernel does not take, so the ops keep their own
 // loops (and no loop over rows is made for them).
