@@ -58,7 +58,7 @@ static double median(double *values, int n) {
 }
 
 // The size of the last-level cache in bytes, by the rule of the copies' own
-// lookup (lib/Codegen/MachineCache.cpp): the kernel's figure first, since a
+// lookup (lib/Codegen/CPU/MachineCache.cpp): the kernel's figure first, since a
 // virtual machine's CPUID, which sysconf reports, may say otherwise (on the
 // machine docs/performance.md was written on, 320 MiB against the kernel's
 // 32 MiB); then sysconf; then 128 MiB.

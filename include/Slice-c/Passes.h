@@ -31,4 +31,28 @@
 #include "Slice/Pipelines/Passes.capi.h.inc"
 #include "Slice/Transforms/Passes.capi.h.inc"
 
+/* Names of before the codegen stages (docs/libraries.md): the passes that
+ * moved from the pipelines' group keep their old C names as aliases. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+MLIR_CAPI_EXPORTED MlirPass mlirCreateSlicePipelinesSliceCheckLowered(void);
+MLIR_CAPI_EXPORTED void mlirRegisterSlicePipelinesSliceCheckLowered(void);
+MLIR_CAPI_EXPORTED MlirPass mlirCreateSlicePipelinesSliceFinalizeToLLVM(void);
+MLIR_CAPI_EXPORTED void mlirRegisterSlicePipelinesSliceFinalizeToLLVM(void);
+MLIR_CAPI_EXPORTED MlirPass
+mlirCreateSlicePipelinesSliceFinalizeBodiesToLLVM(void);
+MLIR_CAPI_EXPORTED void
+mlirRegisterSlicePipelinesSliceFinalizeBodiesToLLVM(void);
+MLIR_CAPI_EXPORTED MlirPass mlirCreateSlicePipelinesSliceFinishSpmd(void);
+MLIR_CAPI_EXPORTED void mlirRegisterSlicePipelinesSliceFinishSpmd(void);
+MLIR_CAPI_EXPORTED MlirPass
+mlirCreateSlicePipelinesSliceForwardMPIBuffers(void);
+MLIR_CAPI_EXPORTED void mlirRegisterSlicePipelinesSliceForwardMPIBuffers(void);
+MLIR_CAPI_EXPORTED MlirPass mlirCreateSlicePipelinesSliceLowerShardToMPI(void);
+MLIR_CAPI_EXPORTED void mlirRegisterSlicePipelinesSliceLowerShardToMPI(void);
+#ifdef __cplusplus
+}
+#endif
+
 #endif /* SLICE_C_PASSES_H */

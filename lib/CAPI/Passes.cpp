@@ -32,6 +32,44 @@ extern "C" {
 #include "Slice/Pipelines/Passes.capi.cpp.inc"
 #include "Slice/Transforms/Passes.capi.cpp.inc"
 
+// The old names of the passes that moved out of the pipelines' group.
+MlirPass mlirCreateSlicePipelinesSliceCheckLowered(void) {
+  return mlirCreateSliceCodegenSliceCheckLowered();
+}
+void mlirRegisterSlicePipelinesSliceCheckLowered(void) {
+  mlirRegisterSliceCodegenSliceCheckLowered();
+}
+MlirPass mlirCreateSlicePipelinesSliceFinalizeToLLVM(void) {
+  return mlirCreateSliceCodegenSliceFinalizeToLLVM();
+}
+void mlirRegisterSlicePipelinesSliceFinalizeToLLVM(void) {
+  mlirRegisterSliceCodegenSliceFinalizeToLLVM();
+}
+MlirPass mlirCreateSlicePipelinesSliceFinalizeBodiesToLLVM(void) {
+  return mlirCreateSliceCodegenSliceFinalizeBodiesToLLVM();
+}
+void mlirRegisterSlicePipelinesSliceFinalizeBodiesToLLVM(void) {
+  mlirRegisterSliceCodegenSliceFinalizeBodiesToLLVM();
+}
+MlirPass mlirCreateSlicePipelinesSliceFinishSpmd(void) {
+  return mlirCreateSliceSliceFinishSpmd();
+}
+void mlirRegisterSlicePipelinesSliceFinishSpmd(void) {
+  mlirRegisterSliceSliceFinishSpmd();
+}
+MlirPass mlirCreateSlicePipelinesSliceForwardMPIBuffers(void) {
+  return mlirCreateSliceSliceForwardMPIBuffers();
+}
+void mlirRegisterSlicePipelinesSliceForwardMPIBuffers(void) {
+  mlirRegisterSliceSliceForwardMPIBuffers();
+}
+MlirPass mlirCreateSlicePipelinesSliceLowerShardToMPI(void) {
+  return mlirCreateSliceSliceLowerShardToMPI();
+}
+void mlirRegisterSlicePipelinesSliceLowerShardToMPI(void) {
+  mlirRegisterSliceSliceLowerShardToMPI();
+}
+
 #ifdef __cplusplus
 }
 #endif

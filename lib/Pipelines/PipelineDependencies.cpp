@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FrontEnd.h"
+#include "PipelineStages.h"
 #include "Slice/Compat/MemRefToLLVM.h"
 #include "Slice/IR/SliceDialect.h"
 #include "Slice/IR/SliceOps.h"

@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FrontEnd.h"
 #include "PipelinePass.h"
+#include "PipelineStages.h"
 #include "Slice/Codegen/Passes.h"
 #include "Slice/Pipelines/Pipelines.h"
 

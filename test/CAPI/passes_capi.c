@@ -69,11 +69,11 @@ int main(void) {
       mlirCreateSliceConversionConvertTorchToSlice(),
       mlirCreateSliceConversionConvertFrameworksToSlice(),
       mlirCreateSlicePipelinesSliceCheckPipelineDependencies(),
-      mlirCreateSlicePipelinesSliceCheckLowered(),
-      mlirCreateSlicePipelinesSliceFinalizeToLLVM(),
-      mlirCreateSlicePipelinesSliceFinishSpmd(),
-      mlirCreateSlicePipelinesSliceForwardMPIBuffers(),
-      mlirCreateSlicePipelinesSliceLowerShardToMPI(),
+      mlirCreateSliceCodegenSliceCheckLowered(),
+      mlirCreateSliceCodegenSliceFinalizeToLLVM(),
+      mlirCreateSliceSliceFinishSpmd(),
+      mlirCreateSliceSliceForwardMPIBuffers(),
+      mlirCreateSliceSliceLowerShardToMPI(),
       mlirCreateSlicePipelinesSliceToBuffers(),
       mlirCreateSlicePipelinesSliceToLLVM(),
       mlirCreateSlicePipelinesSliceToNVVM(),
@@ -86,7 +86,7 @@ int main(void) {
   mlirOpPassManagerAddOwnedPass(func,
                                 mlirCreateSliceCodegenSliceDeviceBuffers());
   mlirOpPassManagerAddOwnedPass(
-      func, mlirCreateSlicePipelinesSliceFinalizeBodiesToLLVM());
+      func, mlirCreateSliceCodegenSliceFinalizeBodiesToLLVM());
   mlirOpPassManagerAddOwnedPass(
       func, mlirCreateSliceCodegenSliceRefinePoisonTensors());
   mlirOpPassManagerAddOwnedPass(
@@ -206,17 +206,17 @@ int main(void) {
   registerAndParse(ctx,
                    mlirRegisterSlicePipelinesSliceCheckPipelineDependencies,
                    "builtin.module(slice-check-pipeline-dependencies)");
-  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceCheckLowered,
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceCheckLowered,
                    "builtin.module(slice-check-lowered{gpu=true})");
-  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceFinalizeBodiesToLLVM,
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceFinalizeBodiesToLLVM,
                    "func.func(slice-finalize-bodies-to-llvm)");
-  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceFinalizeToLLVM,
+  registerAndParse(ctx, mlirRegisterSliceCodegenSliceFinalizeToLLVM,
                    "builtin.module(slice-finalize-to-llvm)");
-  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceFinishSpmd,
+  registerAndParse(ctx, mlirRegisterSliceSliceFinishSpmd,
                    "builtin.module(slice-finish-spmd)");
-  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceForwardMPIBuffers,
+  registerAndParse(ctx, mlirRegisterSliceSliceForwardMPIBuffers,
                    "func.func(slice-forward-mpi-buffers)");
-  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceLowerShardToMPI,
+  registerAndParse(ctx, mlirRegisterSliceSliceLowerShardToMPI,
                    "builtin.module(slice-lower-shard-to-mpi)");
   registerAndParse(ctx, mlirRegisterSlicePipelinesSliceToBuffers,
                    "builtin.module(slice-to-buffers{slices=copy})");
@@ -224,6 +224,42 @@ int main(void) {
                    "builtin.module(slice-to-llvm{slices=copy})");
   registerAndParse(ctx, mlirRegisterSlicePipelinesSliceToNVVM,
                    "builtin.module(slice-to-nvvm{chip=sm_80})");
+  /* The old names of the passes that moved from the pipelines' group to
+     the codegen and transforms groups: the same passes. */
+  MlirPassManager aliases = mlirPassManagerCreate(ctx);
+  MlirOpPassManager aliasModule = mlirPassManagerGetAsOpPassManager(aliases);
+  mlirOpPassManagerAddOwnedPass(aliasModule,
+                                mlirCreateSlicePipelinesSliceCheckLowered());
+  mlirOpPassManagerAddOwnedPass(aliasModule,
+                                mlirCreateSlicePipelinesSliceFinalizeToLLVM());
+  mlirOpPassManagerAddOwnedPass(aliasModule,
+                                mlirCreateSlicePipelinesSliceFinishSpmd());
+  mlirOpPassManagerAddOwnedPass(aliasModule,
+                                mlirCreateSlicePipelinesSliceLowerShardToMPI());
+  mlirOpPassManagerAddOwnedPass(
+      mlirOpPassManagerGetNestedUnder(
+          aliasModule, mlirStringRefCreateFromCString("func.func")),
+      mlirCreateSlicePipelinesSliceForwardMPIBuffers());
+  mlirOpPassManagerAddOwnedPass(
+      mlirOpPassManagerGetNestedUnder(
+          aliasModule, mlirStringRefCreateFromCString("func.func")),
+      mlirCreateSlicePipelinesSliceFinalizeBodiesToLLVM());
+  printf("aliases: ");
+  mlirPrintPassPipeline(aliasModule, printToStdout, NULL);
+  printf("\n");
+  mlirPassManagerDestroy(aliases);
+  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceFinalizeToLLVM,
+                   "builtin.module(slice-finalize-to-llvm)");
+  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceLowerShardToMPI,
+                   "builtin.module(slice-lower-shard-to-mpi)");
+  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceCheckLowered,
+                   "builtin.module(slice-check-lowered)");
+  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceFinishSpmd,
+                   "builtin.module(slice-finish-spmd)");
+  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceForwardMPIBuffers,
+                   "func.func(slice-forward-mpi-buffers)");
+  registerAndParse(ctx, mlirRegisterSlicePipelinesSliceFinalizeBodiesToLLVM,
+                   "func.func(slice-finalize-bodies-to-llvm)");
   /* The group registrations (and the hand-written ones of Slice.h). */
   mlirRegisterSlicePasses();
   mlirRegisterSliceCodegenPasses();
@@ -236,5 +272,12 @@ int main(void) {
 /* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts,slice-approximate-math,slice-expand-bf16,slice-vectorize-reversed-elementwise,slice-vectorize-reductions,slice-block-transposes,slice-elide-temporaries,slice-fuse-rows{lone-reductions=false},slice-rows-to-gpu{block-size=256},slice-int-range-optimizations,slice-columns-to-rows),slice-normalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-propagate,slice-split-concat-consumers,slice-decompose-concats,slice-decompose-aggregates,slice-reuse-input-buffers,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,slice-specialize-dense-arguments,slice-huge-page-allocations{min-bytes=4194304},slice-parallel-elementwise{parallel-bytes=-1},convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,convert-tf-to-slice{report-refusals=false},convert-tfl-to-slice{report-refusals=false},convert-stablehlo-to-slice{report-refusals=false},convert-onnx-to-slice{report-refusals=false},convert-torch-to-slice{report-refusals=false},convert-frameworks-to-slice{report-refusals=false},slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-check-lowered{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}},slice-math-to-libm)
    CHECK: parsed any(slice-normalize): 1
    CHECK: parsed builtin.module(slice-to-nvvm{chip=sm_80}): 1
+   CHECK: aliases: any(slice-check-lowered{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-lower-shard-to-mpi,func.func(slice-forward-mpi-buffers),func.func(slice-finalize-bodies-to-llvm))
+   CHECK: parsed builtin.module(slice-finalize-to-llvm): 1
+   CHECK: parsed builtin.module(slice-lower-shard-to-mpi): 1
+   CHECK: parsed builtin.module(slice-check-lowered): 1
+   CHECK: parsed builtin.module(slice-finish-spmd): 1
+   CHECK: parsed func.func(slice-forward-mpi-buffers): 1
+   CHECK: parsed func.func(slice-finalize-bodies-to-llvm): 1
    CHECK-NOT: : 0
 */

@@ -8,7 +8,7 @@
 // view was an invalid memref.reinterpret_cast ("expected sizes to be
 // non-negative"). Such a view is now known empty (computeSliceView), as
 // views whose asserts must fail are; and the copy lowerings erase a copy of
-// memrefs no buffer holds (isBeyondAnyBuffer in CopyUtils.h,
+// memrefs no buffer holds (isBeyondAnyBuffer in Codegen/Utils/StridedMemRef.h,
 // test/Codegen/lower-copies.mlir).
 //
 // RUN: slice-opt %s --canonicalize --slice-normalize --convert-slice-to-linalg | FileCheck %s --check-prefix=VIEW

@@ -7,11 +7,12 @@
 //===----------------------------------------------------------------------===//
 //
 // The passes that take slices the last steps to machine code, beside
-// upstream's: the calling convention of compiled functions (read-only
-// arguments, views returned as views, dense arguments), the copies that
-// materialize slices (CPU run loops, GPU kernels), device buffers and
-// run-time errors on stderr. None of them knows the slice dialect: they work
-// on func, memref, linalg, gpu and cf ops.
+// upstream's, in one section per room of lib/Codegen (each its own
+// library): the calling convention of compiled functions (ABI), run-time
+// checks (Checks), buffer programs for either target (Buffers), CPU loops
+// (CPU), GPU kernels (GPU) and the last conversion to LLVM (LLVM). None of
+// them knows the slice dialect: they work on func, memref, linalg, gpu and
+// cf ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,11 @@
 #define SLICE_CODEGEN_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// lib/Codegen/ABI: the calling convention of compiled functions
+//===----------------------------------------------------------------------===//
+// Read-only, dense and forwarded arguments of entry points.
 
 def SliceMarkRuntimeReadOnly
     : Pass<"slice-mark-runtime-read-only", "::mlir::ModuleOp"> {
@@ -37,6 +43,113 @@ def SliceMarkRuntimeReadOnly
   }];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
+
+def SliceReadOnlyArguments
+    : Pass<"slice-read-only-arguments", "::mlir::ModuleOp"> {
+  let summary = "Make the tensor arguments of public functions read-only "
+                "for bufferization (value semantics at the boundary)";
+  let description = [{
+    One-shot bufferization with function boundaries assumes that a
+    function may write into the buffers of its tensor arguments: a view of
+    an argument followed by an elementwise op then writes into the
+    caller's buffer. Tensors are values, so this pass sets
+    `bufferization.writable = false` on every tensor argument of every
+    public `func.func` with a body, unless the argument already carries
+    `bufferization.writable` (either value is honoured). Bufferization
+    then copies only what would otherwise be overwritten (the elements a
+    write touches, into a fresh buffer), and nothing when no op writes.
+
+    Private functions are left alone: only the module calls them, and
+    bufferization resolves their conflicts at the call sites. Callers that
+    donate their buffers run `--slice-to-llvm` / `--slice-to-nvvm` with
+    `writable-arguments=true`, which skips this pass.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
+def SliceForwardArgumentViews
+    : Pass<"slice-forward-argument-views", "::mlir::ModuleOp"> {
+  let summary = "Return views of arguments from entry points without "
+                "cloning them";
+  let description = [{
+    Upstream's ownership-based deallocation makes every function return
+    buffers it owns: a result that is a view of an argument (which the
+    function does not own) is cloned (`bufferization.clone`) before the
+    return. For an entry point (a public function with a body that nothing
+    in the module calls), that copy is not needed: its caller, outside the
+    module, tells a view of one of its arguments from a fresh buffer by
+    the descriptor's allocated pointer (docs/calling-convention.md).
+
+    Run after the deallocation pipeline, before
+    `--convert-bufferization-to-memref`, this pass replaces such a clone
+    by the view when the clone's source is a chain of view ops
+    (`ViewLikeOpInterface`: subview, cast, reshape, reinterpret_cast, ...)
+    on an argument of the entry block, and the clone is only returned or
+    retained by `bufferization.dealloc`. Functions that the module calls
+    keep the clone: their callers in the module own their results.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
+def SliceDenseArguments : Pass<"slice-dense-arguments", "::mlir::ModuleOp"> {
+  let summary = "Give the memref arguments of entry points the identity "
+                "layout";
+  let description = [{
+    After one-shot-bufferize with function boundaries, every tensor
+    argument is a memref with a fully dynamic layout, so nothing about its
+    strides is known. For each public function with a body that nothing in
+    the module calls (an entry point, called from outside), this pass makes
+    each such argument an identity-layout memref (a dense row-major buffer,
+    which is what a caller allocates) and casts it back to the old type for
+    the body; canonicalization then folds the casts into the subviews, and
+    slices of the argument get static strides and offsets.
+
+    Results are untouched: a slice returned as a view keeps its layout.
+    The GPU pipeline runs it so that its copy kernels fold their index
+    arithmetic and alignment checks at compile time.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def SliceSpecializeDenseArguments
+    : Pass<"slice-specialize-dense-arguments", "::mlir::ModuleOp"> {
+  let summary = "Give each entry point a fast path for dense arguments";
+  let description = [{
+    After one-shot-bufferize with function boundaries, an entry point's
+    memref arguments have fully dynamic layouts (a caller may pass any
+    strided view), so the views the function takes of them have unknown
+    strides, and LLVM vectorizes the loops over them with gathers, if at
+    all. Callers mostly pass dense row-major buffers. For each entry point
+    (a public function with a body that nothing in the module calls) with
+    such arguments and loops over elements (linalg ops, copies, loops; a
+    function of views alone gains nothing), this pass makes a private copy, `@<name>__dense`, whose
+    arguments have the strides of a dense buffer of their shape (static
+    where the static sizes give them; the offset stays dynamic), cast back
+    for the body, and makes the entry point check its arguments' strides at
+    run time: dense, it calls the copy; otherwise it runs its own body.
+    Canonicalization then folds the casts into the copy's views, which get
+    static strides. Nothing else changes: the signature, the calling
+    convention (results are fresh buffers or views of arguments) and the
+    values computed are the same on both paths.
+
+    The CPU pipeline runs it after bufferization
+    (`--slice-to-llvm`'s `specialize-dense-arguments`, on by default); the
+    GPU pipeline makes its arguments dense outright
+    (`--slice-dense-arguments`).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// lib/Codegen/Checks: run-time checks and the pipelines' own
+//===----------------------------------------------------------------------===//
+// Asserts proven or refuted, code behind failing asserts, poison,
+// messages on stderr, and the check that a pipeline's output is lowered.
 
 def SliceRefinePoisonTensors
     : Pass<"slice-refine-poison-tensors", "::mlir::func::FuncOp"> {
@@ -104,51 +217,20 @@ def SliceEraseAfterFailingAsserts
   ];
 }
 
-def SliceReadOnlyArguments
-    : Pass<"slice-read-only-arguments", "::mlir::ModuleOp"> {
-  let summary = "Make the tensor arguments of public functions read-only "
-                "for bufferization (value semantics at the boundary)";
+def SliceIntRangeOptimizations
+    : Pass<"slice-int-range-optimizations", "::mlir::func::FuncOp"> {
+  let summary = "Upstream's int-range-optimizations, on the functions it "
+                "does not crash on";
   let description = [{
-    One-shot bufferization with function boundaries assumes that a
-    function may write into the buffers of its tensor arguments: a view of
-    an argument followed by an elementwise op then writes into the
-    caller's buffer. Tensors are values, so this pass sets
-    `bufferization.writable = false` on every tensor argument of every
-    public `func.func` with a body, unless the argument already carries
-    `bufferization.writable` (either value is honoured). Bufferization
-    then copies only what would otherwise be overwritten (the elements a
-    write touches, into a fresh buffer), and nothing when no op writes.
-
-    Private functions are left alone: only the module calls them, and
-    bufferization resolves their conflicts at the call sites. Callers that
-    donate their buffers run `--slice-to-llvm` / `--slice-to-nvvm` with
-    `writable-arguments=true`, which skips this pass.
+    Runs upstream's `--int-range-optimizations` (index arithmetic that the
+    ranges of loop counters and sizes decide folds: the negative-index
+    select and range check of a view at `i - 1` in a loop from 1) on each
+    function, except those holding an integer constant with no elements
+    (`arith.constant dense<> : tensor<2x0xi64>`), whose range MLIR 22
+    computes by reading past an empty buffer. Such a function keeps its
+    arithmetic as it is.
   }];
-  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
-}
-
-def SliceForwardArgumentViews
-    : Pass<"slice-forward-argument-views", "::mlir::ModuleOp"> {
-  let summary = "Return views of arguments from entry points without "
-                "cloning them";
-  let description = [{
-    Upstream's ownership-based deallocation makes every function return
-    buffers it owns: a result that is a view of an argument (which the
-    function does not own) is cloned (`bufferization.clone`) before the
-    return. For an entry point (a public function with a body that nothing
-    in the module calls), that copy is not needed: its caller, outside the
-    module, tells a view of one of its arguments from a fresh buffer by
-    the descriptor's allocated pointer (docs/calling-convention.md).
-
-    Run after the deallocation pipeline, before
-    `--convert-bufferization-to-memref`, this pass replaces such a clone
-    by the view when the clone's source is a chain of view ops
-    (`ViewLikeOpInterface`: subview, cast, reshape, reinterpret_cast, ...)
-    on an argument of the entry block, and the clone is only returned or
-    retained by `bufferization.dealloc`. Functions that the module calls
-    keep the clone: their callers in the module own their results.
-  }];
-  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 def SliceAssertToStderr : Pass<"slice-assert-to-stderr", "::mlir::ModuleOp"> {
@@ -170,6 +252,122 @@ def SliceAssertToStderr : Pass<"slice-assert-to-stderr", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
+
+def SliceCheckLowered : Pass<"slice-check-lowered", "::mlir::ModuleOp"> {
+  let summary = "Fail on any op that the pipeline's target does not take";
+  let description = [{
+    The last pass of `--slice-to-llvm` and the step of `--slice-to-nvvm`
+    before the kernels are serialized: a pipeline's output is what it
+    promises, or the pipeline fails. Partial conversions leave an op they
+    have no pattern for where it was (`linalg.softmax` on memrefs, say), and
+    the pipeline would exit 0 with output that `mlir-translate` then
+    rejects. This pass reports each such op (the first of each name, at its
+    location) and fails.
+
+    What is taken: ops of the `llvm` dialect, `builtin.module`, and `omp`
+    ops (translated by `mlir-translate` too); with `gpu`, also
+    `gpu.module`, `gpu.binary` and `gpu.launch_func` on the host and `nvvm`
+    ops inside the kernels' `gpu.module`.
+
+    ```
+    error: 'linalg.softmax' op is left after --slice-to-llvm: no step of
+    the pipeline lowers it to the LLVM dialect
+    ```
+  }];
+  let options = [
+    Option<"pipeline", "pipeline", "std::string",
+           /*default=*/"\"slice-to-llvm\"",
+           "The pipeline named in the diagnostic">,
+    Option<"gpu", "gpu", "bool", /*default=*/"false",
+           "Take the GPU route's ops (gpu.module, gpu.binary, "
+           "gpu.launch_func, nvvm in kernels)">
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// lib/Codegen/Buffers: buffer programs for either target
+//===----------------------------------------------------------------------===//
+// Temporaries computed in place and reductions fused with their rows.
+
+def SliceElideTemporaries
+    : Pass<"slice-elide-temporaries", "::mlir::func::FuncOp"> {
+  let summary = "Compute into the views that temporaries are copied to, "
+                "read from the views they are copied from";
+  let description = [{
+    One-shot-bufferize decides whether a write may go in place from SSA
+    use-def chains, so it cannot tell row `i - 1` of a buffer from row `i`,
+    nor `x[::2]` from `x[1::2]`: a loop body `t[i] = f(t[i-1], t[i])`
+    copies the row it reads into a temporary, and `x[::2] = f(x[1::2])`
+    computes into one and then copies it into the window. On buffers the
+    views are explicit, and this pass removes both temporaries where the
+    subviews prove it safe:
+
+    - `%t = memref.alloc; W(ins(...) outs(%t)); memref.copy %t, %v`, with
+      `W` an element-wise linalg op (all loops parallel) that writes every
+      element of `%t` without reading it: `W` writes `%v`, at the copy. Each
+      input of `W` must be apart from `%v`, or be `%v` itself read through
+      the same indexing map; nothing between `W` and the copy may write
+      what `W` reads.
+    - `%a = memref.alloc; memref.copy %s, %a`, then only reads of `%a` (a
+      linalg input, a copy's source, a load) in the same block: they read
+      `%s`, when nothing up to the last of them writes an element of `%s`,
+      except that last reader writing `%s` itself element-wise.
+
+    Apart means views of different buffers (one of them a
+    `memref.alloc`), or subviews of one source whose index ranges differ
+    in some dimension (value bounds of the offsets, which
+    `--int-range-optimizations` has freed from the negative-index
+    selects), or that step by the same constant from offsets it does not
+    divide. The vector loops and the threads ask the same question.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def SliceFuseRows : Pass<"slice-fuse-rows", "::mlir::func::FuncOp"> {
+  let summary = "Run a reduction and the ops around it that share its "
+                "rows one row at a time";
+  let description = [{
+    Softmax, layer norm or mean-centering on buffers are several loop nests
+    over the whole input: the row maxima, `exp(x - max)`, the row sums, the
+    division; each streams the matrix through memory, and upstream's
+    element-wise fusion stops at each reduction. This pass replaces a run
+    of consecutive linalg ops on buffers (pure ops between them move
+    first) by one `scf.for` over their rows, each op on its row, when:
+
+    - every op's outer loop is parallel, of the same extent (value bounds),
+      and indexes each memref operand in its first dimension or not at all
+      (a row vector read whole is fine; no `linalg.index`);
+    - what an op writes and another touches is apart (`ViewOverlap.h`), or
+      is the same buffer indexed by the row in both: row `r` of the later
+      op needs only row `r` of the earlier one;
+    - the run holds a reduction and another op that computes.
+
+    A buffer that only the run uses, row by row (the row maxima and sums),
+    becomes one row's worth, allocated once before the loop. The row's
+    values stay in cache from the first op to the last: softmax reads its
+    input once and writes its result once. The ops in the loop are the
+    element-wise ops and reductions the vector passes take.
+  }];
+  let options = [
+    Option<"lone", "lone-reductions", "bool", /*default=*/"false",
+           "For the GPU pipeline: also a run whose only op that computes "
+           "is its reduction (a fill and a row sum), and only runs whose "
+           "ops --slice-rows-to-gpu turns into a kernel (at most two "
+           "loops, operands read through the identity or broadcast, one "
+           "combiner)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// lib/Codegen/CPU: copy loops and vector loops on the host
+//===----------------------------------------------------------------------===//
+// Copies as run loops, threads, vector loops over strided views,
+// cache blocking and huge pages.
 
 def SliceLowerCopies : Pass<"slice-lower-copies", "::mlir::ModuleOp"> {
   let summary = "Lower memref copies out of strided views to vectorized "
@@ -251,6 +449,295 @@ def SliceLowerCopies : Pass<"slice-lower-copies", "::mlir::ModuleOp"> {
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect"
+  ];
+}
+
+def SliceParallelElementwise
+    : Pass<"slice-parallel-elementwise", "::mlir::ModuleOp"> {
+  let summary = "Run big element-wise loops on threads, as the copies";
+  let description = [{
+    Each element-wise `linalg.generic` on buffers (all loops parallel, the
+    result indexed by the identity, no `linalg.index`) becomes a choice made
+    at run time on its result's size: at least `parallel-bytes`, its
+    outermost loop runs in chunks on threads (`scf.parallel` over rows, for
+    `--convert-scf-to-openmp`; each chunk calls a private `noinline`
+    function holding the op, on subviews of the operands that loop indexes,
+    so that LLVM vectorizes its loops, which it leaves scalar inside the
+    OpenMP region); below, the op as it was. Chunks are a 64th
+    of the rows, of 16 KiB to 1 MiB where the rows allow, as the copies'
+    (`--slice-lower-copies`). Negative `parallel-bytes` leaves every op on
+    the calling thread.
+
+    Row reductions (`linalg.reduce` and `linalg.generic` ops whose
+    outermost loop is parallel and indexes the one result first, as in
+    `x.sum(1)`; no input viewing the result's buffer) are taken the same
+    way, chosen on the bytes they read (the loops' elements times the
+    widest input element), since their result is small. Reductions over
+    the outermost loop (`x.sum(0)`) stay on the calling thread.
+
+    `--slice-to-llvm="parallel-bytes=N"` runs it with the copies' threshold,
+    after bufferization: element-wise producers and consumers of slices,
+    and the broadcasts of updates, then use the cores the copies use.
+  }];
+  let options = [
+    Option<"parallelBytes", "parallel-bytes", "int64_t", /*default=*/"-1",
+           "Ops whose result holds at least this many bytes run on threads "
+           "(negative: never)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def SliceVectorizeReversedElementwise
+    : Pass<"slice-vectorize-reversed-elementwise", "::mlir::func::FuncOp"> {
+  let summary = "Vector loops for element-wise ops that walk a view "
+                "backwards";
+  let description = [{
+    Rewrites each element-wise `linalg.generic` on buffers (all loops
+    parallel, no `linalg.index`, a body of element-wise mappable ops)
+    whose innermost loop walks some operand backwards, with a static
+    stride, into loops of its own: for each row, a vector loop and a
+    scalar loop over the rest of the row. Each input's lanes come from whole
+    contiguous vectors and shuffles: one reversing shuffle for stride -1,
+    k vectors and k - 1 shuffles for stride +-k up to 8, a broadcast for an
+    input the innermost loop does not move along; each result is stored
+    whole (stride 1) or reversed (stride -1). A vector reads up to k - 1
+    elements past the last one it uses, so the last element of a row with
+    such an input is left to the scalar loop.
+
+    An op whose inner step is known only at run time, on a buffer of
+    static strides or a fresh allocation, is first versioned on that
+    stride: an `scf.index_switch` runs the op with the operand cast to 1,
+    -1, 2, -2, 3, -3, 4 or -4 (1, -1, 2, -2 each when two operands are
+    versioned; 1 or -1 for a result), and as it was for any other stride;
+    at most two operands are versioned.
+
+    LLVM's loop vectorizer makes masked gathers (AVX-512) or scalar code
+    of the same accesses: `relu(x[::-1, ::-2])` ran 2-8x slower than its
+    stride +2 twin. Ops with no negative inner stride stay as they are for
+    LLVM, which vectorizes them well. The rewrite needs the lanes of a step
+    to be independent: every operand views a fresh allocation, a global or
+    a function argument (arguments do not overlap one another, as
+    one-shot-bufferize assumes at function boundaries), and an input that
+    views a result's buffer is that result's operand itself, through the
+    same map (in place, element for element); otherwise the op stays.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def SliceVectorizeReductions
+    : Pass<"slice-vectorize-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Vector loops with partial results for reductions along "
+                "the innermost loop";
+  let description = [{
+    Rewrites each `linalg.reduce` and `linalg.generic` on buffers whose
+    innermost loop is a reduction (`x.sum(1)`, `x[:, ::-2].max(1)`, the
+    sums inside softmax and layer norm, a fused element-wise producer
+    included) into loops of its own: for each row, a vector of partial
+    results per result (from the combiner's neutral element: -0.0 for a
+    float sum, -inf for `maximumf`, NaN for `maxnumf`, ...) carried
+    through a vector loop over the row, a `vector.reduction` across its
+    lanes into the result's value, the scalar rest of the row, one store.
+    Inputs are read as `--slice-vectorize-reversed-elementwise` reads them
+    (static inner strides 0, +-1 .. +-8: contiguous loads and shuffles);
+    a run-time inner step on a buffer of static strides or a fresh
+    allocation is versioned first, as there.
+
+    The body must yield, for each result, `combiner(v, acc)` with `acc`
+    the result's block argument used nowhere else: `addf`, `mulf`,
+    `maximumf`, `minimumf`, `maxnumf`, `minnumf` and their integer
+    counterparts, `andi`, `ori`, `xori`. No input may view a result's
+    buffer.
+
+    A float sum is reassociated: each lane sums every `lanes`-th element
+    of a row (16 for f32), the lanes are added as a tree, then the rest of
+    the row in order. Its error is at most about (n / lanes + log2(lanes)
+    + r) u sum|x| for n elements, r of them past the last whole vector,
+    and u the unit roundoff, where the scalar loop's is n u sum|x|
+    (NumPy's pairwise sum: about log2(n) u sum|x|). Minimum, maximum and
+    integer results are exact. LLVM keeps a float reduction in source
+    order: one scalar add a step, 3-7x slower than the memory.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+def SliceBlockTransposes
+    : Pass<"slice-block-transposes", "::mlir::func::FuncOp"> {
+  let summary = "Element-wise ops that read across rows, in cache-sized "
+                "blocks";
+  let description = [{
+    Rewrites each element-wise op on buffers (`linalg.transpose`, and
+    `linalg.generic` ops with all loops parallel, one result indexed by
+    the identity, no `linalg.index`, no input viewing the result's buffer)
+    that reads an input across its rows
+    (its innermost loop moves the input along a dimension other than its
+    last: `x[::2, ::-1].T` copied) into loops over blocks of 32 x 32 of the
+    two loops involved (the one that moves that input along its last
+    dimension, and the innermost), the other loops one step at a time,
+    around a copy of the op on subviews of its operands. A block reads 32
+    rows of 128 bytes of the input and writes 32 of the result, in L1; as
+    one loop nest, every element read fetched a cache line from memory
+    (`np.ascontiguousarray(x.T)` of 10K x 1.2K f32 takes NumPy 49 ms).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def SliceHugePageAllocations
+    : Pass<"slice-huge-page-allocations", "::mlir::ModuleOp"> {
+  let summary = "Advise big buffers onto transparent huge pages";
+  let description = [{
+    After each `memref.alloc` of an identity-layout buffer that may hold at
+    least `min-bytes` (checked at run time for dynamic sizes), calls
+    `madvise(MADV_HUGEPAGE)` (Linux) on the whole pages inside it, as NumPy
+    does for its arrays of 4 MiB or more: the first writes into a fresh
+    result then fault in 2 MiB pages instead of 4 KiB ones, 512 times fewer
+    faults, where the kernel's transparent huge pages are in `madvise`
+    mode (the default of many distributions; `always` needs no advice,
+    `never` ignores it). The pass declares `madvise` in the module (index,
+    index, i32) -> i32 when it is not declared yet, and leaves the buffers
+    alone when the module declares it otherwise. `--slice-to-llvm` runs it
+    unless `huge-pages=false`.
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"4194304",
+           "Buffers of at least this many bytes are advised">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// lib/Codegen/GPU: kernels and device buffers
+//===----------------------------------------------------------------------===//
+// Row and column reductions, copies and element-wise ops as kernels,
+// and the buffers they run on.
+
+def SliceColumnsToRows
+    : Pass<"slice-columns-to-rows", "::mlir::func::FuncOp"> {
+  let summary = "Column reductions and their broadcast consumers over "
+                "transposed views, the columns their outer loop";
+  let description = [{
+    For the GPU pipeline, before `--slice-fuse-rows`: a 2-loop linalg op on
+    buffers that reduces over its outer loop only (`y.sum(0)`, the means of
+    `y - y.mean(0)`), and each 2-loop element-wise op that reads such a
+    result (or a 1-loop op's result computed from one) broadcast down the
+    rows, become the same ops with their loops swapped, each operand they
+    read row-major through a `memref.transpose` view (no copy) and the
+    identity map. The columns are then their outer, parallel loop:
+    `--slice-fuse-rows` runs them one column at a time and
+    `--slice-rows-to-gpu` gives a block a sector's worth of neighbouring
+    columns, its threads walking the rows. Before, a column reduction kept
+    its reduction loop outside: a host loop of one launch per row.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
+def SliceRowsToGPU : Pass<"slice-rows-to-gpu", "::mlir::func::FuncOp"> {
+  let summary = "A loop over rows with reductions as one launch, a block "
+                "of threads per row";
+  let description = [{
+    For the GPU pipeline, after `--slice-fuse-rows`: each `scf.for` over
+    rows (from 0 by 1) whose body is views, constants and row steps
+    (`linalg.generic` ops on buffers of at most one loop: element-wise over
+    1-D row views, reductions into a 0-d buffer by a combiner, or 0-loop
+    ops such as a fill), with at least one reduction, becomes one
+    `gpu.launch` of a block of `block-size` threads per row:
+
+    - an element-wise step: the threads stride along the row together
+      (thread `t` takes elements `t`, `t + block-size`, ...: a warp reads
+      32 consecutive elements), then a barrier;
+    - a reduction: each thread combines the elements it strides to from
+      the combiner's neutral element, the partial results meet in shared
+      memory in a tree of halving steps, and the row's result (with what
+      the 0-d buffer held before) is in a register of every thread;
+    - a 0-d buffer allocated for the loop alone (the row maxima and sums
+      `--slice-fuse-rows` shrinks) is that register: no memory; another is
+      written by thread 0.
+
+    When the rows are columns of transposed views (`--slice-columns-to-
+    rows`), a block takes a 32-byte sector's worth of neighbouring rows
+    (8 of f32): thread `t` works on row `t % 8` and strides along it by
+    `block-size / 8`, so the threads of a warp read whole sectors across
+    the rows, and the tree combines the threads of each row. Where rows
+    of a known length would give a thread more than 32 elements a pass,
+    a block has more threads, up to 1,024.
+
+    Rows of a known length that would still give a thread more than 64
+    elements are split across blocks, a slab of at most 32 elements a
+    thread each (the grid's y): a launch per reduction runs the body up
+    to it and stores each slab's partial result; one more launch combines
+    a row's partials in slab order and runs the whole body over its slab,
+    storing the 0-d results from the first slab's block. The body must
+    write each 0-d buffer in memory before it reads it, and store its
+    rows only at the end; otherwise the rows stay whole.
+
+    Softmax over rows is then one launch reading each row once from
+    memory and writing its result once, where it was six launches, its
+    reductions one thread per row storing a running total every step. A
+    float sum is reassociated: each thread sums every `block-size`-th
+    element, the partial sums are added as a tree.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block, one block per row or per sector of "
+           "neighbouring columns (a power of two)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect"
+  ];
+}
+
+def SliceDeviceBuffers : Pass<"slice-device-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Put the buffers of host functions in GPU memory";
+  let description = [{
+    For the GPU pipeline, after bufferization: tensor data lives in device
+    memory, host functions only describe it.
+
+    - `memref.alloc` becomes `gpu.alloc`, `memref.dealloc` `gpu.dealloc`;
+    - a device buffer that no result, call, store or `memref` view that
+      escapes reaches is freed (`gpu.dealloc`) before the `func.return` of
+      its block: temporaries do not leak;
+    - a `memref.get_global` (a constant tensor) is copied into a fresh
+      device buffer (`gpu.memcpy`) where it is used as data, and freed the
+      same way.
+
+    Views (`memref.subview` and friends) of device memory stay views.
+    Element accesses on the host (`memref.load` and `memref.store` of a
+    device buffer outside a kernel) are reported as errors: they would read
+    device pointers on the CPU.
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect"
   ];
 }
 
@@ -358,404 +845,11 @@ def SliceParallelLoopsToGPU
   ];
 }
 
-def SliceDeviceBuffers : Pass<"slice-device-buffers", "::mlir::func::FuncOp"> {
-  let summary = "Put the buffers of host functions in GPU memory";
-  let description = [{
-    For the GPU pipeline, after bufferization: tensor data lives in device
-    memory, host functions only describe it.
-
-    - `memref.alloc` becomes `gpu.alloc`, `memref.dealloc` `gpu.dealloc`;
-    - a device buffer that no result, call, store or `memref` view that
-      escapes reaches is freed (`gpu.dealloc`) before the `func.return` of
-      its block: temporaries do not leak;
-    - a `memref.get_global` (a constant tensor) is copied into a fresh
-      device buffer (`gpu.memcpy`) where it is used as data, and freed the
-      same way.
-
-    Views (`memref.subview` and friends) of device memory stay views.
-    Element accesses on the host (`memref.load` and `memref.store` of a
-    device buffer outside a kernel) are reported as errors: they would read
-    device pointers on the CPU.
-  }];
-  let dependentDialects = [
-    "::mlir::gpu::GPUDialect",
-    "::mlir::memref::MemRefDialect"
-  ];
-}
-
-def SliceDenseArguments : Pass<"slice-dense-arguments", "::mlir::ModuleOp"> {
-  let summary = "Give the memref arguments of entry points the identity "
-                "layout";
-  let description = [{
-    After one-shot-bufferize with function boundaries, every tensor
-    argument is a memref with a fully dynamic layout, so nothing about its
-    strides is known. For each public function with a body that nothing in
-    the module calls (an entry point, called from outside), this pass makes
-    each such argument an identity-layout memref (a dense row-major buffer,
-    which is what a caller allocates) and casts it back to the old type for
-    the body; canonicalization then folds the casts into the subviews, and
-    slices of the argument get static strides and offsets.
-
-    Results are untouched: a slice returned as a view keeps its layout.
-    The GPU pipeline runs it so that its copy kernels fold their index
-    arithmetic and alignment checks at compile time.
-  }];
-  let dependentDialects = ["::mlir::memref::MemRefDialect"];
-}
-
-def SliceSpecializeDenseArguments
-    : Pass<"slice-specialize-dense-arguments", "::mlir::ModuleOp"> {
-  let summary = "Give each entry point a fast path for dense arguments";
-  let description = [{
-    After one-shot-bufferize with function boundaries, an entry point's
-    memref arguments have fully dynamic layouts (a caller may pass any
-    strided view), so the views the function takes of them have unknown
-    strides, and LLVM vectorizes the loops over them with gathers, if at
-    all. Callers mostly pass dense row-major buffers. For each entry point
-    (a public function with a body that nothing in the module calls) with
-    such arguments and loops over elements (linalg ops, copies, loops; a
-    function of views alone gains nothing), this pass makes a private copy, `@<name>__dense`, whose
-    arguments have the strides of a dense buffer of their shape (static
-    where the static sizes give them; the offset stays dynamic), cast back
-    for the body, and makes the entry point check its arguments' strides at
-    run time: dense, it calls the copy; otherwise it runs its own body.
-    Canonicalization then folds the casts into the copy's views, which get
-    static strides. Nothing else changes: the signature, the calling
-    convention (results are fresh buffers or views of arguments) and the
-    values computed are the same on both paths.
-
-    The CPU pipeline runs it after bufferization
-    (`--slice-to-llvm`'s `specialize-dense-arguments`, on by default); the
-    GPU pipeline makes its arguments dense outright
-    (`--slice-dense-arguments`).
-  }];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::cf::ControlFlowDialect",
-    "::mlir::func::FuncDialect",
-    "::mlir::memref::MemRefDialect"
-  ];
-}
-
-def SliceParallelElementwise
-    : Pass<"slice-parallel-elementwise", "::mlir::ModuleOp"> {
-  let summary = "Run big element-wise loops on threads, as the copies";
-  let description = [{
-    Each element-wise `linalg.generic` on buffers (all loops parallel, the
-    result indexed by the identity, no `linalg.index`) becomes a choice made
-    at run time on its result's size: at least `parallel-bytes`, its
-    outermost loop runs in chunks on threads (`scf.parallel` over rows, for
-    `--convert-scf-to-openmp`; each chunk calls a private `noinline`
-    function holding the op, on subviews of the operands that loop indexes,
-    so that LLVM vectorizes its loops, which it leaves scalar inside the
-    OpenMP region); below, the op as it was. Chunks are a 64th
-    of the rows, of 16 KiB to 1 MiB where the rows allow, as the copies'
-    (`--slice-lower-copies`). Negative `parallel-bytes` leaves every op on
-    the calling thread.
-
-    Row reductions (`linalg.reduce` and `linalg.generic` ops whose
-    outermost loop is parallel and indexes the one result first, as in
-    `x.sum(1)`; no input viewing the result's buffer) are taken the same
-    way, chosen on the bytes they read (the loops' elements times the
-    widest input element), since their result is small. Reductions over
-    the outermost loop (`x.sum(0)`) stay on the calling thread.
-
-    `--slice-to-llvm="parallel-bytes=N"` runs it with the copies' threshold,
-    after bufferization: element-wise producers and consumers of slices,
-    and the broadcasts of updates, then use the cores the copies use.
-  }];
-  let options = [
-    Option<"parallelBytes", "parallel-bytes", "int64_t", /*default=*/"-1",
-           "Ops whose result holds at least this many bytes run on threads "
-           "(negative: never)">
-  ];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::func::FuncDialect",
-    "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect"
-  ];
-}
-
-def SliceVectorizeReversedElementwise
-    : Pass<"slice-vectorize-reversed-elementwise", "::mlir::func::FuncOp"> {
-  let summary = "Vector loops for element-wise ops that walk a view "
-                "backwards";
-  let description = [{
-    Rewrites each element-wise `linalg.generic` on buffers (all loops
-    parallel, no `linalg.index`, a body of element-wise mappable ops)
-    whose innermost loop walks some operand backwards, with a static
-    stride, into loops of its own: for each row, a vector loop and a
-    scalar loop over the rest of the row. Each input's lanes come from whole
-    contiguous vectors and shuffles: one reversing shuffle for stride -1,
-    k vectors and k - 1 shuffles for stride +-k up to 8, a broadcast for an
-    input the innermost loop does not move along; each result is stored
-    whole (stride 1) or reversed (stride -1). A vector reads up to k - 1
-    elements past the last one it uses, so the last element of a row with
-    such an input is left to the scalar loop.
-
-    An op whose inner step is known only at run time, on a buffer of
-    static strides or a fresh allocation, is first versioned on that
-    stride: an `scf.index_switch` runs the op with the operand cast to 1,
-    -1, 2, -2, 3, -3, 4 or -4 (1, -1, 2, -2 each when two operands are
-    versioned; 1 or -1 for a result), and as it was for any other stride;
-    at most two operands are versioned.
-
-    LLVM's loop vectorizer makes masked gathers (AVX-512) or scalar code
-    of the same accesses: `relu(x[::-1, ::-2])` ran 2-8x slower than its
-    stride +2 twin. Ops with no negative inner stride stay as they are for
-    LLVM, which vectorizes them well. The rewrite needs the lanes of a step
-    to be independent: every operand views a fresh allocation, a global or
-    a function argument (arguments do not overlap one another, as
-    one-shot-bufferize assumes at function boundaries), and an input that
-    views a result's buffer is that result's operand itself, through the
-    same map (in place, element for element); otherwise the op stays.
-  }];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect",
-    "::mlir::vector::VectorDialect"
-  ];
-}
-
-def SliceElideTemporaries
-    : Pass<"slice-elide-temporaries", "::mlir::func::FuncOp"> {
-  let summary = "Compute into the views that temporaries are copied to, "
-                "read from the views they are copied from";
-  let description = [{
-    One-shot-bufferize decides whether a write may go in place from SSA
-    use-def chains, so it cannot tell row `i - 1` of a buffer from row `i`,
-    nor `x[::2]` from `x[1::2]`: a loop body `t[i] = f(t[i-1], t[i])`
-    copies the row it reads into a temporary, and `x[::2] = f(x[1::2])`
-    computes into one and then copies it into the window. On buffers the
-    views are explicit, and this pass removes both temporaries where the
-    subviews prove it safe:
-
-    - `%t = memref.alloc; W(ins(...) outs(%t)); memref.copy %t, %v`, with
-      `W` an element-wise linalg op (all loops parallel) that writes every
-      element of `%t` without reading it: `W` writes `%v`, at the copy. Each
-      input of `W` must be apart from `%v`, or be `%v` itself read through
-      the same indexing map; nothing between `W` and the copy may write
-      what `W` reads.
-    - `%a = memref.alloc; memref.copy %s, %a`, then only reads of `%a` (a
-      linalg input, a copy's source, a load) in the same block: they read
-      `%s`, when nothing up to the last of them writes an element of `%s`,
-      except that last reader writing `%s` itself element-wise.
-
-    Apart means views of different buffers (one of them a
-    `memref.alloc`), or subviews of one source whose index ranges differ
-    in some dimension (value bounds of the offsets, which
-    `--int-range-optimizations` has freed from the negative-index
-    selects), or that step by the same constant from offsets it does not
-    divide. The vector loops and the threads ask the same question.
-  }];
-  let dependentDialects = ["::mlir::memref::MemRefDialect"];
-}
-
-def SliceFuseRows : Pass<"slice-fuse-rows", "::mlir::func::FuncOp"> {
-  let summary = "Run a reduction and the ops around it that share its "
-                "rows one row at a time";
-  let description = [{
-    Softmax, layer norm or mean-centering on buffers are several loop nests
-    over the whole input: the row maxima, `exp(x - max)`, the row sums, the
-    division; each streams the matrix through memory, and upstream's
-    element-wise fusion stops at each reduction. This pass replaces a run
-    of consecutive linalg ops on buffers (pure ops between them move
-    first) by one `scf.for` over their rows, each op on its row, when:
-
-    - every op's outer loop is parallel, of the same extent (value bounds),
-      and indexes each memref operand in its first dimension or not at all
-      (a row vector read whole is fine; no `linalg.index`);
-    - what an op writes and another touches is apart (`ViewOverlap.h`), or
-      is the same buffer indexed by the row in both: row `r` of the later
-      op needs only row `r` of the earlier one;
-    - the run holds a reduction and another op that computes.
-
-    A buffer that only the run uses, row by row (the row maxima and sums),
-    becomes one row's worth, allocated once before the loop. The row's
-    values stay in cache from the first op to the last: softmax reads its
-    input once and writes its result once. The ops in the loop are the
-    element-wise ops and reductions the vector passes take.
-  }];
-  let options = [
-    Option<"lone", "lone-reductions", "bool", /*default=*/"false",
-           "For the GPU pipeline: also a run whose only op that computes "
-           "is its reduction (a fill and a row sum), and only runs whose "
-           "ops --slice-rows-to-gpu turns into a kernel (at most two "
-           "loops, operands read through the identity or broadcast, one "
-           "combiner)">
-  ];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect"
-  ];
-}
-
-def SliceColumnsToRows
-    : Pass<"slice-columns-to-rows", "::mlir::func::FuncOp"> {
-  let summary = "Column reductions and their broadcast consumers over "
-                "transposed views, the columns their outer loop";
-  let description = [{
-    For the GPU pipeline, before `--slice-fuse-rows`: a 2-loop linalg op on
-    buffers that reduces over its outer loop only (`y.sum(0)`, the means of
-    `y - y.mean(0)`), and each 2-loop element-wise op that reads such a
-    result (or a 1-loop op's result computed from one) broadcast down the
-    rows, become the same ops with their loops swapped, each operand they
-    read row-major through a `memref.transpose` view (no copy) and the
-    identity map. The columns are then their outer, parallel loop:
-    `--slice-fuse-rows` runs them one column at a time and
-    `--slice-rows-to-gpu` gives a block a sector's worth of neighbouring
-    columns, its threads walking the rows. Before, a column reduction kept
-    its reduction loop outside: a host loop of one launch per row.
-  }];
-  let dependentDialects = [
-    "::mlir::linalg::LinalgDialect",
-    "::mlir::memref::MemRefDialect"
-  ];
-}
-
-def SliceRowsToGPU : Pass<"slice-rows-to-gpu", "::mlir::func::FuncOp"> {
-  let summary = "A loop over rows with reductions as one launch, a block "
-                "of threads per row";
-  let description = [{
-    For the GPU pipeline, after `--slice-fuse-rows`: each `scf.for` over
-    rows (from 0 by 1) whose body is views, constants and row steps
-    (`linalg.generic` ops on buffers of at most one loop: element-wise over
-    1-D row views, reductions into a 0-d buffer by a combiner, or 0-loop
-    ops such as a fill), with at least one reduction, becomes one
-    `gpu.launch` of a block of `block-size` threads per row:
-
-    - an element-wise step: the threads stride along the row together
-      (thread `t` takes elements `t`, `t + block-size`, ...: a warp reads
-      32 consecutive elements), then a barrier;
-    - a reduction: each thread combines the elements it strides to from
-      the combiner's neutral element, the partial results meet in shared
-      memory in a tree of halving steps, and the row's result (with what
-      the 0-d buffer held before) is in a register of every thread;
-    - a 0-d buffer allocated for the loop alone (the row maxima and sums
-      `--slice-fuse-rows` shrinks) is that register: no memory; another is
-      written by thread 0.
-
-    When the rows are columns of transposed views (`--slice-columns-to-
-    rows`), a block takes a 32-byte sector's worth of neighbouring rows
-    (8 of f32): thread `t` works on row `t % 8` and strides along it by
-    `block-size / 8`, so the threads of a warp read whole sectors across
-    the rows, and the tree combines the threads of each row. Where rows
-    of a known length would give a thread more than 32 elements a pass,
-    a block has more threads, up to 1,024.
-
-    Rows of a known length that would still give a thread more than 64
-    elements are split across blocks, a slab of at most 32 elements a
-    thread each (the grid's y): a launch per reduction runs the body up
-    to it and stores each slab's partial result; one more launch combines
-    a row's partials in slab order and runs the whole body over its slab,
-    storing the 0-d results from the first slab's block. The body must
-    write each 0-d buffer in memory before it reads it, and store its
-    rows only at the end; otherwise the rows stay whole.
-
-    Softmax over rows is then one launch reading each row once from
-    memory and writing its result once, where it was six launches, its
-    reductions one thread per row storing a running total every step. A
-    float sum is reassociated: each thread sums every `block-size`-th
-    element, the partial sums are added as a tree.
-  }];
-  let options = [
-    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
-           "Threads per block, one block per row or per sector of "
-           "neighbouring columns (a power of two)">
-  ];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::gpu::GPUDialect",
-    "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect",
-    "::mlir::ub::UBDialect"
-  ];
-}
-
-def SliceIntRangeOptimizations
-    : Pass<"slice-int-range-optimizations", "::mlir::func::FuncOp"> {
-  let summary = "Upstream's int-range-optimizations, on the functions it "
-                "does not crash on";
-  let description = [{
-    Runs upstream's `--int-range-optimizations` (index arithmetic that the
-    ranges of loop counters and sizes decide folds: the negative-index
-    select and range check of a view at `i - 1` in a loop from 1) on each
-    function, except those holding an integer constant with no elements
-    (`arith.constant dense<> : tensor<2x0xi64>`), whose range MLIR 22
-    computes by reading past an empty buffer. Such a function keeps its
-    arithmetic as it is.
-  }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
-}
-
-def SliceBlockTransposes
-    : Pass<"slice-block-transposes", "::mlir::func::FuncOp"> {
-  let summary = "Element-wise ops that read across rows, in cache-sized "
-                "blocks";
-  let description = [{
-    Rewrites each element-wise op on buffers (`linalg.transpose`, and
-    `linalg.generic` ops with all loops parallel, one result indexed by
-    the identity, no `linalg.index`, no input viewing the result's buffer)
-    that reads an input across its rows
-    (its innermost loop moves the input along a dimension other than its
-    last: `x[::2, ::-1].T` copied) into loops over blocks of 32 x 32 of the
-    two loops involved (the one that moves that input along its last
-    dimension, and the innermost), the other loops one step at a time,
-    around a copy of the op on subviews of its operands. A block reads 32
-    rows of 128 bytes of the input and writes 32 of the result, in L1; as
-    one loop nest, every element read fetched a cache line from memory
-    (`np.ascontiguousarray(x.T)` of 10K x 1.2K f32 takes NumPy 49 ms).
-  }];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect"
-  ];
-}
-
-def SliceVectorizeReductions
-    : Pass<"slice-vectorize-reductions", "::mlir::func::FuncOp"> {
-  let summary = "Vector loops with partial results for reductions along "
-                "the innermost loop";
-  let description = [{
-    Rewrites each `linalg.reduce` and `linalg.generic` on buffers whose
-    innermost loop is a reduction (`x.sum(1)`, `x[:, ::-2].max(1)`, the
-    sums inside softmax and layer norm, a fused element-wise producer
-    included) into loops of its own: for each row, a vector of partial
-    results per result (from the combiner's neutral element: -0.0 for a
-    float sum, -inf for `maximumf`, NaN for `maxnumf`, ...) carried
-    through a vector loop over the row, a `vector.reduction` across its
-    lanes into the result's value, the scalar rest of the row, one store.
-    Inputs are read as `--slice-vectorize-reversed-elementwise` reads them
-    (static inner strides 0, +-1 .. +-8: contiguous loads and shuffles);
-    a run-time inner step on a buffer of static strides or a fresh
-    allocation is versioned first, as there.
-
-    The body must yield, for each result, `combiner(v, acc)` with `acc`
-    the result's block argument used nowhere else: `addf`, `mulf`,
-    `maximumf`, `minimumf`, `maxnumf`, `minnumf` and their integer
-    counterparts, `andi`, `ori`, `xori`. No input may view a result's
-    buffer.
-
-    A float sum is reassociated: each lane sums every `lanes`-th element
-    of a row (16 for f32), the lanes are added as a tree, then the rest of
-    the row in order. Its error is at most about (n / lanes + log2(lanes)
-    + r) u sum|x| for n elements, r of them past the last whole vector,
-    and u the unit roundoff, where the scalar loop's is n u sum|x|
-    (NumPy's pairwise sum: about log2(n) u sum|x|). Minimum, maximum and
-    integer results are exact. LLVM keeps a float reduction in source
-    order: one scalar add a step, 3-7x slower than the memory.
-  }];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect",
-    "::mlir::vector::VectorDialect"
-  ];
-}
+//===----------------------------------------------------------------------===//
+// lib/Codegen/LLVM: math and the last conversion to LLVM
+//===----------------------------------------------------------------------===//
+// Math functions the targets lack, and the one-conversion finish of both
+// pipelines.
 
 def SliceApproximateMath
     : Pass<"slice-approximate-math", "::mlir::func::FuncOp"> {
@@ -821,32 +915,46 @@ def SliceExpandBF16 : Pass<"slice-expand-bf16", "::mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
-def SliceHugePageAllocations
-    : Pass<"slice-huge-page-allocations", "::mlir::ModuleOp"> {
-  let summary = "Advise big buffers onto transparent huge pages";
+def SliceFinalizeBodiesToLLVM
+    : Pass<"slice-finalize-bodies-to-llvm", "::mlir::func::FuncOp"> {
+  let summary = "Convert the function-local ops (arith, index, math, ub, "
+                "vector, memref views and accesses) of one function to LLVM";
   let description = [{
-    After each `memref.alloc` of an identity-layout buffer that may hold at
-    least `min-bytes` (checked at run time for dynamic sizes), calls
-    `madvise(MADV_HUGEPAGE)` (Linux) on the whole pages inside it, as NumPy
-    does for its arrays of 4 MiB or more: the first writes into a fresh
-    result then fault in 2 MiB pages instead of 4 KiB ones, 512 times fewer
-    faults, where the kernel's transparent huge pages are in `madvise`
-    mode (the default of many distributions; `always` needs no advice,
-    `never` ignores it). The pass declares `madvise` in the module (index,
-    index, i32) -> i32 when it is not declared yet, and leaves the buffers
-    alone when the module declares it otherwise. `--slice-to-llvm` runs it
-    unless `huge-pages=false`.
+    The first half of `--slice-finalize-to-llvm`, nested on `func.func` so
+    that the pass manager converts several functions at once: every op
+    whose lowering needs nothing outside its function. What needs the
+    module (the functions and calls themselves, `memref.alloc`, `dealloc`
+    and `copy` with their runtime declarations, `vector.print`) and what
+    changes block signatures (`cf`) is left for `--slice-finalize-to-llvm`;
+    values crossing between the two halves meet in
+    `builtin.unrealized_conversion_cast`s, which that conversion folds.
   }];
-  let options = [
-    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"4194304",
-           "Buffers of at least this many bytes are advised">
-  ];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect",
-    "::mlir::func::FuncDialect",
-    "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect"
-  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def SliceFinalizeToLLVM : Pass<"slice-finalize-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Convert arith, cf, func, index, math, memref, ub, vector "
+                "and the types in omp ops to LLVM in one conversion";
+  let description = [{
+    The last step of `--slice-to-llvm`: one dialect conversion with the
+    upstream patterns of every dialect left after the loops are lowered,
+    instead of one pass (and one walk over the module) per dialect.
+
+    Function calls and memref allocations look their callees up in one
+    symbol table collection: upstream's separate passes (and
+    `--convert-to-llvm`) search the module for each call, O(calls x
+    functions), which made a module of 30k slice ops take 13 s in the
+    conversion alone.
+
+    Two steps that would otherwise be passes of their own, each verifying
+    the whole module once more: `cf.assert` is lowered first, as
+    `--slice-assert-to-stderr` does; the `builtin.unrealized_conversion_cast`s
+    left between the two halves are folded last, as
+    `--reconcile-unrealized-casts` does (casts still in use between
+    unrelated types stay, for a later conversion). Vector ops must be 1-D
+    (the ones `--slice-lower-copies` emits).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 #endif // SLICE_CODEGEN_PASSES_TD

@@ -7,8 +7,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Workarounds for MLIR 22's `mpi` dialect and its lowering to LLVM, which
-// the sharded route (--slice-to-llvm="spmd=true", lib/Pipelines/Spmd.cpp)
-// needs. Each says what upstream does, what fixes it, and when to drop it.
+// the sharded route (--slice-to-llvm="spmd=true", lib/Pipelines/Spmd.cpp and
+// lib/Transforms/Sharding/SpmdPasses.cpp) needs. Each says what upstream does,
+// what fixes it, and when to drop it.
 //
 //===----------------------------------------------------------------------===//
 

@@ -6,7 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Passes that rewrite slice ops into other slice ops.
+// Program-level passes: slice ops rewritten into other slice ops
+// (lib/Transforms), the program transforms around them that know no slice
+// op (lib/Transforms/Program), the MLIR 22 patch before bufferization
+// (lib/Compat/ProtectViewReads.cpp) and the per-process code of sharded
+// functions (lib/Transforms/Sharding).
 //
 //===----------------------------------------------------------------------===//
 
@@ -273,6 +277,74 @@ def SliceProtectViewReads : Pass<"slice-protect-view-reads"> {
     "::mlir::linalg::LinalgDialect",
     "::mlir::tensor::TensorDialect"
   ];
+}
+
+//===----------------------------------------------------------------------===//
+// lib/Transforms/Sharding: the per-process code of sharded functions
+//===----------------------------------------------------------------------===//
+// The steps `--slice-to-llvm="spmd=true"` runs besides upstream's
+// sharding propagation, partitioning and convert-shard-to-mpi.
+
+def SliceLowerShardToMPI
+    : Pass<"slice-lower-shard-to-mpi", "::mlir::ModuleOp"> {
+  let summary = "Lower the shard ops MLIR 22's convert-shard-to-mpi cannot";
+  let description = [{
+    The step of `--slice-to-llvm="spmd=true"` before `convert-shard-to-mpi`,
+    which in MLIR 22 lowers `shard.all_reduce` of static shapes only (and
+    reports an error on any other) and no `shard.send` or `shard.recv`.
+    - Each `shard.send` and `shard.recv` (the point-to-point exchange of a
+      partitioned slice) becomes one blocking `mpi.send` or `mpi.recv` of
+      the flattened buffer, to or from the peer's rank in the
+      communicator of its grid axes (`mpi.comm_split` of the world by the
+      other axes). The partition orders them so that they cannot
+      deadlock.
+    - Each `shard.all_reduce` of run-time shape (the shard sizes of a
+      source of run-time size are static; a hand-written one may not be)
+      becomes one `mpi.allreduce` of the flattened tensor from its buffer
+      into a fresh one, over the same communicator. Static all_reduces
+      are left to upstream.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::mpi::MPIDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def SliceForwardMPIBuffers
+    : Pass<"slice-forward-mpi-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Send from and receive into contiguous views directly";
+  let description = [{
+    The step of `--slice-to-llvm="spmd=true"` after bufferization. A
+    partitioned slice receives each block of its part into a fresh buffer
+    and copies it into its place in the result, and packs each block it
+    sends into a fresh buffer first: as bufferized, an `mpi.recv` into a
+    buffer that a `memref.copy` then copies into a view, or an `mpi.send`
+    of a buffer that a `memref.copy` filled from a view. Where that view
+    is contiguous (rows of a row-major buffer: a block along the first
+    dimension, or one whole), this pass makes MPI receive into it, or
+    send from it, directly, and drops the buffer and the copy: one pass
+    over the data fewer on each side. A view with gaps or a negative
+    stride keeps its copy.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def SliceFinishSpmd : Pass<"slice-finish-spmd", "::mlir::ModuleOp"> {
+  let summary = "Check that every shard op became MPI and drop the grids";
+  let description = [{
+    The step of `--slice-to-llvm="spmd=true"` after `convert-shard-to-mpi`.
+    MLIR 22's conversion lowers some collectives only (all_reduce,
+    process indices, shard shapes) and leaves the others in place without
+    failing; this pass names each shard op left with an error instead of
+    letting the LLVM conversion fail on it later. Then it erases the
+    `shard.grid` symbols, which nothing uses any more and nothing lowers,
+    and names MPICH as the module's MPI ABI (a DLTI entry
+    "MPI:Implementation", which MPIToLLVM reads) unless it names one.
+  }];
+  let dependentDialects = ["::mlir::DLTIDialect"];
 }
 
 #endif // SLICE_TRANSFORMS_PASSES_TD

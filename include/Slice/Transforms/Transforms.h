@@ -16,6 +16,7 @@
 #ifndef SLICE_TRANSFORMS_TRANSFORMS_H
 #define SLICE_TRANSFORMS_TRANSFORMS_H
 
+#include "Slice/Compat/ProtectViewReads.h" // populateSliceProtectViewReadsPatterns
 #include "Slice/IR/SliceOps.h"
 
 #include "mlir/IR/PatternMatch.h"
@@ -74,13 +75,6 @@ void populateSliceSplitConcatConsumersPatterns(RewritePatternSet &patterns);
 /// may be written (a temporary, or a view of an argument not marked
 /// `bufferization.writable = false`).
 void populateSliceReuseInputBuffersPatterns(RewritePatternSet &patterns);
-
-/// Adds the pattern of --slice-protect-view-reads: a subset insertion
-/// (linalg.copy, tensor.insert_slice, ...) whose source reads, through a
-/// view, a value one-shot-bufferize may take for the subset it writes gets
-/// a source the analysis checks soundly (an element-wise linalg.generic
-/// copy). Apply before one-shot-bufferize.
-void populateSliceProtectViewReadsPatterns(RewritePatternSet &patterns);
 
 } // namespace slice
 } // namespace mlir

@@ -1,0 +1,51 @@
+//===- EntryPoints.h - Functions called from outside the module -*- C++ -*-===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// What the passes that shape a module's calling convention agree an entry
+// point is.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLICE_LIB_CODEGEN_ABI_ENTRYPOINTS_H
+#define SLICE_LIB_CODEGEN_ABI_ENTRYPOINTS_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+namespace mlir {
+namespace slice {
+
+/// The entry points of `module`: functions public, with a body, and called
+/// (or otherwise referenced) by nothing in the module, so that only code
+/// outside it calls them and sees their signatures. One walk of the module
+/// finds every reference (asking `symbolKnownUseEmpty` per function walks
+/// it once per function: quadratic, a minute at 10k slices); none is an
+/// entry point when an op may reference symbols unknown to it.
+inline SmallVector<func::FuncOp> getEntryPoints(ModuleOp module) {
+  SmallVector<func::FuncOp> entryPoints;
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(&module.getBodyRegion());
+  if (!uses)
+    return entryPoints;
+  llvm::DenseSet<StringAttr> referenced;
+  for (const SymbolTable::SymbolUse &use : *uses)
+    referenced.insert(use.getSymbolRef().getRootReference());
+  for (auto function : module.getOps<func::FuncOp>())
+    if (!function.isExternal() && function.isPublic() &&
+        !referenced.contains(function.getSymNameAttr()))
+      entryPoints.push_back(function);
+  return entryPoints;
+}
+
+} // namespace slice
+} // namespace mlir
+
+#endif // SLICE_LIB_CODEGEN_ABI_ENTRYPOINTS_H
