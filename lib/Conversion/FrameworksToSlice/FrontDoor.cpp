@@ -6,39 +6,24 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The helpers of FrontDoor.h and the six `--convert-*-to-slice` passes.
+// The helpers of FrontDoor.h that the front doors share; the passes are in
+// Passes.cpp, torch's types in TorchToSlice.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "FrontDoor.h"
 
 #include "Slice/Conversion/FrameworksToSlice/FrameworksToSlice.h"
-#include "Slice/Conversion/Passes.h"
 #include "Slice/IR/SliceOps.h"
 #include "Slice/Semantics/Axes.h"
 
-#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <limits>
-#include <set>
-
-namespace mlir {
-namespace slice {
-#define GEN_PASS_DEF_CONVERTFRAMEWORKSTOSLICE
-#define GEN_PASS_DEF_CONVERTONNXTOSLICE
-#define GEN_PASS_DEF_CONVERTSTABLEHLOTOSLICE
-#define GEN_PASS_DEF_CONVERTTFLTOSLICE
-#define GEN_PASS_DEF_CONVERTTFTOSLICE
-#define GEN_PASS_DEF_CONVERTTORCHTOSLICE
-#include "Slice/Conversion/Passes.h.inc"
-} // namespace slice
-} // namespace mlir
 
 using namespace mlir;
 using namespace mlir::slice;
@@ -206,7 +191,7 @@ std::optional<SmallVector<int64_t>> frontdoor::getIntListAttr(Operation *op,
 }
 
 /// `value` (an integer or index scalar) as an index value.
-static Value toIndex(OpBuilder &builder, Location loc, Value value) {
+static Value castToIndex(OpBuilder &builder, Location loc, Value value) {
   if (value.getType().isIndex())
     return value;
   return arith::IndexCastOp::create(builder, loc, builder.getIndexType(),
@@ -234,7 +219,7 @@ static Value elementToIndex(OpBuilder &builder, Location loc, Value element,
                             bool isUnsignedType) {
   element = toSignlessScalar(builder, loc, element);
   if (!isUnsignedType)
-    return toIndex(builder, loc, element);
+    return castToIndex(builder, loc, element);
   Value index = arith::IndexCastUIOp::create(builder, loc,
                                              builder.getIndexType(), element);
   if (element.getType().getIntOrFloatBitWidth() < 64)
@@ -290,7 +275,7 @@ FailureOr<OpFoldResult> frontdoor::getScalarIndex(OpBuilder &builder,
     return OpFoldResult(builder.getIndexAttr(*constant));
   Type type = value.getType();
   if (type.isIndex() || type.isSignlessInteger())
-    return OpFoldResult(toIndex(builder, loc, value));
+    return OpFoldResult(castToIndex(builder, loc, value));
   auto tensorType = dyn_cast<RankedTensorType>(type);
   if (!tensorType || !tensorType.hasStaticShape() ||
       tensorType.getNumElements() != 1 ||
@@ -450,65 +435,27 @@ Value frontdoor::castTo(OpBuilder &builder, Location loc, Value value,
   return tensor::CastOp::create(builder, loc, type, value);
 }
 
-Scratch::Scratch(Operation *op) : builder(op) { builder.setListener(this); }
+RollbackBuilder::RollbackBuilder(Operation *op) : builder(op) {
+  builder.setListener(this);
+}
 
-Scratch::~Scratch() {
+RollbackBuilder::~RollbackBuilder() {
   if (committed)
     return;
   for (Operation *op : llvm::reverse(created))
     op->erase();
 }
 
-void Scratch::notifyOperationInserted(Operation *op,
-                                      OpBuilder::InsertPoint /*previous*/) {
+void RollbackBuilder::notifyOperationInserted(
+    Operation *op, OpBuilder::InsertPoint /*previous*/) {
   created.push_back(op);
 }
 
-void Scratch::commit(PatternRewriter &rewriter) {
+void RollbackBuilder::commit(PatternRewriter &rewriter) {
   committed = true;
   if (OpBuilder::Listener *listener = rewriter.getListener())
     for (Operation *op : created)
       listener->notifyOperationInserted(op, /*previous=*/{});
-}
-
-RankedTensorType frontdoor::getBuiltinTensorType(Type type) {
-  if (auto ranked = dyn_cast<RankedTensorType>(type))
-    return ranked;
-  auto opaque = dyn_cast<OpaqueType>(type);
-  if (!opaque || opaque.getDialectNamespace() != "torch")
-    return {};
-  StringRef data = opaque.getTypeData().trim();
-  if (!data.consume_front("vtensor<[") || !data.consume_back(">"))
-    return {};
-  auto [shapeText, elementText] = data.split("],");
-  SmallVector<int64_t> shape;
-  if (!shapeText.trim().empty()) {
-    SmallVector<StringRef> sizes;
-    shapeText.split(sizes, ',');
-    for (StringRef size : sizes) {
-      size = size.trim();
-      int64_t value;
-      if (size == "?")
-        shape.push_back(ShapedType::kDynamic);
-      else if (!size.getAsInteger(10, value) && value >= 0)
-        shape.push_back(value);
-      else
-        return {};
-    }
-  }
-  elementText = elementText.trim();
-  MLIRContext *context = type.getContext();
-  Type element;
-  unsigned width;
-  if (elementText.starts_with("si") &&
-      !elementText.drop_front(2).getAsInteger(10, width))
-    element = IntegerType::get(context, width);
-  else
-    element = parseType(elementText, context, nullptr,
-                        /*isKnownNullTerminated=*/false);
-  if (!element || !element.isIntOrIndexOrFloat())
-    return {};
-  return RankedTensorType::get(shape, element);
 }
 
 Value frontdoor::createNamed(OpBuilder &builder, Location loc, StringRef name,
@@ -520,9 +467,10 @@ Value frontdoor::createNamed(OpBuilder &builder, Location loc, StringRef name,
 }
 
 LogicalResult frontdoor::finish(PatternRewriter &rewriter, Operation *op,
-                                Scratch &scratch, Value value) {
+                                RollbackBuilder &rollback, Value value) {
   Type resultType = op->getResult(0).getType();
-  // A torch value tensor is handed on through torch_c.from_builtin_tensor.
+  // A torch value tensor is handed on through torch_c.from_builtin_tensor
+  // (TorchToSlice.cpp).
   RankedTensorType torchBuiltin =
       isa<TensorType>(resultType) ? nullptr : getBuiltinTensorType(resultType);
   Type target = torchBuiltin ? torchBuiltin : resultType;
@@ -535,39 +483,36 @@ LogicalResult frontdoor::finish(PatternRewriter &rewriter, Operation *op,
                   "its result type " + typeString(resultType) +
                       " is not the slice's " + typeString(valueType));
   Location loc = op->getLoc();
-  Value result = castTo(scratch.builder, loc, value, target);
+  Value result = castTo(rollback.builder, loc, value, target);
   if (torchBuiltin)
-    result = createNamed(scratch.builder, loc, "torch_c.from_builtin_tensor",
-                         result, resultType);
-  scratch.commit(rewriter);
+    result = fromBuiltinTensor(rollback.builder, loc, result, resultType);
+  rollback.commit(rewriter);
   rewriter.replaceOp(op, result);
   return success();
 }
 
-LogicalResult frontdoor::finishWithSlice(PatternRewriter &rewriter,
-                                         Operation *op, Scratch &scratch,
-                                         Value source,
-                                         const MixedSliceSpec &spec,
-                                         bool offset) {
+LogicalResult
+frontdoor::finishWithSlice(PatternRewriter &rewriter, Operation *op,
+                           RollbackBuilder &rollback, Value source,
+                           const MixedSliceSpec &spec, bool offset) {
   std::string why;
   FailureOr<Value> slice =
-      buildSlice(scratch.builder, op->getLoc(), source, spec, offset, why);
+      buildSlice(rollback.builder, op->getLoc(), source, spec, offset, why);
   if (failed(slice))
     return refuse(rewriter, op, why);
-  return finish(rewriter, op, scratch, *slice);
+  return finish(rewriter, op, rollback, *slice);
 }
 
-LogicalResult frontdoor::finishWithUpdate(PatternRewriter &rewriter,
-                                          Operation *op, Scratch &scratch,
-                                          Value value, Value dest,
-                                          const MixedSliceSpec &spec,
-                                          bool offset) {
+LogicalResult
+frontdoor::finishWithUpdate(PatternRewriter &rewriter, Operation *op,
+                            RollbackBuilder &rollback, Value value, Value dest,
+                            const MixedSliceSpec &spec, bool offset) {
   std::string why;
-  FailureOr<Value> update = buildUpdate(scratch.builder, op->getLoc(), value,
+  FailureOr<Value> update = buildUpdate(rollback.builder, op->getLoc(), value,
                                         dest, spec, offset, why);
   if (failed(update))
     return refuse(rewriter, op, why);
-  return finish(rewriter, op, scratch, *update);
+  return finish(rewriter, op, rollback, *update);
 }
 
 LogicalResult frontdoor::getRankedInput(PatternRewriter &rewriter,
@@ -585,74 +530,3 @@ LogicalResult frontdoor::getRankedInput(PatternRewriter &rewriter,
     return refuse(rewriter, op, "the input is not a ranked tensor");
   return success();
 }
-
-//===----------------------------------------------------------------------===//
-// The passes
-//===----------------------------------------------------------------------===//
-
-void mlir::slice::populateFrameworksToSlicePatterns(
-    RewritePatternSet &patterns) {
-  populateTFToSlicePatterns(patterns);
-  populateTFLToSlicePatterns(patterns);
-  populateStablehloToSlicePatterns(patterns);
-  populateONNXToSlicePatterns(patterns);
-  populateTorchToSlicePatterns(patterns);
-}
-
-namespace {
-/// Collects the refusals ("'<op>' stays: ...") the patterns report, once
-/// each, in order.
-struct RefusalCollector : RewriterBase::Listener {
-  void
-  notifyMatchFailure(Location loc,
-                     function_ref<void(Diagnostic &)> reasonCallback) override {
-    Diagnostic diag(loc, DiagnosticSeverity::Remark);
-    reasonCallback(diag);
-    std::string reason = diag.str();
-    if (StringRef(reason).contains("' stays: ") &&
-        seen.insert({loc.getAsOpaquePointer(), reason}).second)
-      refusals.emplace_back(loc.getAsOpaquePointer(), reason);
-  }
-
-  std::set<std::pair<const void *, std::string>> seen;
-  std::vector<std::pair<const void *, std::string>> refusals;
-};
-
-/// Runs `populate`'s patterns on `root`; under `report`, a remark for each
-/// op left as it was.
-LogicalResult runFrontDoor(Operation *root,
-                           void (*populate)(RewritePatternSet &), bool report) {
-  RewritePatternSet patterns(root->getContext());
-  populate(patterns);
-  RefusalCollector collector;
-  GreedyRewriteConfig config;
-  config.enableFolding(false)
-      .enableConstantCSE(false)
-      .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled)
-      .setListener(&collector);
-  if (failed(applyPatternsGreedily(root, std::move(patterns), config)))
-    return root->emitError("the framework conversion did not converge");
-  if (report)
-    for (auto &[loc, reason] : collector.refusals)
-      emitRemark(Location::getFromOpaquePointer(loc)) << reason;
-  return success();
-}
-
-#define SLICE_FRONT_DOOR_PASS(Name, populate)                                  \
-  struct Name##Pass : mlir::slice::impl::Name##Base<Name##Pass> {              \
-    using Base::Base;                                                          \
-    void runOnOperation() override {                                           \
-      if (failed(runFrontDoor(getOperation(), populate, reportRefusals)))      \
-        signalPassFailure();                                                   \
-    }                                                                          \
-  };
-
-SLICE_FRONT_DOOR_PASS(ConvertTFToSlice, populateTFToSlicePatterns)
-SLICE_FRONT_DOOR_PASS(ConvertTFLToSlice, populateTFLToSlicePatterns)
-SLICE_FRONT_DOOR_PASS(ConvertStablehloToSlice, populateStablehloToSlicePatterns)
-SLICE_FRONT_DOOR_PASS(ConvertONNXToSlice, populateONNXToSlicePatterns)
-SLICE_FRONT_DOOR_PASS(ConvertTorchToSlice, populateTorchToSlicePatterns)
-SLICE_FRONT_DOOR_PASS(ConvertFrameworksToSlice,
-                      populateFrameworksToSlicePatterns)
-#undef SLICE_FRONT_DOOR_PASS
-} // namespace

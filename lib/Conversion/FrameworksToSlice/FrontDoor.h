@@ -196,12 +196,12 @@ Value castTo(OpBuilder &builder, Location loc, Value value, Type type);
 /// that fails halfway (a refusal) erases it again, since a failing pattern
 /// must leave the IR as it was; one that succeeds hands it to the
 /// rewriter's listener (`commit`).
-class Scratch : public OpBuilder::Listener {
+class RollbackBuilder : public OpBuilder::Listener {
 public:
-  explicit Scratch(Operation *op);
-  ~Scratch() override;
-  Scratch(const Scratch &) = delete;
-  Scratch &operator=(const Scratch &) = delete;
+  explicit RollbackBuilder(Operation *op);
+  ~RollbackBuilder() override;
+  RollbackBuilder(const RollbackBuilder &) = delete;
+  RollbackBuilder &operator=(const RollbackBuilder &) = delete;
 
   void notifyOperationInserted(Operation *op,
                                OpBuilder::InsertPoint previous) override;
@@ -219,8 +219,13 @@ private:
 /// tensor; for torch's `!torch.vtensor<[d0,d1,...],dtype>` (`?` a dynamic
 /// size) the ranked tensor of its shape, signed integers signless as
 /// torch_c's casts make them; null for anything else (an unranked
-/// `vtensor<*,f32>` included).
+/// `vtensor<*,f32>` included). TorchToSlice.cpp, with torch's other types.
 RankedTensorType getBuiltinTensorType(Type type);
+
+/// The builtin tensor `value` handed on as `torchType` (a
+/// `!torch.vtensor`), through torch_c.from_builtin_tensor.
+Value fromBuiltinTensor(OpBuilder &builder, Location loc, Value value,
+                        Type torchType);
 
 /// Creates the op `name` (registered or not) with one operand and one
 /// result.
@@ -229,22 +234,23 @@ Value createNamed(OpBuilder &builder, Location loc, StringRef name,
 
 /// Replaces `op`'s single result by `value`, cast to the result's type (a
 /// tensor.cast, and torch_c.from_builtin_tensor for a torch value tensor),
-/// and commits `scratch`; refuses (rolling `scratch` back) when the result
+/// and commits what `rollback` built; refuses (erasing it) when the result
 /// type does not match `value`'s.
-LogicalResult finish(PatternRewriter &rewriter, Operation *op, Scratch &scratch,
-                     Value value);
+LogicalResult finish(PatternRewriter &rewriter, Operation *op,
+                     RollbackBuilder &rollback, Value value);
 
 /// Builds the slice.strided of `source` with `spec` and finishes `op` with
 /// it, or refuses with the verifier's reason.
 LogicalResult finishWithSlice(PatternRewriter &rewriter, Operation *op,
-                              Scratch &scratch, Value source,
+                              RollbackBuilder &rollback, Value source,
                               const MixedSliceSpec &spec, bool offset = false);
 
 /// Builds the slice.strided_update of `value` into `dest` with `spec` and
 /// finishes `op` with it, or refuses with the reason.
 LogicalResult finishWithUpdate(PatternRewriter &rewriter, Operation *op,
-                               Scratch &scratch, Value value, Value dest,
-                               const MixedSliceSpec &spec, bool offset = false);
+                               RollbackBuilder &rollback, Value value,
+                               Value dest, const MixedSliceSpec &spec,
+                               bool offset = false);
 
 /// Checks that `op` has `numOperands` operands (at least that many when
 /// `orMore`) and one result, and that operand 0 is a ranked tensor; sets
@@ -258,7 +264,7 @@ LogicalResult getRankedInput(PatternRewriter &rewriter, Operation *op,
 /// `operand` at `starts`, each clamped to [0, dim - size] (never wrapped);
 /// finishes or refuses `op`.
 LogicalResult convertClampedUpdate(Operation *op, PatternRewriter &rewriter,
-                                   Scratch &scratch, Value operand,
+                                   RollbackBuilder &rollback, Value operand,
                                    Value update, ArrayRef<OpFoldResult> starts);
 
 } // namespace frontdoor

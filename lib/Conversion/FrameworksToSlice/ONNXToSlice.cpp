@@ -62,8 +62,8 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
   auto dataType = dyn_cast<RankedTensorType>(data.getType());
   if (!dataType)
     return refuse(rewriter, op, "data is not a ranked tensor");
-  Scratch scratch(op);
-  OpBuilder &builder = scratch.builder;
+  RollbackBuilder rollback(op);
+  OpBuilder &builder = rollback.builder;
   Location loc = op->getLoc();
   SmallVector<OpFoldResult> starts, ends;
   std::string why;
@@ -129,7 +129,7 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
       buildAxesSlice(builder, loc, data, axes, starts, ends, steps, why);
   if (failed(slice))
     return refuse(rewriter, op, why);
-  return finish(rewriter, op, scratch, *slice);
+  return finish(rewriter, op, rollback, *slice);
 }
 
 void mlir::slice::populateONNXToSlicePatterns(RewritePatternSet &patterns) {

@@ -40,7 +40,7 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
     return refuse(rewriter, op,
                   "start_indices, limit_indices and strides are not integer "
                   "lists of the operand's rank");
-  Scratch scratch(op);
+  RollbackBuilder rollback(op);
   MixedSliceSpec spec;
   for (int64_t d = 0; d < rank; ++d) {
     int64_t first = (*start)[d], last = (*limit)[d], stride = (*strides)[d];
@@ -53,11 +53,11 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
                         Twine(stride) +
                         "; StableHLO requires 0 <= start <= limit <= size "
                         "and stride >= 1");
-    spec.begin.push_back(scratch.builder.getIndexAttr(first));
-    spec.end.push_back(scratch.builder.getIndexAttr(last));
-    spec.strides.push_back(scratch.builder.getIndexAttr(stride));
+    spec.begin.push_back(rollback.builder.getIndexAttr(first));
+    spec.end.push_back(rollback.builder.getIndexAttr(last));
+    spec.strides.push_back(rollback.builder.getIndexAttr(stride));
   }
-  return finishWithSlice(rewriter, op, scratch, input, spec);
+  return finishWithSlice(rewriter, op, rollback, input, spec);
 }
 
 /// stablehlo.reverse: stride -1 on `dimensions`.
@@ -75,10 +75,10 @@ static LogicalResult convertReverse(Operation *op, PatternRewriter &rewriter) {
   if (!dims || llvm::any_of(*dimensions, [](int64_t d) { return d < 0; }))
     return refuse(rewriter, op,
                   why.empty() ? "a dimension is negative" : StringRef(why));
-  Scratch scratch(op);
+  RollbackBuilder rollback(op);
   return finishWithSlice(
-      rewriter, op, scratch, input,
-      reverseSpec(scratch.builder, *dims, input.getType().getRank()));
+      rewriter, op, rollback, input,
+      reverseSpec(rollback.builder, *dims, input.getType().getRank()));
 }
 
 /// The start index operands `first...` of a dynamic (update) slice.
@@ -109,12 +109,12 @@ static LogicalResult convertDynamicSlice(Operation *op,
     return refuse(rewriter, op,
                   "slice_sizes and the start indices do not match the "
                   "operand's rank");
-  Scratch scratch(op);
+  RollbackBuilder rollback(op);
   FailureOr<SmallVector<OpFoldResult>> starts =
-      getStartOperands(scratch.builder, op, 1);
+      getStartOperands(rollback.builder, op, 1);
   if (failed(starts))
     return refuse(rewriter, op, "a start index is not a 0-D integer tensor");
-  ArithIndexBuilder math(scratch.builder, op->getLoc());
+  ArithIndexBuilder math(rollback.builder, op->getLoc());
   MixedSliceSpec spec;
   for (auto [d, start] : llvm::enumerate(*starts)) {
     int64_t size = (*sizes)[d];
@@ -131,7 +131,7 @@ static LogicalResult convertDynamicSlice(Operation *op,
     spec.end.push_back(math.constant(size));
     spec.strides.push_back(math.constant(1));
   }
-  return finishWithSlice(rewriter, op, scratch, input, spec, true);
+  return finishWithSlice(rewriter, op, rollback, input, spec, true);
 }
 
 /// stablehlo.dynamic_update_slice(operand, update, start...).
@@ -139,12 +139,12 @@ static LogicalResult convertDynamicUpdateSlice(Operation *op,
                                                PatternRewriter &rewriter) {
   if (op->getNumOperands() < 2 || op->getNumResults() != 1)
     return refuse(rewriter, op, "expects an operand, an update and 1 result");
-  Scratch scratch(op);
+  RollbackBuilder rollback(op);
   FailureOr<SmallVector<OpFoldResult>> starts =
-      getStartOperands(scratch.builder, op, 2);
+      getStartOperands(rollback.builder, op, 2);
   if (failed(starts))
     return refuse(rewriter, op, "a start index is not a 0-D integer tensor");
-  return convertClampedUpdate(op, rewriter, scratch, op->getOperand(0),
+  return convertClampedUpdate(op, rewriter, rollback, op->getOperand(0),
                               op->getOperand(1), *starts);
 }
 
@@ -156,14 +156,14 @@ static LogicalResult convertRealDynamicSlice(Operation *op,
   TypedValue<RankedTensorType> input;
   if (failed(getRankedInput(rewriter, op, 4, input)))
     return failure();
-  Scratch scratch(op);
+  RollbackBuilder rollback(op);
   MixedSliceSpec spec;
   std::string why;
-  if (failed(getIndexOperands(scratch.builder, op, 1,
+  if (failed(getIndexOperands(rollback.builder, op, 1,
                               {"start", "limit", "strides"},
                               {&spec.begin, &spec.end, &spec.strides}, why)))
     return refuse(rewriter, op, why);
-  return finishWithSlice(rewriter, op, scratch, input, spec);
+  return finishWithSlice(rewriter, op, rollback, input, spec);
 }
 
 void mlir::slice::populateStablehloToSlicePatterns(

@@ -96,8 +96,8 @@ convertStridedSlice(Operation *op, PatternRewriter &rewriter, bool tflite) {
   TypedValue<RankedTensorType> input;
   if (failed(getRankedInput(rewriter, op, 4, input)))
     return failure();
-  Scratch scratch(op);
-  OpBuilder &builder = scratch.builder;
+  RollbackBuilder rollback(op);
+  OpBuilder &builder = rollback.builder;
   std::string why;
   FailureOr<MixedSliceSpec> spec =
       getSpecOperands(builder, op, tflite, /*first=*/1, why);
@@ -108,7 +108,7 @@ convertStridedSlice(Operation *op, PatternRewriter &rewriter, bool tflite) {
     return refuse(rewriter, op, "'offset' is not a boolean");
   if (tflite)
     clampShrinkIndices(builder, op->getLoc(), input, *spec, *offset);
-  return finishWithSlice(rewriter, op, scratch, input, *spec, *offset);
+  return finishWithSlice(rewriter, op, rollback, input, *spec, *offset);
 }
 
 /// tf.StridedSliceGrad(shape, begin, end, strides, dy): `dy` written into
@@ -117,8 +117,8 @@ static LogicalResult convertStridedSliceGrad(Operation *op,
                                              PatternRewriter &rewriter) {
   if (op->getNumOperands() != 5 || op->getNumResults() != 1)
     return refuse(rewriter, op, "expects 5 operands and 1 result");
-  Scratch scratch(op);
-  OpBuilder &builder = scratch.builder;
+  RollbackBuilder rollback(op);
+  OpBuilder &builder = rollback.builder;
   Location loc = op->getLoc();
   Value dy = op->getOperand(4);
   auto dyType = dyn_cast<RankedTensorType>(dy.getType());
@@ -161,7 +161,7 @@ static LogicalResult convertStridedSliceGrad(Operation *op,
       getSpecOperands(builder, op, /*tflite=*/false, /*first=*/1, why);
   if (failed(spec))
     return refuse(rewriter, op, why);
-  return finishWithUpdate(rewriter, op, scratch, dy, zeros, *spec);
+  return finishWithUpdate(rewriter, op, rollback, dy, zeros, *spec);
 }
 
 /// Whether `valueType` has exactly the shape of the slice `spec` of
@@ -190,8 +190,8 @@ static LogicalResult convertStridedSliceUpdate(Operation *op,
   auto valueType = dyn_cast<RankedTensorType>(value.getType());
   if (!valueType)
     return refuse(rewriter, op, "value is not a ranked tensor");
-  Scratch scratch(op);
-  OpBuilder &builder = scratch.builder;
+  RollbackBuilder rollback(op);
+  OpBuilder &builder = rollback.builder;
   std::string why;
   FailureOr<MixedSliceSpec> spec =
       getSpecOperands(builder, op, /*tflite=*/false, /*first=*/1, why);
@@ -201,7 +201,7 @@ static LogicalResult convertStridedSliceUpdate(Operation *op,
     return refuse(rewriter, op,
                   "value does not have the slice's shape (TensorFlow does not "
                   "broadcast it)");
-  return finishWithUpdate(rewriter, op, scratch, value, input, *spec);
+  return finishWithUpdate(rewriter, op, rollback, value, input, *spec);
 }
 
 /// tf.Slice / tfl.slice(input, begin, size): `size` elements from `begin`
@@ -213,8 +213,8 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
   TypedValue<RankedTensorType> input;
   if (failed(getRankedInput(rewriter, op, 3, input)))
     return failure();
-  Scratch scratch(op);
-  OpBuilder &builder = scratch.builder;
+  RollbackBuilder rollback(op);
+  OpBuilder &builder = rollback.builder;
   Location loc = op->getLoc();
   SmallVector<OpFoldResult> begin, size;
   std::string why;
@@ -257,7 +257,7 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
     return refuse(rewriter, op,
                   Twine(checks.failed()) + ", which the framework rejects");
   checks.emit();
-  return finishWithSlice(rewriter, op, scratch, input, spec, true);
+  return finishWithSlice(rewriter, op, rollback, input, spec, true);
 }
 
 /// tf.ReverseV2 / tfl.reverse_v2(tensor, axis): stride -1 on the named
@@ -266,7 +266,7 @@ static LogicalResult convertReverse(Operation *op, PatternRewriter &rewriter) {
   TypedValue<RankedTensorType> input;
   if (failed(getRankedInput(rewriter, op, 2, input)))
     return failure();
-  Scratch scratch(op);
+  RollbackBuilder rollback(op);
   std::optional<SmallVector<int64_t>> axes = getConstantInts(op->getOperand(1));
   if (!axes)
     return refuse(rewriter, op, "the axes are not constant");
@@ -276,18 +276,18 @@ static LogicalResult convertReverse(Operation *op, PatternRewriter &rewriter) {
   if (!dims)
     return refuse(rewriter, op, why);
   return finishWithSlice(
-      rewriter, op, scratch, input,
-      reverseSpec(scratch.builder, *dims, input.getType().getRank()));
+      rewriter, op, rollback, input,
+      reverseSpec(rollback.builder, *dims, input.getType().getRank()));
 }
 
 namespace mlir {
 namespace slice {
 namespace frontdoor {
 LogicalResult convertClampedUpdate(Operation *op, PatternRewriter &rewriter,
-                                   Scratch &scratch, Value operand,
+                                   RollbackBuilder &rollback, Value operand,
                                    Value update,
                                    ArrayRef<OpFoldResult> starts) {
-  OpBuilder &builder = scratch.builder;
+  OpBuilder &builder = rollback.builder;
   Location loc = op->getLoc();
   auto operandType = dyn_cast<RankedTensorType>(operand.getType());
   auto updateType = dyn_cast<RankedTensorType>(update.getType());
@@ -309,7 +309,7 @@ LogicalResult convertClampedUpdate(Operation *op, PatternRewriter &rewriter,
     spec.end.push_back(size);
     spec.strides.push_back(math.constant(1));
   }
-  return finishWithUpdate(rewriter, op, scratch, update, operand, spec, true);
+  return finishWithUpdate(rewriter, op, rollback, update, operand, spec, true);
 }
 } // namespace frontdoor
 } // namespace slice
@@ -320,13 +320,13 @@ static LogicalResult convertTFLDynamicUpdateSlice(Operation *op,
                                                   PatternRewriter &rewriter) {
   if (op->getNumOperands() != 3 || op->getNumResults() != 1)
     return refuse(rewriter, op, "expects 3 operands and 1 result");
-  Scratch scratch(op);
+  RollbackBuilder rollback(op);
   FailureOr<SmallVector<OpFoldResult>> starts =
-      getIndexEntries(scratch.builder, op->getLoc(), op->getOperand(2));
+      getIndexEntries(rollback.builder, op->getLoc(), op->getOperand(2));
   if (failed(starts))
     return refuse(rewriter, op,
                   "start_indices is not a 1-D integer tensor of static length");
-  return convertClampedUpdate(op, rewriter, scratch, op->getOperand(0),
+  return convertClampedUpdate(op, rewriter, rollback, op->getOperand(0),
                               op->getOperand(1), *starts);
 }
 

@@ -20,13 +20,63 @@
 #include "Slice/Conversion/FrameworksToSlice/FrameworksToSlice.h"
 #include "Slice/IR/SliceOps.h"
 
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
 using namespace mlir::slice;
 using namespace mlir::slice::frontdoor;
+
+//===----------------------------------------------------------------------===//
+// torch's types
+//===----------------------------------------------------------------------===//
+
+RankedTensorType frontdoor::getBuiltinTensorType(Type type) {
+  if (auto ranked = dyn_cast<RankedTensorType>(type))
+    return ranked;
+  auto opaque = dyn_cast<OpaqueType>(type);
+  if (!opaque || opaque.getDialectNamespace() != "torch")
+    return {};
+  StringRef data = opaque.getTypeData().trim();
+  if (!data.consume_front("vtensor<[") || !data.consume_back(">"))
+    return {};
+  auto [shapeText, elementText] = data.split("],");
+  SmallVector<int64_t> shape;
+  if (!shapeText.trim().empty()) {
+    SmallVector<StringRef> sizes;
+    shapeText.split(sizes, ',');
+    for (StringRef size : sizes) {
+      size = size.trim();
+      int64_t value;
+      if (size == "?")
+        shape.push_back(ShapedType::kDynamic);
+      else if (!size.getAsInteger(10, value) && value >= 0)
+        shape.push_back(value);
+      else
+        return {};
+    }
+  }
+  elementText = elementText.trim();
+  MLIRContext *context = type.getContext();
+  Type element;
+  unsigned width;
+  if (elementText.starts_with("si") &&
+      !elementText.drop_front(2).getAsInteger(10, width))
+    element = IntegerType::get(context, width);
+  else
+    element = parseType(elementText, context, nullptr,
+                        /*isKnownNullTerminated=*/false);
+  if (!element || !element.isIntOrIndexOrFloat())
+    return {};
+  return RankedTensorType::get(shape, element);
+}
+
+Value frontdoor::fromBuiltinTensor(OpBuilder &builder, Location loc,
+                                   Value value, Type torchType) {
+  return createNamed(builder, loc, "torch_c.from_builtin_tensor", value,
+                     torchType);
+}
 
 /// `value` (a vtensor or a builtin tensor) as a builtin tensor.
 static Value toBuiltin(OpBuilder &builder, Location loc, Value value) {
@@ -44,7 +94,8 @@ static Value toBuiltin(OpBuilder &builder, Location loc, Value value) {
 }
 
 /// `value` (a !torch.int, a builtin integer or index) as an index.
-static OpFoldResult toIndex(OpBuilder &builder, Location loc, Value value) {
+static OpFoldResult getTorchIndex(OpBuilder &builder, Location loc,
+                                  Value value) {
   if (std::optional<int64_t> constant = getConstantInt(value))
     return builder.getIndexAttr(*constant);
   Operation *def = value.getDefiningOp();
@@ -73,7 +124,7 @@ struct TorchOperands {
 
 /// Reads `self` (operand 0) and the constant `dim` (operand `dimIndex`).
 static FailureOr<TorchOperands> getTorchOperands(Operation *op,
-                                                 Scratch &scratch,
+                                                 RollbackBuilder &rollback,
                                                  unsigned dimIndex,
                                                  std::string &why) {
   if (op->getNumResults() != 1 || op->getNumOperands() <= dimIndex) {
@@ -81,7 +132,7 @@ static FailureOr<TorchOperands> getTorchOperands(Operation *op,
     return failure();
   }
   TorchOperands operands;
-  operands.input = toBuiltin(scratch.builder, op->getLoc(), op->getOperand(0));
+  operands.input = toBuiltin(rollback.builder, op->getLoc(), op->getOperand(0));
   if (!operands.input) {
     why = "self is not a ranked tensor";
     return failure();
@@ -101,24 +152,24 @@ static FailureOr<TorchOperands> getTorchOperands(Operation *op,
 
 /// The spec of `x[..., start:end:step]` on `dim` from torch operands
 /// (`none` start or end: masked); the step must not be 0.
-static FailureOr<MixedSliceSpec> getRangeSpec(Operation *op, Scratch &scratch,
-                                              int64_t dim, Value start,
-                                              Value end, Value step,
-                                              std::string &why) {
-  OpBuilder &builder = scratch.builder;
+static FailureOr<MixedSliceSpec>
+getRangeSpec(Operation *op, RollbackBuilder &rollback, int64_t dim, Value start,
+             Value end, Value step, std::string &why) {
+  OpBuilder &builder = rollback.builder;
   Location loc = op->getLoc();
   ArithIndexBuilder math(builder, loc);
   OpFoldResult first = math.constant(0), last = math.constant(0);
   bool noStart = isNone(start), noEnd = isNone(end);
-  if (!noStart && !(first = toIndex(builder, loc, start))) {
+  if (!noStart && !(first = getTorchIndex(builder, loc, start))) {
     why = "start is not an integer";
     return failure();
   }
-  if (!noEnd && !(last = toIndex(builder, loc, end))) {
+  if (!noEnd && !(last = getTorchIndex(builder, loc, end))) {
     why = "end is not an integer";
     return failure();
   }
-  OpFoldResult stride = step ? toIndex(builder, loc, step) : math.constant(1);
+  OpFoldResult stride =
+      step ? getTorchIndex(builder, loc, step) : math.constant(1);
   if (!stride) {
     why = "step is not an integer";
     return failure();
@@ -144,13 +195,12 @@ static FailureOr<MixedSliceSpec> getRangeSpec(Operation *op, Scratch &scratch,
 
 /// The spec of `x[..., index]` on `dim` (PyTorch: index in [-n, n), an
 /// error otherwise: a refusal when known, a run-time check naming the op).
-static FailureOr<MixedSliceSpec> getIndexSpec(Operation *op, Scratch &scratch,
-                                              Value input, int64_t dim,
-                                              Value indexValue,
-                                              std::string &why) {
-  OpBuilder &builder = scratch.builder;
+static FailureOr<MixedSliceSpec>
+getIndexSpec(Operation *op, RollbackBuilder &rollback, Value input, int64_t dim,
+             Value indexValue, std::string &why) {
+  OpBuilder &builder = rollback.builder;
   Location loc = op->getLoc();
-  OpFoldResult index = toIndex(builder, loc, indexValue);
+  OpFoldResult index = getTorchIndex(builder, loc, indexValue);
   if (!index) {
     why = "index is not an integer";
     return failure();
@@ -185,26 +235,27 @@ static LogicalResult convertSliceOrScatter(Operation *op,
   unsigned count = first + (select ? 2 : 4);
   if (op->getNumOperands() != count)
     return refuse(rewriter, op, "expects " + Twine(count) + " operands");
-  Scratch scratch(op);
+  RollbackBuilder rollback(op);
   std::string why;
-  FailureOr<TorchOperands> operands = getTorchOperands(op, scratch, first, why);
+  FailureOr<TorchOperands> operands =
+      getTorchOperands(op, rollback, first, why);
   if (failed(operands))
     return refuse(rewriter, op, why);
   FailureOr<MixedSliceSpec> spec =
       select
-          ? getIndexSpec(op, scratch, operands->input, operands->dim,
+          ? getIndexSpec(op, rollback, operands->input, operands->dim,
                          op->getOperand(first + 1), why)
-          : getRangeSpec(op, scratch, operands->dim, op->getOperand(first + 1),
+          : getRangeSpec(op, rollback, operands->dim, op->getOperand(first + 1),
                          op->getOperand(first + 2), op->getOperand(first + 3),
                          why);
   if (failed(spec))
     return refuse(rewriter, op, why);
   if (!scatter)
-    return finishWithSlice(rewriter, op, scratch, operands->input, *spec);
-  Value src = toBuiltin(scratch.builder, op->getLoc(), op->getOperand(1));
+    return finishWithSlice(rewriter, op, rollback, operands->input, *spec);
+  Value src = toBuiltin(rollback.builder, op->getLoc(), op->getOperand(1));
   if (!src)
     return refuse(rewriter, op, "src is not a ranked tensor");
-  return finishWithUpdate(rewriter, op, scratch, src, operands->input, *spec);
+  return finishWithUpdate(rewriter, op, rollback, src, operands->input, *spec);
 }
 
 /// aten.narrow(self, dim, start, length): `length` elements from `start`
@@ -212,15 +263,15 @@ static LogicalResult convertSliceOrScatter(Operation *op,
 static LogicalResult convertNarrow(Operation *op, PatternRewriter &rewriter) {
   if (op->getNumOperands() != 4)
     return refuse(rewriter, op, "expects 4 operands");
-  Scratch scratch(op);
-  OpBuilder &builder = scratch.builder;
+  RollbackBuilder rollback(op);
+  OpBuilder &builder = rollback.builder;
   Location loc = op->getLoc();
   std::string why;
-  FailureOr<TorchOperands> operands = getTorchOperands(op, scratch, 1, why);
+  FailureOr<TorchOperands> operands = getTorchOperands(op, rollback, 1, why);
   if (failed(operands))
     return refuse(rewriter, op, why);
-  OpFoldResult start = toIndex(builder, loc, op->getOperand(2));
-  OpFoldResult length = toIndex(builder, loc, op->getOperand(3));
+  OpFoldResult start = getTorchIndex(builder, loc, op->getOperand(2));
+  OpFoldResult length = getTorchIndex(builder, loc, op->getOperand(3));
   if (!start || !length)
     return refuse(rewriter, op, "start or length is not an integer");
   ArithIndexBuilder math(builder, loc);
@@ -239,7 +290,7 @@ static LogicalResult convertNarrow(Operation *op, PatternRewriter &rewriter) {
   checks.emit();
   MixedSliceSpec spec =
       specOnDim(builder, operands->dim, first, length, math.constant(1));
-  return finishWithSlice(rewriter, op, scratch, operands->input, spec,
+  return finishWithSlice(rewriter, op, rollback, operands->input, spec,
                          /*offset=*/true);
 }
 
@@ -247,8 +298,8 @@ static LogicalResult convertNarrow(Operation *op, PatternRewriter &rewriter) {
 static LogicalResult convertFlip(Operation *op, PatternRewriter &rewriter) {
   if (op->getNumOperands() != 2 || op->getNumResults() != 1)
     return refuse(rewriter, op, "expects 2 operands and 1 result");
-  Scratch scratch(op);
-  Value input = toBuiltin(scratch.builder, op->getLoc(), op->getOperand(0));
+  RollbackBuilder rollback(op);
+  Value input = toBuiltin(rollback.builder, op->getLoc(), op->getOperand(0));
   if (!input)
     return refuse(rewriter, op, "self is not a ranked tensor");
   std::optional<SmallVector<int64_t>> given =
@@ -260,8 +311,8 @@ static LogicalResult convertFlip(Operation *op, PatternRewriter &rewriter) {
   std::optional<SmallVector<int64_t>> dims = normalizeDims(*given, rank, why);
   if (!dims)
     return refuse(rewriter, op, why);
-  return finishWithSlice(rewriter, op, scratch, input,
-                         reverseSpec(scratch.builder, *dims, rank));
+  return finishWithSlice(rewriter, op, rollback, input,
+                         reverseSpec(rollback.builder, *dims, rank));
 }
 
 /// torch_c.to_builtin_tensor(torch_c.from_builtin_tensor(x)) is x.
