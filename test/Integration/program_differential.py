@@ -78,6 +78,7 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import check_no_wrap  # noqa: E402
+from printed import parse_printed  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 MAX_ELEMENTS = 2048
@@ -1189,29 +1190,6 @@ def cpu_module(programs):
         ["\n".join(main)]) + "\n"
 
 
-HEADER = re.compile(r"rank = (\d+) offset = -?\d+ sizes = \[([^\]]*)\]")
-NUMBER = re.compile(r"-?(?:inf|nan|[0-9][0-9.e+-]*)")
-
-
-def parse_printed(output):
-    """(sizes, flat values) per memref printMemrefF32 printed."""
-    results = []
-    lines = output.splitlines()
-    i = 0
-    while i < len(lines):
-        m = HEADER.search(lines[i])
-        if not m:
-            i += 1
-            continue
-        sizes = [int(s) for s in m.group(2).split(",") if s.strip()]
-        text = [lines[i].split("data =", 1)[1] if "data =" in lines[i] else ""]
-        i += 1
-        while i < len(lines) and not HEADER.search(lines[i]):
-            text.append(lines[i])
-            i += 1
-        values = [float(v) for v in NUMBER.findall(" ".join(text))]
-        results.append((sizes, values))
-    return results
 
 
 def same_values(got, want):

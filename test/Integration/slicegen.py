@@ -33,6 +33,11 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Semantics"))
 import numpy_differential as nd  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# The parser of printed memrefs the differential tests share (slicegen
+# hands it on as parse_printed).
+from printed import parse_printed  # noqa: E402,F401
+
 INT64_MIN = -(2**63)
 KDYNAMIC = INT64_MIN
 
@@ -469,30 +474,3 @@ def printed_lines(result, dtype):
     return "".join(out).split("\n")
 
 
-HEADER = re.compile(r"rank = (\d+) offset = -?\d+ sizes = \[([^\]]*)\]")
-
-
-def parse_printed(output):
-    """Splits runner output into (sizes, flat values) per printed memref."""
-    results = []
-    lines = output.splitlines()
-    i = 0
-    while i < len(lines):
-        m = HEADER.search(lines[i])
-        if not m:
-            i += 1
-            continue
-        sizes = [int(s) for s in m.group(2).split(",") if s.strip()]
-        count = int(np.prod(sizes, dtype=np.int64))
-        i += 1
-        values = []
-        if "data =" in lines[i - 1] and count > 0:
-            text = []
-            while i < len(lines) and not HEADER.search(lines[i]):
-                text.append(lines[i])
-                i += 1
-            values = [float(v) if any(c in v for c in ".en") else int(v)
-                      for v in re.findall(r"-?[0-9][0-9.e+-]*|-?inf|nan",
-                                          " ".join(text))]
-        results.append((sizes, values))
-    return results

@@ -9,7 +9,7 @@
 // non-negative"). Such a view is now known empty (computeSliceView), as
 // views whose asserts must fail are; and the copy lowerings erase a copy of
 // memrefs no buffer holds (isBeyondAnyBuffer in Codegen/Utils/StridedMemRef.h,
-// test/Codegen/lower-copies.mlir).
+// test/Codegen/CPU/lower-copies.mlir).
 //
 // RUN: slice-opt %s --canonicalize --slice-normalize --convert-slice-to-linalg | FileCheck %s --check-prefix=VIEW
 // RUN: slice-opt %s --slice-to-llvm | not --crash %mlir_run 2>&1 | FileCheck %s

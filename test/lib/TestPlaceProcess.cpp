@@ -10,7 +10,7 @@
 // index with the constants of the process at grid position (i, j, ...),
 // so that canonicalization folds a partitioned function to what that one
 // process runs: the communication plan's counts, offsets and peers become
-// numbers that FileCheck can read (test/Transforms/sharding-plan.mlir).
+// numbers that FileCheck can read (test/Transforms/Sharding/sharding-plan.mlir).
 //
 //===----------------------------------------------------------------------===//
 
