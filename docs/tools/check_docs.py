@@ -184,6 +184,31 @@ class Checker:
                                  "run --> or <!-- check: run-by FILE -->")
 
 
+# The README is the front page: the two commands, what slice is, a table
+# and the layout. The catalogue lives in docs/features.md.
+README_MAX_LINES = 150
+
+
+def check_index(checker):
+    """docs/README.md links every page of docs/, and README.md stays short
+    and links docs/README.md."""
+    readme = (checker.src / "README.md").read_text()
+    lines = readme.count("\n")
+    if lines > README_MAX_LINES:
+        checker.problem("README.md", f"{lines} lines, more than "
+                        f"{README_MAX_LINES}: the details go in docs/")
+    if "(docs/README.md)" not in readme:
+        checker.problem("README.md", "does not link docs/README.md")
+    index = checker.src / "docs" / "README.md"
+    if not index.exists():
+        checker.problem("docs/README.md", "missing: the index of docs/")
+        return
+    text = index.read_text()
+    for page in sorted((checker.src / "docs").glob("*.md")):
+        if page.name != "README.md" and f"({page.name})" not in text:
+            checker.problem("docs/README.md", f"does not name {page.name}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--src", required=True)
@@ -197,6 +222,8 @@ def main():
         str(p) for p in (checker.src / "docs").glob("*.md")))
     for path in files:
         checker.check(path)
+    if not args.files:
+        check_index(checker)
     print(f"{checker.checked} blocks checked, {checker.problems} problems")
     return 1 if checker.problems else 0
 
