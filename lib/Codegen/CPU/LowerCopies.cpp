@@ -215,8 +215,5 @@ struct SliceLowerCopiesPass
 
 void mlir::slice::populateSliceCopyLoweringPatterns(
     RewritePatternSet &patterns, const CopyLoweringOptions &options) {
-  patterns.add<BufferCopyPattern<memref::CopyOp, CopyLoweringOptions>,
-               BufferCopyPattern<linalg::CopyOp, CopyLoweringOptions>,
-               BufferCopyPattern<linalg::GenericOp, CopyLoweringOptions>>(
-      patterns.getContext(), options, lowerCopyInPlace);
+  addBufferCopyPatterns(patterns, options, lowerCopyInPlace);
 }

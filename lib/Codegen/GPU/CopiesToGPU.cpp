@@ -103,6 +103,13 @@ static void emitChunk(OpBuilder &b, Location loc, const KernelContext &ctx,
   // Row-major multi-index of the element, innermost dimension first.
   Value source = ctx.sourceOffset, target = ctx.targetOffset;
   Value rest = element;
+  // `position + index * stride`.
+  auto step = [&](Value position, Value index, OpFoldResult stride) {
+    return b.createOrFold<arith::AddIOp>(
+        loc, position,
+        b.createOrFold<arith::MulIOp>(
+            loc, index, getValueOrCreateConstantIndexOp(b, loc, stride)));
+  };
   for (int64_t d = ctx.dims.size() - 1; d >= 0; --d) {
     const CopyDim &dim = ctx.dims[d];
     Value index = rest;
@@ -111,16 +118,8 @@ static void emitChunk(OpBuilder &b, Location loc, const KernelContext &ctx,
       index = b.createOrFold<arith::RemUIOp>(loc, rest, size);
       rest = b.createOrFold<arith::DivUIOp>(loc, rest, size);
     }
-    source = b.createOrFold<arith::AddIOp>(
-        loc, source,
-        b.createOrFold<arith::MulIOp>(
-            loc, index,
-            getValueOrCreateConstantIndexOp(b, loc, dim.sourceStride)));
-    target = b.createOrFold<arith::AddIOp>(
-        loc, target,
-        b.createOrFold<arith::MulIOp>(
-            loc, index,
-            getValueOrCreateConstantIndexOp(b, loc, dim.targetStride)));
+    source = step(source, index, dim.sourceStride);
+    target = step(target, index, dim.targetStride);
   }
 
   if (access == ChunkAccess::Scalar) {
@@ -316,8 +315,5 @@ struct SliceCopiesToGPUPass
 
 void mlir::slice::populateSliceCopyToGPUPatterns(
     RewritePatternSet &patterns, const GPUCopyOptions &options) {
-  patterns.add<BufferCopyPattern<memref::CopyOp, GPUCopyOptions>,
-               BufferCopyPattern<linalg::CopyOp, GPUCopyOptions>,
-               BufferCopyPattern<linalg::GenericOp, GPUCopyOptions>>(
-      patterns.getContext(), options, lowerCopyToGPULoops);
+  addBufferCopyPatterns(patterns, options, lowerCopyToGPULoops);
 }

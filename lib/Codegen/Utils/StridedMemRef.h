@@ -17,6 +17,8 @@
 #ifndef SLICE_LIB_CODEGEN_UTILS_STRIDEDMEMREF_H
 #define SLICE_LIB_CODEGEN_UTILS_STRIDEDMEMREF_H
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
@@ -159,6 +161,18 @@ struct BufferCopyPattern : OpRewritePattern<CopyOp> {
   OptionsT options;
   LowerFn lower;
 };
+
+/// Adds the BufferCopyPattern of each copy op (memref.copy, linalg.copy and
+/// element-wise linalg.generic copies) with `lower` and `options`.
+template <typename OptionsT>
+void addBufferCopyPatterns(
+    RewritePatternSet &patterns, const OptionsT &options,
+    typename BufferCopyPattern<memref::CopyOp, OptionsT>::LowerFn lower) {
+  patterns.add<BufferCopyPattern<memref::CopyOp, OptionsT>,
+               BufferCopyPattern<linalg::CopyOp, OptionsT>,
+               BufferCopyPattern<linalg::GenericOp, OptionsT>>(
+      patterns.getContext(), options, lower);
+}
 
 } // namespace detail
 } // namespace slice
