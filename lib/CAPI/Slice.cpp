@@ -70,31 +70,75 @@ static SmallVector<MaybeInt> maybeInts(intptr_t n, const int64_t *values) {
   return toMaybeInts(ArrayRef<int64_t>(values, n));
 }
 
+/// A slice.strided or slice.strided_update, through the spec interface.
+static SliceSpecOpInterface specOf(MlirOperation op) {
+  return cast<SliceSpecOpInterface>(unwrap(op));
+}
+
+/// A slice.strided_axes or slice.strided_axes_update, through the axes
+/// spec interface.
+static SliceAxesSpecOpInterface axesOf(MlirOperation op) {
+  return cast<SliceAxesSpecOpInterface>(unwrap(op));
+}
+
+/// The accessors below are one line each; these define them, with the
+/// full C name spelled out so that it can be found by search.
+///
+/// `bool Fn(MlirOperation)`: whether the operation is an `OpTy`.
+#define SLICE_CAPI_ISA(Fn, OpTy)                                               \
+  bool Fn(MlirOperation op) { return isa<OpTy>(unwrap(op)); }
+/// `MlirValue Fn(MlirOperation)`: the operand `Getter` of an `OpTy`.
+#define SLICE_CAPI_OPERAND(Fn, OpTy, Getter)                                   \
+  MlirValue Fn(MlirOperation op) {                                             \
+    return wrap(cast<OpTy>(unwrap(op)).Getter());                              \
+  }
+/// `int64_t Fn(MlirOperation, intptr_t)`: entry `pos` of a static list,
+/// read through the interface view `Of`.
+#define SLICE_CAPI_STATIC_ENTRY(Fn, Of, Getter)                                \
+  int64_t Fn(MlirOperation op, intptr_t pos) { return Of(op).Getter()[pos]; }
+/// The count (`CountFn`) and the values (`ValueFn`) of a dynamic list, read
+/// through the interface view `Of`.
+#define SLICE_CAPI_DYNAMIC_LIST(CountFn, ValueFn, Of, Getter)                  \
+  intptr_t CountFn(MlirOperation op) { return Of(op).Getter().size(); }        \
+  MlirValue ValueFn(MlirOperation op, intptr_t pos) {                          \
+    return wrap(Of(op).Getter()[pos]);                                         \
+  }
+
+/// The result type `infer` gives a ranked source type, or a null type with
+/// the reason passed to `callback` (when there is one).
+static MlirType
+inferFromC(MlirType sourceType, MlirStringCallback callback, void *userData,
+           function_ref<std::optional<RankedTensorType>(RankedTensorType,
+                                                        std::string &)>
+               infer) {
+  std::string error;
+  std::optional<RankedTensorType> result;
+  if (auto source = dyn_cast<RankedTensorType>(unwrap(sourceType)))
+    result = infer(source, error);
+  else
+    error = "the source type must be a ranked tensor";
+  if (result)
+    return wrap(Type(*result));
+  if (callback)
+    callback(wrap(StringRef(error)), userData);
+  return MlirType{nullptr};
+}
+
 MlirType mlirSliceStridedInferResultType(
     MlirType sourceType, intptr_t numEntries, const int64_t *staticBegin,
     const int64_t *staticEnd, const int64_t *staticStrides,
     MlirSliceMasks masks, bool offset, MlirStringCallback callback,
     void *userData) {
-  auto report = [&](StringRef message) {
-    if (callback)
-      callback(wrap(message), userData);
-    return MlirType{nullptr};
-  };
-  auto source = dyn_cast<RankedTensorType>(unwrap(sourceType));
-  if (!source)
-    return report("the source type must be a ranked tensor");
   SparseSliceSpec spec;
   spec.begin = maybeInts(numEntries, staticBegin);
   spec.end = maybeInts(numEntries, staticEnd);
   spec.strides = maybeInts(numEntries, staticStrides);
   spec.masks = toMasks(masks);
   spec.offset = offset;
-  std::string error;
-  std::optional<RankedTensorType> result =
-      StridedOp::inferResultType(source, spec, error);
-  if (!result)
-    return report(error);
-  return wrap(Type(*result));
+  return inferFromC(sourceType, callback, userData,
+                    [&](RankedTensorType source, std::string &error) {
+                      return StridedOp::inferResultType(source, spec, error);
+                    });
 }
 
 /// Merges static entries with the dynamic values, in spec order. A value
@@ -160,21 +204,6 @@ static MlirOperation verifiedOrNull(Operation *op) {
   return MlirOperation{nullptr};
 }
 
-/// Builds the op with the inferring builder; an invalid spec still builds
-/// an op, which the verifier reports (the diagnostic) before it is erased.
-static MlirOperation createStrided(Location loc, Value source,
-                                   ArrayRef<OpFoldResult> begin,
-                                   ArrayRef<OpFoldResult> end,
-                                   ArrayRef<OpFoldResult> strides,
-                                   const SliceMasks &masks, bool offset) {
-  if (!checkRanked(loc, "slice.strided", source))
-    return MlirOperation{nullptr};
-  OpBuilder builder(loc.getContext());
-  auto op = StridedOp::create(builder, loc, source, begin, end, strides, masks,
-                              offset);
-  return verifiedOrNull(op);
-}
-
 /// The spec of a slice.strided(_update) creation call as mixed entries.
 struct MixedSpec {
   SmallVector<OpFoldResult> begin, end, strides;
@@ -201,28 +230,25 @@ mixedSpec(Location location, StringRef name, intptr_t numEntries,
   return MixedSpec{*begin, *end, *strides};
 }
 
-MlirOperation mlirSliceStridedOpCreate(
-    MlirLocation loc, MlirValue source, intptr_t numEntries,
-    const int64_t *staticBegin, const int64_t *staticEnd,
-    const int64_t *staticStrides, intptr_t numDynamicBegin,
-    const MlirValue *dynamicBegin, intptr_t numDynamicEnd,
-    const MlirValue *dynamicEnd, intptr_t numDynamicStrides,
-    const MlirValue *dynamicStrides, MlirSliceMasks masks, bool offset) {
-  Location location = unwrap(loc);
-  auto spec =
-      mixedSpec(location, "slice.strided", numEntries, staticBegin, staticEnd,
-                staticStrides, numDynamicBegin, dynamicBegin, numDynamicEnd,
-                dynamicEnd, numDynamicStrides, dynamicStrides);
-  if (failed(spec))
-    return MlirOperation{nullptr};
-  return createStrided(location, unwrap(source), spec->begin, spec->end,
-                       spec->strides, toMasks(masks), offset);
+/// A slice.strided(_update) creation call: its entries, masks and offset.
+struct CallSpec {
+  MixedSpec entries;
+  SliceMasks masks;
+  bool offset = false;
+};
+
+/// `entries` with the masks and the offset of a C creation call.
+static FailureOr<CallSpec> withMasks(FailureOr<MixedSpec> entries,
+                                     MlirSliceMasks masks, bool offset) {
+  if (failed(entries))
+    return failure();
+  return CallSpec{*entries, toMasks(masks), offset};
 }
 
-/// The static spec written in Python notation, or failure with a
+/// The static call spec written in Python notation, or failure with a
 /// diagnostic naming `name`.
-static FailureOr<std::pair<MixedSpec, SparseSliceSpec>>
-pythonSpec(Location location, StringRef name, MlirStringRef text) {
+static FailureOr<CallSpec> pythonSpec(Location location, StringRef name,
+                                      MlirStringRef text) {
   std::string error;
   std::optional<SparseSliceSpec> spec = parsePythonSlice(unwrap(text), error);
   if (!spec) {
@@ -237,35 +263,60 @@ pythonSpec(Location location, StringRef name, MlirStringRef text) {
       result.push_back(builder.getI64IntegerAttr(*value));
     return result;
   };
-  return std::make_pair(MixedSpec{entries(spec->begin), entries(spec->end),
-                                  entries(spec->strides)},
-                        *spec);
+  return CallSpec{MixedSpec{entries(spec->begin), entries(spec->end),
+                            entries(spec->strides)},
+                  spec->masks, spec->offset};
+}
+
+/// Builds the op with the inferring builder; an invalid spec still builds
+/// an op, which the verifier reports (the diagnostic) before it is erased.
+static MlirOperation createStrided(Location loc, Value source,
+                                   FailureOr<CallSpec> call) {
+  if (failed(call) || !checkRanked(loc, "slice.strided", source))
+    return MlirOperation{nullptr};
+  OpBuilder builder(loc.getContext());
+  const MixedSpec &spec = call->entries;
+  auto op = StridedOp::create(builder, loc, source, spec.begin, spec.end,
+                              spec.strides, call->masks, call->offset);
+  return verifiedOrNull(op);
+}
+
+/// As createStrided, for slice.strided_update.
+static MlirOperation createUpdate(Location loc, Value value, Value dest,
+                                  FailureOr<CallSpec> call) {
+  StringRef name = "slice.strided_update";
+  if (failed(call) || !checkRanked(loc, name, dest, "dest") ||
+      !checkRanked(loc, name, value, "value"))
+    return MlirOperation{nullptr};
+  OpBuilder builder(loc.getContext());
+  const MixedSpec &spec = call->entries;
+  auto op =
+      StridedUpdateOp::create(builder, loc, value, dest, spec.begin, spec.end,
+                              spec.strides, call->masks, call->offset);
+  return verifiedOrNull(op);
+}
+
+MlirOperation mlirSliceStridedOpCreate(
+    MlirLocation loc, MlirValue source, intptr_t numEntries,
+    const int64_t *staticBegin, const int64_t *staticEnd,
+    const int64_t *staticStrides, intptr_t numDynamicBegin,
+    const MlirValue *dynamicBegin, intptr_t numDynamicEnd,
+    const MlirValue *dynamicEnd, intptr_t numDynamicStrides,
+    const MlirValue *dynamicStrides, MlirSliceMasks masks, bool offset) {
+  return createStrided(
+      unwrap(loc), unwrap(source),
+      withMasks(mixedSpec(unwrap(loc), "slice.strided", numEntries, staticBegin,
+                          staticEnd, staticStrides, numDynamicBegin,
+                          dynamicBegin, numDynamicEnd, dynamicEnd,
+                          numDynamicStrides, dynamicStrides),
+                masks, offset));
 }
 
 MlirOperation mlirSliceStridedOpCreateFromPython(MlirLocation loc,
                                                  MlirValue source,
                                                  MlirStringRef text) {
-  Location location = unwrap(loc);
-  auto spec = pythonSpec(location, "slice.strided", text);
-  if (failed(spec))
-    return MlirOperation{nullptr};
-  auto &[mixed, sparse] = *spec;
-  return createStrided(location, unwrap(source), mixed.begin, mixed.end,
-                       mixed.strides, sparse.masks, sparse.offset);
-}
-
-/// As createStrided, for slice.strided_update.
-static MlirOperation createUpdate(Location loc, Value value, Value dest,
-                                  const MixedSpec &spec,
-                                  const SliceMasks &masks, bool offset) {
-  StringRef name = "slice.strided_update";
-  if (!checkRanked(loc, name, dest, "dest") ||
-      !checkRanked(loc, name, value, "value"))
-    return MlirOperation{nullptr};
-  OpBuilder builder(loc.getContext());
-  auto op = StridedUpdateOp::create(builder, loc, value, dest, spec.begin,
-                                    spec.end, spec.strides, masks, offset);
-  return verifiedOrNull(op);
+  return createStrided(unwrap(loc), unwrap(source),
+                       pythonSpec(unwrap(loc), "slice.strided", text));
 }
 
 MlirOperation mlirSliceStridedUpdateOpCreate(
@@ -276,14 +327,13 @@ MlirOperation mlirSliceStridedUpdateOpCreate(
     const MlirValue *dynamicEnd, intptr_t numDynamicStrides,
     const MlirValue *dynamicStrides, MlirSliceMasks masks, bool offset) {
   Location location = unwrap(loc);
-  auto spec =
-      mixedSpec(location, "slice.strided_update", numEntries, staticBegin,
-                staticEnd, staticStrides, numDynamicBegin, dynamicBegin,
-                numDynamicEnd, dynamicEnd, numDynamicStrides, dynamicStrides);
-  if (failed(spec))
-    return MlirOperation{nullptr};
-  return createUpdate(location, unwrap(value), unwrap(dest), *spec,
-                      toMasks(masks), offset);
+  return createUpdate(
+      location, unwrap(value), unwrap(dest),
+      withMasks(mixedSpec(location, "slice.strided_update", numEntries,
+                          staticBegin, staticEnd, staticStrides,
+                          numDynamicBegin, dynamicBegin, numDynamicEnd,
+                          dynamicEnd, numDynamicStrides, dynamicStrides),
+                masks, offset));
 }
 
 MlirOperation mlirSliceStridedUpdateOpCreateFromPython(MlirLocation loc,
@@ -291,54 +341,26 @@ MlirOperation mlirSliceStridedUpdateOpCreateFromPython(MlirLocation loc,
                                                        MlirValue dest,
                                                        MlirStringRef text) {
   Location location = unwrap(loc);
-  auto spec = pythonSpec(location, "slice.strided_update", text);
-  if (failed(spec))
-    return MlirOperation{nullptr};
-  auto &[mixed, sparse] = *spec;
-  return createUpdate(location, unwrap(value), unwrap(dest), mixed,
-                      sparse.masks, sparse.offset);
+  return createUpdate(location, unwrap(value), unwrap(dest),
+                      pythonSpec(location, "slice.strided_update", text));
 }
 
-bool mlirOperationIsASliceStridedUpdateOp(MlirOperation op) {
-  return isa<StridedUpdateOp>(unwrap(op));
-}
+SLICE_CAPI_ISA(mlirOperationIsASliceStridedUpdateOp, StridedUpdateOp)
+SLICE_CAPI_OPERAND(mlirSliceStridedUpdateOpGetValue, StridedUpdateOp, getValue)
+SLICE_CAPI_OPERAND(mlirSliceStridedUpdateOpGetDest, StridedUpdateOp, getDest)
 
-MlirValue mlirSliceStridedUpdateOpGetValue(MlirOperation op) {
-  return wrap(cast<StridedUpdateOp>(unwrap(op)).getValue());
-}
-
-MlirValue mlirSliceStridedUpdateOpGetDest(MlirOperation op) {
-  return wrap(cast<StridedUpdateOp>(unwrap(op)).getDest());
-}
-
-/// A slice.strided or slice.strided_update, through the spec interface.
-static SliceSpecOpInterface specOf(MlirOperation op) {
-  return cast<SliceSpecOpInterface>(unwrap(op));
-}
-
-bool mlirOperationIsASliceStridedOp(MlirOperation op) {
-  return isa<StridedOp>(unwrap(op));
-}
-
-MlirValue mlirSliceStridedOpGetSource(MlirOperation op) {
-  return wrap(cast<StridedOp>(unwrap(op)).getSource());
-}
+SLICE_CAPI_ISA(mlirOperationIsASliceStridedOp, StridedOp)
+SLICE_CAPI_OPERAND(mlirSliceStridedOpGetSource, StridedOp, getSource)
 
 intptr_t mlirSliceStridedOpGetNumEntries(MlirOperation op) {
   return specOf(op).getNumEntries();
 }
 
-int64_t mlirSliceStridedOpGetStaticBegin(MlirOperation op, intptr_t pos) {
-  return specOf(op).getStaticBegin()[pos];
-}
-
-int64_t mlirSliceStridedOpGetStaticEnd(MlirOperation op, intptr_t pos) {
-  return specOf(op).getStaticEnd()[pos];
-}
-
-int64_t mlirSliceStridedOpGetStaticStride(MlirOperation op, intptr_t pos) {
-  return specOf(op).getStaticStrides()[pos];
-}
+SLICE_CAPI_STATIC_ENTRY(mlirSliceStridedOpGetStaticBegin, specOf,
+                        getStaticBegin)
+SLICE_CAPI_STATIC_ENTRY(mlirSliceStridedOpGetStaticEnd, specOf, getStaticEnd)
+SLICE_CAPI_STATIC_ENTRY(mlirSliceStridedOpGetStaticStride, specOf,
+                        getStaticStrides)
 
 MlirSliceMasks mlirSliceStridedOpGetMasks(MlirOperation op) {
   return fromMasks(specOf(op).getMasks());
@@ -348,29 +370,12 @@ bool mlirSliceStridedOpGetOffset(MlirOperation op) {
   return specOf(op).getOffset();
 }
 
-intptr_t mlirSliceStridedOpGetNumDynamicBegin(MlirOperation op) {
-  return specOf(op).getBegin().size();
-}
-
-MlirValue mlirSliceStridedOpGetDynamicBegin(MlirOperation op, intptr_t pos) {
-  return wrap(specOf(op).getBegin()[pos]);
-}
-
-intptr_t mlirSliceStridedOpGetNumDynamicEnd(MlirOperation op) {
-  return specOf(op).getEnd().size();
-}
-
-MlirValue mlirSliceStridedOpGetDynamicEnd(MlirOperation op, intptr_t pos) {
-  return wrap(specOf(op).getEnd()[pos]);
-}
-
-intptr_t mlirSliceStridedOpGetNumDynamicStrides(MlirOperation op) {
-  return specOf(op).getStrides().size();
-}
-
-MlirValue mlirSliceStridedOpGetDynamicStride(MlirOperation op, intptr_t pos) {
-  return wrap(specOf(op).getStrides()[pos]);
-}
+SLICE_CAPI_DYNAMIC_LIST(mlirSliceStridedOpGetNumDynamicBegin,
+                        mlirSliceStridedOpGetDynamicBegin, specOf, getBegin)
+SLICE_CAPI_DYNAMIC_LIST(mlirSliceStridedOpGetNumDynamicEnd,
+                        mlirSliceStridedOpGetDynamicEnd, specOf, getEnd)
+SLICE_CAPI_DYNAMIC_LIST(mlirSliceStridedOpGetNumDynamicStrides,
+                        mlirSliceStridedOpGetDynamicStride, specOf, getStrides)
 
 //===----------------------------------------------------------------------===//
 // slice.strided_axes
@@ -395,37 +400,46 @@ MlirType mlirSliceStridedAxesInferResultType(
     MlirType sourceType, intptr_t numEntries, const int64_t *axes,
     const int64_t *staticStarts, const int64_t *staticEnds,
     const int64_t *staticStrides, MlirStringCallback callback, void *userData) {
-  auto report = [&](StringRef message) {
-    if (callback)
-      callback(wrap(message), userData);
-    return MlirType{nullptr};
-  };
-  auto source = dyn_cast<RankedTensorType>(unwrap(sourceType));
-  if (!source)
-    return report("the source type must be a ranked tensor");
-  std::string error;
   AxesDefaults defaults(numEntries, axes, staticStrides);
-  std::optional<SparseSliceSpec> spec =
-      buildAxesSpec(defaults.axes, maybeInts(numEntries, staticStarts),
-                    maybeInts(numEntries, staticEnds),
-                    toMaybeInts(defaults.strides), source.getRank(), error);
-  std::optional<RankedTensorType> result;
-  if (spec)
-    result = StridedOp::inferResultType(source, *spec, error);
-  if (!result)
-    return report(error);
-  return wrap(Type(*result));
+  return inferFromC(sourceType, callback, userData,
+                    [&](RankedTensorType source,
+                        std::string &error) -> std::optional<RankedTensorType> {
+                      std::optional<SparseSliceSpec> spec = buildAxesSpec(
+                          defaults.axes, maybeInts(numEntries, staticStarts),
+                          maybeInts(numEntries, staticEnds),
+                          toMaybeInts(defaults.strides), source.getRank(),
+                          error);
+                      if (!spec)
+                        return std::nullopt;
+                      return StridedOp::inferResultType(source, *spec, error);
+                    });
 }
+
+namespace {
+/// An axes-encoded creation call: its entries, and the axes and strides the
+/// builders take as optional (absent where the caller passed NULL).
+struct AxesCall {
+  MixedSpec entries;
+  std::optional<ArrayRef<int64_t>> axes;
+  bool hasStrides = false;
+
+  std::optional<ArrayRef<OpFoldResult>> strides() const {
+    if (!hasStrides)
+      return std::nullopt;
+    return ArrayRef<OpFoldResult>(entries.strides);
+  }
+};
+} // namespace
 
 /// The entries of an axes-encoded creation call (starts, ends, strides);
 /// NULL `staticStrides` are all 1, and then there must be no dynamic ones.
-static FailureOr<MixedSpec>
-axesEntries(Location location, StringRef name, intptr_t numEntries,
-            const int64_t *staticStarts, const int64_t *staticEnds,
-            const int64_t *staticStrides, intptr_t numDynamicStarts,
-            const MlirValue *dynamicStarts, intptr_t numDynamicEnds,
-            const MlirValue *dynamicEnds, intptr_t numDynamicStrides,
-            const MlirValue *dynamicStrides) {
+static FailureOr<AxesCall>
+axesCall(Location location, StringRef name, intptr_t numEntries,
+         const int64_t *axes, const int64_t *staticStarts,
+         const int64_t *staticEnds, const int64_t *staticStrides,
+         intptr_t numDynamicStarts, const MlirValue *dynamicStarts,
+         intptr_t numDynamicEnds, const MlirValue *dynamicEnds,
+         intptr_t numDynamicStrides, const MlirValue *dynamicStrides) {
   if (!staticStrides && numDynamicStrides) {
     emitError(location) << name << ": " << numDynamicStrides
                         << " dynamic strides given without static strides "
@@ -433,24 +447,17 @@ axesEntries(Location location, StringRef name, intptr_t numEntries,
     return failure();
   }
   AxesDefaults defaults(numEntries, nullptr, staticStrides);
-  return mixedSpec(location, name, numEntries, staticStarts, staticEnds,
-                   defaults.strides.data(), numDynamicStarts, dynamicStarts,
-                   numDynamicEnds, dynamicEnds, numDynamicStrides,
-                   dynamicStrides, {"starts", "ends", "strides"});
-}
-
-/// The builders' optional axes and strides from a C call's pointers.
-static std::optional<ArrayRef<int64_t>> optionalAxes(intptr_t numEntries,
-                                                     const int64_t *axes) {
-  if (!axes)
-    return std::nullopt;
-  return ArrayRef<int64_t>(axes, numEntries);
-}
-static std::optional<ArrayRef<OpFoldResult>>
-optionalStrides(const int64_t *staticStrides, const MixedSpec &entries) {
-  if (!staticStrides)
-    return std::nullopt;
-  return ArrayRef<OpFoldResult>(entries.strides);
+  auto entries =
+      mixedSpec(location, name, numEntries, staticStarts, staticEnds,
+                defaults.strides.data(), numDynamicStarts, dynamicStarts,
+                numDynamicEnds, dynamicEnds, numDynamicStrides, dynamicStrides,
+                {"starts", "ends", "strides"});
+  if (failed(entries))
+    return failure();
+  AxesCall call{*entries, std::nullopt, staticStrides != nullptr};
+  if (axes)
+    call.axes = ArrayRef<int64_t>(axes, numEntries);
+  return call;
 }
 
 MlirOperation mlirSliceStridedAxesOpCreate(
@@ -462,17 +469,16 @@ MlirOperation mlirSliceStridedAxesOpCreate(
     const MlirValue *dynamicStrides) {
   Location location = unwrap(loc);
   StringRef name = "slice.strided_axes";
-  auto entries = axesEntries(location, name, numEntries, staticStarts,
-                             staticEnds, staticStrides, numDynamicStarts,
-                             dynamicStarts, numDynamicEnds, dynamicEnds,
-                             numDynamicStrides, dynamicStrides);
-  if (failed(entries) || !checkRanked(location, name, unwrap(source)))
+  auto call =
+      axesCall(location, name, numEntries, axes, staticStarts, staticEnds,
+               staticStrides, numDynamicStarts, dynamicStarts, numDynamicEnds,
+               dynamicEnds, numDynamicStrides, dynamicStrides);
+  if (failed(call) || !checkRanked(location, name, unwrap(source)))
     return MlirOperation{nullptr};
   OpBuilder builder(location.getContext());
-  auto op = StridedAxesOp::create(
-      builder, location, unwrap(source), optionalAxes(numEntries, axes),
-      entries->begin, entries->end, optionalStrides(staticStrides, *entries));
-  return verifiedOrNull(op);
+  return verifiedOrNull(StridedAxesOp::create(
+      builder, location, unwrap(source), call->axes, call->entries.begin,
+      call->entries.end, call->strides()));
 }
 
 MlirOperation mlirSliceStridedAxesUpdateOpCreate(
@@ -482,48 +488,28 @@ MlirOperation mlirSliceStridedAxesUpdateOpCreate(
     const MlirValue *dynamicStarts, intptr_t numDynamicEnds,
     const MlirValue *dynamicEnds, intptr_t numDynamicStrides,
     const MlirValue *dynamicStrides) {
-  Location location = unwrap(loc);
   StringRef name = "slice.strided_axes_update";
-  auto entries = axesEntries(location, name, numEntries, staticStarts,
-                             staticEnds, staticStrides, numDynamicStarts,
-                             dynamicStarts, numDynamicEnds, dynamicEnds,
-                             numDynamicStrides, dynamicStrides);
-  if (failed(entries) || !checkRanked(location, name, unwrap(value)) ||
-      !checkRanked(location, name, unwrap(dest)))
+  FailureOr<AxesCall> call =
+      axesCall(unwrap(loc), name, numEntries, axes, staticStarts, staticEnds,
+               staticStrides, numDynamicStarts, dynamicStarts, numDynamicEnds,
+               dynamicEnds, numDynamicStrides, dynamicStrides);
+  if (failed(call) || !checkRanked(unwrap(loc), name, unwrap(value)) ||
+      !checkRanked(unwrap(loc), name, unwrap(dest)))
     return MlirOperation{nullptr};
-  OpBuilder builder(location.getContext());
-  auto op = StridedAxesUpdateOp::create(
-      builder, location, unwrap(value), unwrap(dest),
-      optionalAxes(numEntries, axes), entries->begin, entries->end,
-      optionalStrides(staticStrides, *entries));
-  return verifiedOrNull(op);
+  OpBuilder builder(unwrap(loc)->getContext());
+  return verifiedOrNull(StridedAxesUpdateOp::create(
+      builder, unwrap(loc), unwrap(value), unwrap(dest), call->axes,
+      call->entries.begin, call->entries.end, call->strides()));
 }
 
-bool mlirOperationIsASliceStridedAxesUpdateOp(MlirOperation op) {
-  return isa<StridedAxesUpdateOp>(unwrap(op));
-}
+SLICE_CAPI_ISA(mlirOperationIsASliceStridedAxesUpdateOp, StridedAxesUpdateOp)
+SLICE_CAPI_OPERAND(mlirSliceStridedAxesUpdateOpGetValue, StridedAxesUpdateOp,
+                   getValue)
+SLICE_CAPI_OPERAND(mlirSliceStridedAxesUpdateOpGetDest, StridedAxesUpdateOp,
+                   getDest)
 
-MlirValue mlirSliceStridedAxesUpdateOpGetValue(MlirOperation op) {
-  return wrap(cast<StridedAxesUpdateOp>(unwrap(op)).getValue());
-}
-
-MlirValue mlirSliceStridedAxesUpdateOpGetDest(MlirOperation op) {
-  return wrap(cast<StridedAxesUpdateOp>(unwrap(op)).getDest());
-}
-
-/// A slice.strided_axes or slice.strided_axes_update, through the axes
-/// spec interface.
-static SliceAxesSpecOpInterface axesOf(MlirOperation op) {
-  return cast<SliceAxesSpecOpInterface>(unwrap(op));
-}
-
-bool mlirOperationIsASliceStridedAxesOp(MlirOperation op) {
-  return isa<StridedAxesOp>(unwrap(op));
-}
-
-MlirValue mlirSliceStridedAxesOpGetSource(MlirOperation op) {
-  return wrap(cast<StridedAxesOp>(unwrap(op)).getSource());
-}
+SLICE_CAPI_ISA(mlirOperationIsASliceStridedAxesOp, StridedAxesOp)
+SLICE_CAPI_OPERAND(mlirSliceStridedAxesOpGetSource, StridedAxesOp, getSource)
 
 intptr_t mlirSliceStridedAxesOpGetNumEntries(MlirOperation op) {
   return axesOf(op).getNumEntries();
@@ -537,44 +523,20 @@ bool mlirSliceStridedAxesOpHasStrides(MlirOperation op) {
   return !!axesOf(op).getStaticStrides();
 }
 
-int64_t mlirSliceStridedAxesOpGetAxis(MlirOperation op, intptr_t pos) {
-  return axesOf(op).getEffectiveAxes()[pos];
-}
+SLICE_CAPI_STATIC_ENTRY(mlirSliceStridedAxesOpGetAxis, axesOf, getEffectiveAxes)
 
-int64_t mlirSliceStridedAxesOpGetStaticStart(MlirOperation op, intptr_t pos) {
-  return axesOf(op).getStaticStarts()[pos];
-}
+SLICE_CAPI_STATIC_ENTRY(mlirSliceStridedAxesOpGetStaticStart, axesOf,
+                        getStaticStarts)
+SLICE_CAPI_STATIC_ENTRY(mlirSliceStridedAxesOpGetStaticEnd, axesOf,
+                        getStaticEnds)
+SLICE_CAPI_STATIC_ENTRY(mlirSliceStridedAxesOpGetStaticStride, axesOf,
+                        getEffectiveStaticStrides)
 
-int64_t mlirSliceStridedAxesOpGetStaticEnd(MlirOperation op, intptr_t pos) {
-  return axesOf(op).getStaticEnds()[pos];
-}
-
-int64_t mlirSliceStridedAxesOpGetStaticStride(MlirOperation op, intptr_t pos) {
-  return axesOf(op).getEffectiveStaticStrides()[pos];
-}
-
-intptr_t mlirSliceStridedAxesOpGetNumDynamicStarts(MlirOperation op) {
-  return axesOf(op).getStarts().size();
-}
-
-MlirValue mlirSliceStridedAxesOpGetDynamicStart(MlirOperation op,
-                                                intptr_t pos) {
-  return wrap(axesOf(op).getStarts()[pos]);
-}
-
-intptr_t mlirSliceStridedAxesOpGetNumDynamicEnds(MlirOperation op) {
-  return axesOf(op).getEnds().size();
-}
-
-MlirValue mlirSliceStridedAxesOpGetDynamicEnd(MlirOperation op, intptr_t pos) {
-  return wrap(axesOf(op).getEnds()[pos]);
-}
-
-intptr_t mlirSliceStridedAxesOpGetNumDynamicStrides(MlirOperation op) {
-  return axesOf(op).getStrides().size();
-}
-
-MlirValue mlirSliceStridedAxesOpGetDynamicStride(MlirOperation op,
-                                                 intptr_t pos) {
-  return wrap(axesOf(op).getStrides()[pos]);
-}
+SLICE_CAPI_DYNAMIC_LIST(mlirSliceStridedAxesOpGetNumDynamicStarts,
+                        mlirSliceStridedAxesOpGetDynamicStart, axesOf,
+                        getStarts)
+SLICE_CAPI_DYNAMIC_LIST(mlirSliceStridedAxesOpGetNumDynamicEnds,
+                        mlirSliceStridedAxesOpGetDynamicEnd, axesOf, getEnds)
+SLICE_CAPI_DYNAMIC_LIST(mlirSliceStridedAxesOpGetNumDynamicStrides,
+                        mlirSliceStridedAxesOpGetDynamicStride, axesOf,
+                        getStrides)

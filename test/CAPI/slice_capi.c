@@ -282,6 +282,10 @@ int main(void) {
       mlirValueGetType(x), 1, (int64_t[]){9}, (int64_t[]){10}, (int64_t[]){1},
       (MlirSliceMasks){0, 0, 0, 0, 1}, false, printToStdout, NULL);
   printf("\nindex out of range gives a null type: %d\n", mlirTypeIsNull(none));
+  none = mlirSliceStridedAxesInferResultType(
+      mlirUnrankedTensorTypeGet(mlirF32TypeGet(ctx)), 1, NULL, (int64_t[]){0},
+      (int64_t[]){1}, NULL, printToStdout, NULL);
+  printf("\nunranked source gives a null type: %d\n", mlirTypeIsNull(none));
 
   /* Updates: y = x.copy(); y[1:3, 2, ::-1] = v (v: 2x7), from Python
      notation and with a dynamic begin; the slice.strided accessors read
