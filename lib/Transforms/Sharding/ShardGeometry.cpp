@@ -28,6 +28,29 @@ bool keepsShardsWhole(const ResolvedDim &dim, SliceMasks masks,
          isMaskBitSet(masks.end, dim.entry) && strides[dim.entry] == 1;
 }
 
+SliceLoops::SliceLoops(const ResolvedSlice &resolved, SliceSpecOpInterface op,
+                       unsigned sliceRank)
+    : tensorRank(resolved.dims.size()), sliceRank(sliceRank) {
+  for (const ResolvedDim &dim : resolved.dims)
+    wholeOnShards.push_back(keepsShardsWhole(
+        dim, op.getMasks(), op.getStaticStrides(), op.getOffset()));
+}
+
+AffineMap SliceLoops::tensorMap(MLIRContext *context) const {
+  return AffineMap::getMultiDimMapWithTargets(
+      numLoops(), llvm::to_vector(llvm::seq<unsigned>(0, tensorRank)), context);
+}
+
+AffineMap SliceLoops::sliceMap(MLIRContext *context) const {
+  return AffineMap::getMultiDimMapWithTargets(
+      numLoops(), llvm::to_vector(llvm::seq<unsigned>(tensorRank, numLoops())),
+      context);
+}
+
+AffineMap SliceLoops::scalarMap(MLIRContext *context) const {
+  return AffineMap::get(numLoops(), 0, context);
+}
+
 ArrayRef<GridAxis> splitAxesOf(const Sharding &sharding, int64_t dim) {
   if (!sharding || dim < 0 ||
       dim >= static_cast<int64_t>(sharding.getSplitAxes().size()))

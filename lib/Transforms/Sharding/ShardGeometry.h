@@ -50,6 +50,29 @@ using namespace ::mlir::shard;
 bool keepsShardsWhole(const ResolvedDim &dim, SliceMasks masks,
                       ArrayRef<int64_t> strides, bool offsetMode);
 
+/// The loops of a slice op's sharding model: one per dimension of the
+/// tensor sliced (slice.strided's source, slice.strided_update's dest),
+/// then one per dimension of the slice (the result, or the value written).
+struct SliceLoops {
+  unsigned tensorRank = 0;
+  unsigned sliceRank = 0;
+  /// Per tensor dimension: its entry keeps it whole on any shard of it
+  /// (`keepsShardsWhole`), so the op itself slices a shard right.
+  SmallVector<bool> wholeOnShards;
+
+  SliceLoops(const ResolvedSlice &resolved, SliceSpecOpInterface op,
+             unsigned sliceRank);
+
+  unsigned numLoops() const { return tensorRank + sliceRank; }
+  /// The loop of slice dimension `pos`.
+  unsigned sliceLoop(unsigned pos) const { return tensorRank + pos; }
+  /// The indexing maps of the tensor, of the slice, and of a scalar
+  /// operand (an index).
+  AffineMap tensorMap(MLIRContext *context) const;
+  AffineMap sliceMap(MLIRContext *context) const;
+  AffineMap scalarMap(MLIRContext *context) const;
+};
+
 ArrayRef<GridAxis> splitAxesOf(const Sharding &sharding, int64_t dim);
 
 /// The explicit offsets (sharded_dims_offsets) at which `sharding` splits

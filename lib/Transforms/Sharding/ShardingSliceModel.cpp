@@ -34,19 +34,16 @@ using namespace mlir::slice::sharding;
 
 namespace {
 
-/// The model's loops (see the file comment).
-struct LoopLayout {
-  unsigned sourceRank = 0;
-  unsigned resultRank = 0;
+/// The model's loops (see the file comment): the source's, then the
+/// result's.
+struct LoopLayout : SliceLoops {
   /// Per source dimension: the result dimension that shows it whole (every
   /// element, in order), or -1.
   SmallVector<int64_t> wholeIn;
-  /// Per source dimension: its entry keeps it whole on any shard of it
-  /// (`keepsShardsWhole`), so the op itself slices a shard right.
-  SmallVector<bool> wholeOnShards;
 
-  unsigned numLoops() const { return sourceRank + resultRank; }
-  unsigned resultLoop(unsigned pos) const { return sourceRank + pos; }
+  LoopLayout(const ResolvedSlice &resolved, StridedOp op)
+      : SliceLoops(resolved, op, resolved.resultToInput.size()),
+        wholeIn(tensorRank, -1) {}
 };
 
 std::optional<LoopLayout> getLoopLayout(StridedOp op) {
@@ -54,13 +51,7 @@ std::optional<LoopLayout> getLoopLayout(StridedOp op) {
   std::optional<ResolvedSlice> resolved = op.resolve(error);
   if (!resolved)
     return std::nullopt;
-  LoopLayout layout;
-  layout.sourceRank = resolved->dims.size();
-  layout.resultRank = resolved->resultToInput.size();
-  layout.wholeIn.assign(layout.sourceRank, -1);
-  for (const ResolvedDim &dim : resolved->dims)
-    layout.wholeOnShards.push_back(keepsShardsWhole(
-        dim, op.getMasks(), op.getStaticStrides(), op.getOffset()));
+  LoopLayout layout(*resolved, op);
   for (auto [pos, input] : llvm::enumerate(resolved->resultToInput))
     if (input >= 0 && resolved->dims[input].full &&
         !resolved->dims[input].shrink)
@@ -381,18 +372,11 @@ struct StridedOpShardingModel
     if (!layout)
       return {};
     MLIRContext *context = op->getContext();
-    unsigned numLoops = layout->numLoops();
-    SmallVector<AffineMap> maps;
-    maps.push_back(AffineMap::getMultiDimMapWithTargets(
-        numLoops, llvm::to_vector(llvm::seq<unsigned>(0, layout->sourceRank)),
-        context));
+    SmallVector<AffineMap> maps = {layout->tensorMap(context)};
     // The index operands are scalars: no dimensions.
     for (unsigned i = 1; i < op->getNumOperands(); ++i)
-      maps.push_back(AffineMap::get(numLoops, 0, context));
-    maps.push_back(AffineMap::getMultiDimMapWithTargets(
-        numLoops,
-        llvm::to_vector(llvm::seq<unsigned>(layout->sourceRank, numLoops)),
-        context));
+      maps.push_back(layout->scalarMap(context));
+    maps.push_back(layout->sliceMap(context));
     return maps;
   }
 
@@ -423,19 +407,19 @@ struct StridedOpShardingModel
       return ShardingOption::makeEmpty();
     ShardingOption option(ShardingArray(layout->numLoops()),
                           in ? in.getGridAttr() : out.getGridAttr());
-    for (unsigned dim = 0; dim < layout->sourceRank; ++dim) {
+    for (unsigned dim = 0; dim < layout->tensorRank; ++dim) {
       int64_t pos = layout->wholeIn[dim];
       ArrayRef<GridAxis> source = splitAxesOf(in, dim);
       ArrayRef<GridAxis> result = splitAxesOf(out, pos);
       llvm::append_range(option.shardingArray[dim], in ? source : result);
       if (pos >= 0)
-        llvm::append_range(option.shardingArray[layout->resultLoop(pos)],
+        llvm::append_range(option.shardingArray[layout->sliceLoop(pos)],
                            out ? result : source);
     }
     if (out)
-      for (unsigned pos = 0; pos < layout->resultRank; ++pos)
+      for (unsigned pos = 0; pos < layout->sliceRank; ++pos)
         if (!llvm::is_contained(layout->wholeIn, static_cast<int64_t>(pos)))
-          llvm::append_range(option.shardingArray[layout->resultLoop(pos)],
+          llvm::append_range(option.shardingArray[layout->sliceLoop(pos)],
                              splitAxesOf(out, pos));
     // An unannotated result that only slices consume keeps a sliced
     // dimension split where the source shards overlap it: nothing moves.
@@ -446,7 +430,7 @@ struct StridedOpShardingModel
       for (const OverlapSplit &split :
            overlapSplits(slice, in, grid.getShape()))
         llvm::append_range(
-            option.shardingArray[layout->resultLoop(split.resultPos)],
+            option.shardingArray[layout->sliceLoop(split.resultPos)],
             splitAxesOf(in, split.sourceDim));
     removeTrailingEmptySubArray(option.shardingArray);
     return option;

@@ -27,20 +27,15 @@ namespace {
 
 /// slice.strided_update's loops: one per dest dimension, shared with the
 /// result (an update's result is its dest, sharded the same), and one per
-/// value dimension.
-struct UpdateLoops {
-  unsigned destRank = 0;
-  unsigned valueRank = 0;
-  /// Per dest dimension: taken whole by the slice written.
-  SmallVector<bool> destWhole;
-  /// Per dest dimension: written whole on any shard of it
-  /// (`keepsShardsWhole`), so the op itself updates a shard right.
-  SmallVector<bool> wholeOnShards;
+/// value dimension (the slice's loops are the value's).
+struct UpdateLoops : SliceLoops {
   /// Per dest dimension taken whole: the value dimension of equal size
   /// written along it, or -1 (a stretched or missing one).
   SmallVector<int64_t> valueDimOf;
 
-  unsigned numLoops() const { return destRank + valueRank; }
+  UpdateLoops(const ResolvedSlice &resolved, StridedUpdateOp op,
+              unsigned valueRank)
+      : SliceLoops(resolved, op, valueRank), valueDimOf(tensorRank, -1) {}
 };
 
 std::optional<UpdateLoops> getUpdateLoops(StridedUpdateOp op) {
@@ -53,23 +48,16 @@ std::optional<UpdateLoops> getUpdateLoops(StridedUpdateOp op) {
       toMaybeInts(op.getValueType().getShape()), resolved->resultShape, error);
   if (!matches)
     return std::nullopt;
-  UpdateLoops loops;
-  loops.destRank = resolved->dims.size();
-  loops.valueRank = matches->size();
-  loops.valueDimOf.assign(loops.destRank, -1);
-  for (const ResolvedDim &dim : resolved->dims) {
-    loops.destWhole.push_back(dim.full && !dim.shrink);
-    loops.wholeOnShards.push_back(keepsShardsWhole(
-        dim, op.getMasks(), op.getStaticStrides(), op.getOffset()));
-  }
-  int64_t lead = static_cast<int64_t>(loops.valueRank) -
+  UpdateLoops loops(*resolved, op, matches->size());
+  int64_t lead = static_cast<int64_t>(loops.sliceRank) -
                  static_cast<int64_t>(resolved->resultToInput.size());
   for (auto [index, match] : llvm::enumerate(*matches)) {
     int64_t pos = static_cast<int64_t>(index) - lead;
     if (pos < 0 || match != UpdateDimMatch::Equal)
       continue;
     int64_t input = resolved->resultToInput[pos];
-    if (input >= 0 && loops.destWhole[input])
+    if (input >= 0 && resolved->dims[input].full &&
+        !resolved->dims[input].shrink)
       loops.valueDimOf[input] = index;
   }
   return loops;
@@ -242,7 +230,7 @@ FailureOr<Value> partitionUpdate(StridedUpdateOp op, ArrayRef<Value> operands,
   std::optional<UpdateLoops> loops = getUpdateLoops(op);
   if (!loops)
     return op.emitOpError() << "has an invalid spec or value";
-  for (unsigned dim = 0; dim < loops->destRank; ++dim)
+  for (unsigned dim = 0; dim < loops->tensorRank; ++dim)
     if (!sameSplit(destSharding, dim, resultSharding, dim,
                    shards.grid.getShape()))
       return op.emitOpError()
@@ -250,8 +238,8 @@ FailureOr<Value> partitionUpdate(StridedUpdateOp op, ArrayRef<Value> operands,
              << dim << ", which is not partitioned yet";
 
   bool local = true;
-  SmallVector<bool> valueMatched(loops->valueRank, false);
-  for (unsigned dim = 0; dim < loops->destRank; ++dim) {
+  SmallVector<bool> valueMatched(loops->sliceRank, false);
+  for (unsigned dim = 0; dim < loops->tensorRank; ++dim) {
     ArrayRef<GridAxis> axes = splitAxesOf(destSharding, dim);
     int64_t valueDim = loops->valueDimOf[dim];
     if (valueDim >= 0) {
@@ -261,7 +249,7 @@ FailureOr<Value> partitionUpdate(StridedUpdateOp op, ArrayRef<Value> operands,
     }
     local &= axes.empty() || loops->wholeOnShards[dim];
   }
-  for (unsigned dim = 0; dim < loops->valueRank; ++dim)
+  for (unsigned dim = 0; dim < loops->sliceRank; ++dim)
     local &= valueMatched[dim] || splitAxesOf(valueSharding, dim).empty();
 
   ArithIndexBuilder arith(builder, loc);
@@ -299,7 +287,7 @@ struct StridedUpdateOpShardingModel
     std::optional<UpdateLoops> loops = getUpdateLoops(op);
     if (!loops)
       return ties;
-    for (unsigned dim = 0; dim < loops->destRank; ++dim) {
+    for (unsigned dim = 0; dim < loops->tensorRank; ++dim) {
       ties.push_back({{1, dim}, {2, dim}});
       if (int64_t valueDim = loops->valueDimOf[dim]; valueDim >= 0) {
         ties.push_back({{0, valueDim}, {1, dim}});
@@ -321,18 +309,10 @@ struct StridedUpdateOpShardingModel
     if (!loops)
       return {};
     MLIRContext *context = op->getContext();
-    unsigned numLoops = loops->numLoops();
-    AffineMap dest = AffineMap::getMultiDimMapWithTargets(
-        numLoops, llvm::to_vector(llvm::seq<unsigned>(0, loops->destRank)),
-        context);
-    SmallVector<AffineMap> maps;
-    maps.push_back(AffineMap::getMultiDimMapWithTargets(
-        numLoops,
-        llvm::to_vector(llvm::seq<unsigned>(loops->destRank, numLoops)),
-        context));
-    maps.push_back(dest);
+    AffineMap dest = loops->tensorMap(context);
+    SmallVector<AffineMap> maps = {loops->sliceMap(context), dest};
     for (unsigned i = 2; i < op->getNumOperands(); ++i)
-      maps.push_back(AffineMap::get(numLoops, 0, context));
+      maps.push_back(loops->scalarMap(context));
     maps.push_back(dest);
     return maps;
   }
@@ -373,7 +353,7 @@ struct StridedUpdateOpShardingModel
     if (destSide && destSide.getGridAttr() != grid)
       destSide = Sharding();
     ShardingOption option(ShardingArray(loops->numLoops()), grid);
-    for (unsigned dim = 0; dim < loops->destRank; ++dim) {
+    for (unsigned dim = 0; dim < loops->tensorRank; ++dim) {
       int64_t valueDim = loops->valueDimOf[dim];
       if (destSide)
         llvm::append_range(option.shardingArray[dim],
@@ -382,12 +362,12 @@ struct StridedUpdateOpShardingModel
         llvm::append_range(option.shardingArray[dim],
                            splitAxesOf(value, valueDim));
       if (!value && valueDim >= 0)
-        llvm::append_range(option.shardingArray[loops->destRank + valueDim],
+        llvm::append_range(option.shardingArray[loops->sliceLoop(valueDim)],
                            option.shardingArray[dim]);
     }
     if (value)
-      for (unsigned dim = 0; dim < loops->valueRank; ++dim)
-        llvm::append_range(option.shardingArray[loops->destRank + dim],
+      for (unsigned dim = 0; dim < loops->sliceRank; ++dim)
+        llvm::append_range(option.shardingArray[loops->sliceLoop(dim)],
                            splitAxesOf(value, dim));
     removeTrailingEmptySubArray(option.shardingArray);
     return option;
