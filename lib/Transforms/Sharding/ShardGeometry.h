@@ -272,19 +272,69 @@ partitionWith(Operation &op, ArrayRef<Value> partitionedOperands,
   return success();
 }
 
-/// What the two models share: parallel loops (`Derived::countLoops`),
+/// What the two models share: parallel loops (`Derived::getLoops`, a
+/// SliceLoops), the indexing maps, the checks of the annotations, the
 /// annotations of the tensors only, and the partition of replicated ops as
-/// they are; `Derived::partitionLocal` builds this process's result
-/// otherwise.
+/// they are. `Derived::shardingOption` chooses the loops' sharding, and
+/// `Derived::partitionLocal` builds this process's result otherwise.
+/// slice.strided reads the tensor and gives the slice; slice.strided_update
+/// reads the slice (its value) and the tensor (its dest), and gives the
+/// tensor.
 template <typename Derived, typename OpTy, unsigned TensorOperands>
 struct SliceShardingModel
     : public ShardingInterface::ExternalModel<Derived, OpTy> {
+  static constexpr bool kWrites = TensorOperands == 2;
+
   SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
-    std::optional<unsigned> loops = Derived::countLoops(cast<OpTy>(op));
+    auto loops = Derived::getLoops(cast<OpTy>(op));
     if (!loops)
       return {};
-    return SmallVector<utils::IteratorType>(*loops,
+    return SmallVector<utils::IteratorType>(loops->numLoops(),
                                             utils::IteratorType::parallel);
+  }
+
+  /// The index operands are scalars: no dimensions.
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    auto loops = Derived::getLoops(cast<OpTy>(op));
+    if (!loops)
+      return {};
+    MLIRContext *context = op->getContext();
+    AffineMap tensor = loops->tensorMap(context);
+    AffineMap slice = loops->sliceMap(context);
+    SmallVector<AffineMap> maps;
+    if (kWrites)
+      maps.push_back(slice);
+    maps.push_back(tensor);
+    maps.append(op->getNumOperands() - TensorOperands,
+                loops->scalarMap(context));
+    maps.push_back(kWrites ? tensor : slice);
+    return maps;
+  }
+
+  /// The tensors' shardings (operands, then the result; none where absent)
+  /// to `Derived::shardingOption`, after refusing what the partition cannot
+  /// do, before upstream reshards the op to what its annotations carry.
+  FailureOr<ShardingOption>
+  getShardingOption(Operation *op, ArrayRef<Sharding> operandShardings,
+                    ArrayRef<Sharding> resultShardings) const {
+    auto typed = cast<OpTy>(op);
+    auto loops = Derived::getLoops(typed);
+    if (!loops)
+      return typed.emitOpError()
+             << "has " << Derived::kInvalid << " and is not sharded";
+    SmallVector<Sharding, 3> tensors;
+    for (unsigned i = 0; i <= TensorOperands; ++i) {
+      ArrayRef<Sharding> list =
+          i < TensorOperands ? operandShardings : resultShardings;
+      unsigned pos = i < TensorOperands ? i : 0;
+      tensors.push_back(pos < list.size() ? list[pos] : Sharding());
+      std::string why = unsupportedSharding(tensors.back());
+      if (!why.empty())
+        return typed.emitOpError()
+               << "has a " << Derived::kRoles[i] << " sharding with " << why
+               << ", which is not partitioned yet";
+    }
+    return Derived::shardingOption(typed, *loops, tensors);
   }
 
   LogicalResult addShardingAnnotations(Operation *op, OpBuilder &builder,

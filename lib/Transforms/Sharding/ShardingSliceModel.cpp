@@ -337,9 +337,11 @@ FailureOr<Value> partitionSlice(StridedOp op, ArrayRef<Value> operands,
 
 struct StridedOpShardingModel
     : public SliceShardingModel<StridedOpShardingModel, StridedOp, 1> {
-  static std::optional<unsigned> countLoops(StridedOp op) {
-    std::optional<LoopLayout> layout = getLoopLayout(op);
-    return layout ? std::optional<unsigned>(layout->numLoops()) : std::nullopt;
+  static constexpr StringLiteral kInvalid = "an invalid spec";
+  static constexpr std::array<StringLiteral, 2> kRoles = {"source", "result"};
+
+  static std::optional<LoopLayout> getLoops(StridedOp op) {
+    return getLoopLayout(op);
   }
 
   /// A source dimension taken whole and the result dimension showing it.
@@ -367,70 +369,44 @@ struct StridedOpShardingModel
     return tables;
   }
 
-  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
-    std::optional<LoopLayout> layout = getLoopLayout(cast<StridedOp>(op));
-    if (!layout)
-      return {};
-    MLIRContext *context = op->getContext();
-    SmallVector<AffineMap> maps = {layout->tensorMap(context)};
-    // The index operands are scalars: no dimensions.
-    for (unsigned i = 1; i < op->getNumOperands(); ++i)
-      maps.push_back(layout->scalarMap(context));
-    maps.push_back(layout->sliceMap(context));
-    return maps;
-  }
-
   /// Each side keeps the sharding it is annotated with (partition moves
   /// what differs); an unannotated side takes the other's sharding of
   /// every dimension taken whole, and is replicated along the rest.
-  FailureOr<ShardingOption>
-  getShardingOption(Operation *op, ArrayRef<Sharding> operandShardings,
-                    ArrayRef<Sharding> resultShardings) const {
-    auto slice = cast<StridedOp>(op);
-    std::optional<LoopLayout> layout = getLoopLayout(slice);
-    if (!layout)
-      return slice.emitOpError() << "has an invalid spec and is not sharded";
-    Sharding in = operandShardings.empty() ? Sharding() : operandShardings[0];
-    Sharding out = resultShardings.empty() ? Sharding() : resultShardings[0];
-    // What the partition cannot do is refused here, before upstream
-    // reshards it to what its annotations carry.
-    for (const Sharding *sharding : {&in, &out}) {
-      std::string why = unsupportedSharding(*sharding);
-      if (!why.empty())
-        return slice.emitOpError()
-               << "has a " << (sharding == &in ? "source" : "result")
-               << " sharding with " << why << ", which is not partitioned yet";
-    }
+  static FailureOr<ShardingOption> shardingOption(StridedOp slice,
+                                                  const LoopLayout &loops,
+                                                  ArrayRef<Sharding> tensors) {
+    Sharding in = tensors[0], out = tensors[1];
     if (in && out && in.getGridAttr() != out.getGridAttr())
       out = Sharding();
     if (!in && !out)
       return ShardingOption::makeEmpty();
-    ShardingOption option(ShardingArray(layout->numLoops()),
+    ShardingOption option(ShardingArray(loops.numLoops()),
                           in ? in.getGridAttr() : out.getGridAttr());
-    for (unsigned dim = 0; dim < layout->tensorRank; ++dim) {
-      int64_t pos = layout->wholeIn[dim];
+    for (unsigned dim = 0; dim < loops.tensorRank; ++dim) {
+      int64_t pos = loops.wholeIn[dim];
       ArrayRef<GridAxis> source = splitAxesOf(in, dim);
       ArrayRef<GridAxis> result = splitAxesOf(out, pos);
       llvm::append_range(option.shardingArray[dim], in ? source : result);
       if (pos >= 0)
-        llvm::append_range(option.shardingArray[layout->sliceLoop(pos)],
+        llvm::append_range(option.shardingArray[loops.sliceLoop(pos)],
                            out ? result : source);
     }
     if (out)
-      for (unsigned pos = 0; pos < layout->sliceRank; ++pos)
-        if (!llvm::is_contained(layout->wholeIn, static_cast<int64_t>(pos)))
-          llvm::append_range(option.shardingArray[layout->sliceLoop(pos)],
+      for (unsigned pos = 0; pos < loops.sliceRank; ++pos)
+        if (!llvm::is_contained(loops.wholeIn, static_cast<int64_t>(pos)))
+          llvm::append_range(option.shardingArray[loops.sliceLoop(pos)],
                              splitAxesOf(out, pos));
     // An unannotated result that only slices consume keeps a sliced
     // dimension split where the source shards overlap it: nothing moves.
     SymbolTableCollection symbols;
-    GridOp grid = in ? getGridOrNull(op, in.getGridAttr(), symbols) : GridOp();
+    GridOp grid =
+        in ? getGridOrNull(slice, in.getGridAttr(), symbols) : GridOp();
     if (!out && grid && !ShapedType::isDynamicShape(grid.getShape()) &&
         feedsSlicesOnly(slice))
       for (const OverlapSplit &split :
            overlapSplits(slice, in, grid.getShape()))
         llvm::append_range(
-            option.shardingArray[layout->sliceLoop(split.resultPos)],
+            option.shardingArray[loops.sliceLoop(split.resultPos)],
             splitAxesOf(in, split.sourceDim));
     removeTrailingEmptySubArray(option.shardingArray);
     return option;

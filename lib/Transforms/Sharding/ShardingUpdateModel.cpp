@@ -275,9 +275,12 @@ FailureOr<Value> partitionUpdate(StridedUpdateOp op, ArrayRef<Value> operands,
 struct StridedUpdateOpShardingModel
     : public SliceShardingModel<StridedUpdateOpShardingModel, StridedUpdateOp,
                                 2> {
-  static std::optional<unsigned> countLoops(StridedUpdateOp op) {
-    std::optional<UpdateLoops> loops = getUpdateLoops(op);
-    return loops ? std::optional<unsigned>(loops->numLoops()) : std::nullopt;
+  static constexpr StringLiteral kInvalid = "an invalid spec or value";
+  static constexpr std::array<StringLiteral, 3> kRoles = {"value", "dest",
+                                                          "result"};
+
+  static std::optional<UpdateLoops> getLoops(StridedUpdateOp op) {
+    return getUpdateLoops(op);
   }
 
   /// Each dest dimension and the result's, and a value dimension written
@@ -303,45 +306,13 @@ struct StridedUpdateOpShardingModel
     return {};
   }
 
-  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
-    std::optional<UpdateLoops> loops =
-        getUpdateLoops(cast<StridedUpdateOp>(op));
-    if (!loops)
-      return {};
-    MLIRContext *context = op->getContext();
-    AffineMap dest = loops->tensorMap(context);
-    SmallVector<AffineMap> maps = {loops->sliceMap(context), dest};
-    for (unsigned i = 2; i < op->getNumOperands(); ++i)
-      maps.push_back(loops->scalarMap(context));
-    maps.push_back(dest);
-    return maps;
-  }
-
   /// The dest and the result are sharded alike (the dest's annotation
   /// first); the value keeps its own annotation, or takes the dest's split
   /// of the dimensions it is written along whole.
-  FailureOr<ShardingOption>
-  getShardingOption(Operation *op, ArrayRef<Sharding> operandShardings,
-                    ArrayRef<Sharding> resultShardings) const {
-    auto update = cast<StridedUpdateOp>(op);
-    std::optional<UpdateLoops> loops = getUpdateLoops(update);
-    if (!loops)
-      return update.emitOpError()
-             << "has an invalid spec or value and is not sharded";
-    Sharding value =
-        operandShardings.size() > 0 ? operandShardings[0] : Sharding();
-    Sharding dest =
-        operandShardings.size() > 1 ? operandShardings[1] : Sharding();
-    Sharding result = resultShardings.empty() ? Sharding() : resultShardings[0];
-    for (auto [what, sharding] :
-         {std::pair<StringRef, Sharding>{"value", value},
-          {"dest", dest},
-          {"result", result}}) {
-      std::string why = unsupportedSharding(sharding);
-      if (!why.empty())
-        return update.emitOpError() << "has a " << what << " sharding with "
-                                    << why << ", which is not partitioned yet";
-    }
+  static FailureOr<ShardingOption> shardingOption(StridedUpdateOp,
+                                                  const UpdateLoops &loops,
+                                                  ArrayRef<Sharding> tensors) {
+    Sharding value = tensors[0], dest = tensors[1], result = tensors[2];
     Sharding destSide = dest ? dest : result;
     FlatSymbolRefAttr grid = destSide ? destSide.getGridAttr()
                              : value  ? value.getGridAttr()
@@ -352,9 +323,9 @@ struct StridedUpdateOpShardingModel
       value = Sharding();
     if (destSide && destSide.getGridAttr() != grid)
       destSide = Sharding();
-    ShardingOption option(ShardingArray(loops->numLoops()), grid);
-    for (unsigned dim = 0; dim < loops->tensorRank; ++dim) {
-      int64_t valueDim = loops->valueDimOf[dim];
+    ShardingOption option(ShardingArray(loops.numLoops()), grid);
+    for (unsigned dim = 0; dim < loops.tensorRank; ++dim) {
+      int64_t valueDim = loops.valueDimOf[dim];
       if (destSide)
         llvm::append_range(option.shardingArray[dim],
                            splitAxesOf(destSide, dim));
@@ -362,12 +333,12 @@ struct StridedUpdateOpShardingModel
         llvm::append_range(option.shardingArray[dim],
                            splitAxesOf(value, valueDim));
       if (!value && valueDim >= 0)
-        llvm::append_range(option.shardingArray[loops->sliceLoop(valueDim)],
+        llvm::append_range(option.shardingArray[loops.sliceLoop(valueDim)],
                            option.shardingArray[dim]);
     }
     if (value)
-      for (unsigned dim = 0; dim < loops->sliceRank; ++dim)
-        llvm::append_range(option.shardingArray[loops->sliceLoop(dim)],
+      for (unsigned dim = 0; dim < loops.sliceRank; ++dim)
+        llvm::append_range(option.shardingArray[loops.sliceLoop(dim)],
                            splitAxesOf(value, dim));
     removeTrailingEmptySubArray(option.shardingArray);
     return option;
