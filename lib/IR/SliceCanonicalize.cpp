@@ -605,25 +605,32 @@ void StridedUpdateOp::getCanonicalizationPatterns(RewritePatternSet &results,
 // StridedAxesOp canonicalization
 //===----------------------------------------------------------------------===//
 
-FailureOr<StridedOp> mlir::slice::convertAxesToStrided(RewriterBase &rewriter,
-                                                       StridedAxesOp op) {
+/// Replaces the axes op `op` by the `StridedOpT` of its equivalent spec,
+/// whose leading operands (and result type) are `leading`, built where
+/// `op` is.
+template <typename StridedOpT, typename AxesOpT, typename... Leading>
+static FailureOr<StridedOpT>
+replaceWithStrided(RewriterBase &rewriter, AxesOpT op, Leading... leading) {
   std::optional<MixedSliceSpec> spec = op.getEquivalentStridedSpec();
   if (!spec)
     return failure();
-  return rewriter.replaceOpWithNewOp<StridedOp>(
-      op, op.getResultType(), op.getSource(), spec->begin, spec->end,
-      spec->strides, spec->masks);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  return rewriter.replaceOpWithNewOp<StridedOpT>(
+      op, leading..., spec->begin, spec->end, spec->strides, spec->masks);
+}
+
+FailureOr<StridedOp> mlir::slice::convertAxesToStrided(RewriterBase &rewriter,
+                                                       StridedAxesOp op) {
+  return replaceWithStrided<StridedOp>(rewriter, op, op.getResultType(),
+                                       op.getSource());
 }
 
 FailureOr<StridedUpdateOp>
 mlir::slice::convertAxesUpdateToStrided(RewriterBase &rewriter,
                                         StridedAxesUpdateOp op) {
-  std::optional<MixedSliceSpec> spec = op.getEquivalentStridedSpec();
-  if (!spec)
-    return failure();
-  return rewriter.replaceOpWithNewOp<StridedUpdateOp>(
-      op, op.getValue(), op.getDest(), spec->begin, spec->end, spec->strides,
-      spec->masks);
+  return replaceWithStrided<StridedUpdateOp>(rewriter, op, op.getValue(),
+                                             op.getDest());
 }
 
 namespace {

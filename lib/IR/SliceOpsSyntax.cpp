@@ -287,31 +287,69 @@ static ParseResult parseSpec(OpAsmParser &parser, ParsedSpec &spec,
   return success();
 }
 
-/// Fills an op's operandSegmentSizes: the `leading` segments (source,
-/// value, dest), then one per list of entry operands.
-static void setSegmentSizes(MutableArrayRef<int32_t> segments,
-                            ArrayRef<int32_t> leading,
-                            std::initializer_list<size_t> lists) {
+using UnresolvedList = SmallVectorImpl<OpAsmParser::UnresolvedOperand>;
+
+/// Resolves the three lists of entry operands, as indices, after the
+/// `numTensors` tensor operands already resolved, and fills the op's
+/// operandSegmentSizes: one segment per tensor, then one per list.
+static ParseResult resolveEntries(OpAsmParser &parser, OperationState &result,
+                                  MutableArrayRef<int32_t> segments,
+                                  unsigned numTensors,
+                                  std::array<UnresolvedList *, 3> lists) {
+  Type indexType = parser.getBuilder().getIndexType();
   size_t next = 0;
-  for (int32_t segment : leading)
-    segments[next++] = segment;
-  for (size_t list : lists)
-    segments[next++] = static_cast<int32_t>(list);
+  for (; next < numTensors; ++next)
+    segments[next] = 1;
+  for (UnresolvedList *list : lists) {
+    if (parser.resolveOperands(*list, indexType, result.operands))
+      return failure();
+    segments[next++] = static_cast<int32_t>(list->size());
+  }
+  return success();
 }
 
-/// Resolves the spec's operands (after `firstOperands`, whose count is the
-/// first `numLeading` segments) and sets the spec's properties.
+/// Whether OpT writes a slice (is an update), so that its syntax is
+/// `%value into %dest`.
 template <typename OpT>
-static ParseResult finishSpec(OpAsmParser &parser, OperationState &result,
-                              ParsedSpec &spec, bool offset,
-                              RankedTensorType specSourceType,
-                              ArrayRef<int32_t> leadingSegments) {
-  if (resolveMinLiterals(parser, spec, specSourceType, offset))
+constexpr bool kIsUpdate =
+    llvm::is_one_of<OpT, StridedUpdateOp, StridedAxesUpdateOp>::value;
+
+/// Parses the frame around a spec: `%source <spec> attr-dict : type to
+/// type` (a slice) or `%value into %dest <spec> attr-dict : type into
+/// type` (an update), the spec with `parseSpecFn`. Resolves the tensor
+/// operands, adds the result type, and returns the type the spec indexes
+/// (the source's, or the dest's) in `indexedType`.
+static ParseResult parseSliceOrUpdate(OpAsmParser &parser,
+                                      OperationState &result, bool update,
+                                      function_ref<ParseResult()> parseSpecFn,
+                                      RankedTensorType &indexedType) {
+  OpAsmParser::UnresolvedOperand first, dest;
+  RankedTensorType firstType, secondType;
+  if (parser.parseOperand(first) ||
+      (update && (parser.parseKeyword("into") || parser.parseOperand(dest))) ||
+      parseSpecFn() || parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(firstType) ||
+      parser.parseKeyword(update ? "into" : "to") ||
+      parser.parseType(secondType) ||
+      parser.resolveOperand(first, firstType, result.operands) ||
+      (update && parser.resolveOperand(dest, secondType, result.operands)))
     return failure();
-  Type indexType = parser.getBuilder().getIndexType();
-  if (parser.resolveOperands(spec.begin, indexType, result.operands) ||
-      parser.resolveOperands(spec.end, indexType, result.operands) ||
-      parser.resolveOperands(spec.strides, indexType, result.operands))
+  result.addTypes(secondType);
+  indexedType = update ? secondType : firstType;
+  return success();
+}
+
+/// slice.strided(_update)'s parser: the frame, then the spec's operands
+/// and properties.
+template <typename OpT>
+static ParseResult parseSpecOp(OpAsmParser &parser, OperationState &result) {
+  ParsedSpec spec;
+  bool offset = false;
+  RankedTensorType indexedType;
+  if (parseSliceOrUpdate(
+          parser, result, kIsUpdate<OpT>,
+          [&] { return parseSpec(parser, spec, offset); }, indexedType) ||
+      resolveMinLiterals(parser, spec, indexedType, offset))
     return failure();
 
   Builder &builder = parser.getBuilder();
@@ -329,43 +367,9 @@ static ParseResult finishSpec(OpAsmParser &parser, OperationState &result,
   props.setShrinkAxisMask(maskAttr(spec.masks.shrinkAxis));
   if (offset)
     props.setOffset(builder.getUnitAttr());
-  setSegmentSizes(props.operandSegmentSizes, leadingSegments,
-                  {spec.begin.size(), spec.end.size(), spec.strides.size()});
-  return success();
-}
-
-ParseResult StridedOp::parse(OpAsmParser &parser, OperationState &result) {
-  OpAsmParser::UnresolvedOperand source;
-  ParsedSpec spec;
-  bool offset = false;
-  RankedTensorType sourceType, resultType;
-  if (parser.parseOperand(source) || parseSpec(parser, spec, offset) ||
-      parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(sourceType) || parser.parseKeyword("to") ||
-      parser.parseType(resultType) ||
-      parser.resolveOperand(source, sourceType, result.operands))
-    return failure();
-  result.addTypes(resultType);
-  return finishSpec<StridedOp>(parser, result, spec, offset, sourceType, {1});
-}
-
-ParseResult StridedUpdateOp::parse(OpAsmParser &parser,
-                                   OperationState &result) {
-  OpAsmParser::UnresolvedOperand value, dest;
-  ParsedSpec spec;
-  bool offset = false;
-  RankedTensorType valueType, destType;
-  if (parser.parseOperand(value) || parser.parseKeyword("into") ||
-      parser.parseOperand(dest) || parseSpec(parser, spec, offset) ||
-      parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(valueType) || parser.parseKeyword("into") ||
-      parser.parseType(destType) ||
-      parser.resolveOperand(value, valueType, result.operands) ||
-      parser.resolveOperand(dest, destType, result.operands))
-    return failure();
-  result.addTypes(destType);
-  return finishSpec<StridedUpdateOp>(parser, result, spec, offset, destType,
-                                     {1, 1});
+  return resolveEntries(parser, result, props.operandSegmentSizes,
+                        kIsUpdate<OpT> ? 2 : 1,
+                        {&spec.begin, &spec.end, &spec.strides});
 }
 
 //===----------------------------------------------------------------------===//
@@ -520,31 +524,23 @@ static void printSpec(OpAsmPrinter &p, SliceSpecOpInterface op) {
                            "operandSegmentSizes"});
 }
 
-/// Prints a slice (`%x <spec> : T to R`) or an update (`%v into %x <spec>
-/// : V into T`) of the tensor `indexed`, the spec by `printSpecFn`.
-static void printSliceOrUpdate(OpAsmPrinter &p, Operation *op, Value indexed,
-                               Value written,
-                               function_ref<void()> printSpecFn) {
+static void printSpec(OpAsmPrinter &p, SliceAxesSpecOpInterface op);
+
+/// Prints the frame around the spec (see parseSliceOrUpdate), the spec
+/// with its `printSpec` overload.
+template <typename OpT>
+static void printSliceOrUpdate(OpAsmPrinter &p, OpT op) {
+  Value indexed = op.getIndexed(), written = op.getWrittenValue();
   if (written)
     p << ' ' << written << " into ";
   else
     p << ' ';
   p << indexed;
-  printSpecFn();
+  printSpec(p, op);
   if (written)
     p << " : " << written.getType() << " into " << indexed.getType();
   else
     p << " : " << indexed.getType() << " to " << op->getResult(0).getType();
-}
-
-void StridedOp::print(OpAsmPrinter &p) {
-  printSliceOrUpdate(p, *this, getIndexed(), getWrittenValue(),
-                     [&] { printSpec(p, *this); });
-}
-
-void StridedUpdateOp::print(OpAsmPrinter &p) {
-  printSliceOrUpdate(p, *this, getIndexed(), getWrittenValue(),
-                     [&] { printSpec(p, *this); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -579,61 +575,29 @@ static ParseResult parseAxesSpec(OpAsmParser &parser, ParsedAxesSpec &spec) {
   return success();
 }
 
-/// Resolves the spec's operands and sets its properties, after the
-/// `leadingSegments` operands already resolved.
+/// slice.strided_axes(_update)'s parser: the frame, then the spec's
+/// operands and properties.
 template <typename OpT>
-static ParseResult finishAxesSpec(OpAsmParser &parser, OperationState &result,
-                                  ParsedAxesSpec &spec,
-                                  ArrayRef<int32_t> leadingSegments) {
-  Type indexType = parser.getBuilder().getIndexType();
-  if (parser.resolveOperands(spec.starts, indexType, result.operands) ||
-      parser.resolveOperands(spec.ends, indexType, result.operands) ||
-      parser.resolveOperands(spec.strides, indexType, result.operands))
+static ParseResult parseAxesOp(OpAsmParser &parser, OperationState &result) {
+  ParsedAxesSpec spec;
+  RankedTensorType indexedType;
+  if (parseSliceOrUpdate(
+          parser, result, kIsUpdate<OpT>,
+          [&] { return parseAxesSpec(parser, spec); }, indexedType))
     return failure();
   auto &props = result.getOrAddProperties<typename OpT::Properties>();
   props.setAxes(spec.axes);
   props.setStaticStarts(spec.staticStarts);
   props.setStaticEnds(spec.staticEnds);
   props.setStaticStrides(spec.staticStrides);
-  setSegmentSizes(props.operandSegmentSizes, leadingSegments,
-                  {spec.starts.size(), spec.ends.size(), spec.strides.size()});
-  return success();
-}
-
-ParseResult StridedAxesOp::parse(OpAsmParser &parser, OperationState &result) {
-  OpAsmParser::UnresolvedOperand source;
-  ParsedAxesSpec spec;
-  RankedTensorType sourceType, resultType;
-  if (parser.parseOperand(source) || parseAxesSpec(parser, spec) ||
-      parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(sourceType) || parser.parseKeyword("to") ||
-      parser.parseType(resultType) ||
-      parser.resolveOperand(source, sourceType, result.operands))
-    return failure();
-  result.addTypes(resultType);
-  return finishAxesSpec<StridedAxesOp>(parser, result, spec, {1});
-}
-
-ParseResult StridedAxesUpdateOp::parse(OpAsmParser &parser,
-                                       OperationState &result) {
-  OpAsmParser::UnresolvedOperand value, dest;
-  ParsedAxesSpec spec;
-  RankedTensorType valueType, destType;
-  if (parser.parseOperand(value) || parser.parseKeyword("into") ||
-      parser.parseOperand(dest) || parseAxesSpec(parser, spec) ||
-      parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(valueType) || parser.parseKeyword("into") ||
-      parser.parseType(destType) ||
-      parser.resolveOperand(value, valueType, result.operands) ||
-      parser.resolveOperand(dest, destType, result.operands))
-    return failure();
-  result.addTypes(destType);
-  return finishAxesSpec<StridedAxesUpdateOp>(parser, result, spec, {1, 1});
+  return resolveEntries(parser, result, props.operandSegmentSizes,
+                        kIsUpdate<OpT> ? 2 : 1,
+                        {&spec.starts, &spec.ends, &spec.strides});
 }
 
 /// Prints the lists of an axes op, leaving out axes and strides that equal
 /// their defaults, then its other attributes.
-static void printAxesSpec(OpAsmPrinter &p, SliceAxesSpecOpInterface op) {
+static void printSpec(OpAsmPrinter &p, SliceAxesSpecOpInterface op) {
   if (std::optional<ArrayRef<int64_t>> axes = op.getAxes();
       axes && !llvm::equal(*axes, llvm::seq<int64_t>(0, axes->size()))) {
     p << " axes ";
@@ -653,12 +617,34 @@ static void printAxesSpec(OpAsmPrinter &p, SliceAxesSpecOpInterface op) {
                            "static_strides", "operandSegmentSizes"});
 }
 
-void StridedAxesOp::print(OpAsmPrinter &p) {
-  printSliceOrUpdate(p, *this, getIndexed(), getWrittenValue(),
-                     [&] { printAxesSpec(p, *this); });
+//===----------------------------------------------------------------------===//
+// The hooks ODS declares: each op's syntax is one of the templates above
+//===----------------------------------------------------------------------===//
+
+ParseResult StridedOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseSpecOp<StridedOp>(parser, result);
 }
 
+ParseResult StridedUpdateOp::parse(OpAsmParser &parser,
+                                   OperationState &result) {
+  return parseSpecOp<StridedUpdateOp>(parser, result);
+}
+
+ParseResult StridedAxesOp::parse(OpAsmParser &parser, OperationState &result) {
+  return parseAxesOp<StridedAxesOp>(parser, result);
+}
+
+ParseResult StridedAxesUpdateOp::parse(OpAsmParser &parser,
+                                       OperationState &result) {
+  return parseAxesOp<StridedAxesUpdateOp>(parser, result);
+}
+
+void StridedOp::print(OpAsmPrinter &p) { printSliceOrUpdate(p, *this); }
+
+void StridedUpdateOp::print(OpAsmPrinter &p) { printSliceOrUpdate(p, *this); }
+
+void StridedAxesOp::print(OpAsmPrinter &p) { printSliceOrUpdate(p, *this); }
+
 void StridedAxesUpdateOp::print(OpAsmPrinter &p) {
-  printSliceOrUpdate(p, *this, getIndexed(), getWrittenValue(),
-                     [&] { printAxesSpec(p, *this); });
+  printSliceOrUpdate(p, *this);
 }

@@ -73,12 +73,14 @@ SparseSliceSpec getStaticSpec(const MixedSliceSpec &spec, bool offset);
 void populateEmptyExtractSlicePatterns(RewritePatternSet &patterns);
 
 /// Replaces `op` by the slice.strided that means the same (what its
-/// canonicalization does) and returns it; fails for an invalid op.
+/// canonicalization does), built where `op` is, and returns it; fails for
+/// an invalid op.
 FailureOr<StridedOp> convertAxesToStrided(RewriterBase &rewriter,
                                           StridedAxesOp op);
 
 /// Replaces `op` by the slice.strided_update that means the same (what its
-/// canonicalization does) and returns it; fails for an invalid op.
+/// canonicalization does), built where `op` is, and returns it; fails for
+/// an invalid op.
 FailureOr<StridedUpdateOp> convertAxesUpdateToStrided(RewriterBase &rewriter,
                                                       StridedAxesUpdateOp op);
 

@@ -118,8 +118,6 @@ FailureOr<Value> mlir::slice::lowerStridedOp(RewriterBase &rewriter,
 FailureOr<Value> mlir::slice::lowerStridedAxesOp(RewriterBase &rewriter,
                                                  StridedAxesOp op,
                                                  SliceLowering lowering) {
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(op);
   FailureOr<StridedOp> strided = convertAxesToStrided(rewriter, op);
   if (failed(strided))
     return failure();
@@ -341,8 +339,6 @@ FailureOr<Value> mlir::slice::lowerStridedUpdateOp(RewriterBase &rewriter,
 
 FailureOr<Value> mlir::slice::lowerStridedAxesUpdateOp(RewriterBase &rewriter,
                                                        StridedAxesUpdateOp op) {
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(op);
   FailureOr<StridedUpdateOp> update = convertAxesUpdateToStrided(rewriter, op);
   if (failed(update))
     return failure();
