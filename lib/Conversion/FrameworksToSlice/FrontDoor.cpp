@@ -269,6 +269,17 @@ frontdoor::getIndexOperands(OpBuilder &builder, Operation *op, unsigned first,
   return success();
 }
 
+LogicalResult
+frontdoor::getIndexOperands(PatternRewriter &rewriter,
+                            RollbackBuilder &rollback, Operation *op,
+                            unsigned first, ArrayRef<StringRef> names,
+                            ArrayRef<SmallVector<OpFoldResult> *> lists) {
+  std::string why;
+  if (failed(getIndexOperands(rollback.builder, op, first, names, lists, why)))
+    return refuse(rewriter, op, why);
+  return success();
+}
+
 FailureOr<OpFoldResult> frontdoor::getScalarIndex(OpBuilder &builder,
                                                   Location loc, Value value) {
   if (std::optional<int64_t> constant = getConstantInt(value))

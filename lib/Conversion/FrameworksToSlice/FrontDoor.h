@@ -260,6 +260,13 @@ LogicalResult getRankedInput(PatternRewriter &rewriter, Operation *op,
                              TypedValue<RankedTensorType> &input,
                              bool orMore = false);
 
+/// As getIndexOperands (built with `rollback`), refusing `op` with the
+/// reason.
+LogicalResult getIndexOperands(PatternRewriter &rewriter,
+                               RollbackBuilder &rollback, Operation *op,
+                               unsigned first, ArrayRef<StringRef> names,
+                               ArrayRef<SmallVector<OpFoldResult> *> lists);
+
 /// dynamic_update_slice of XLA, TFLite and StableHLO: `update` written into
 /// `operand` at `starts`, each clamped to [0, dim - size] (never wrapped);
 /// finishes or refuses `op`.

@@ -63,13 +63,12 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
   if (!dataType)
     return refuse(rewriter, op, "data is not a ranked tensor");
   RollbackBuilder rollback(op);
+  SmallVector<OpFoldResult> starts, ends;
+  if (failed(getIndexOperands(rewriter, rollback, op, 1, {"starts", "ends"},
+                              {&starts, &ends})))
+    return failure();
   OpBuilder &builder = rollback.builder;
   Location loc = op->getLoc();
-  SmallVector<OpFoldResult> starts, ends;
-  std::string why;
-  if (failed(getIndexOperands(builder, op, 1, {"starts", "ends"},
-                              {&starts, &ends}, why)))
-    return refuse(rewriter, op, why);
   SmallVector<int64_t> axes;
   if (numOperands < 4 || isNone(op->getOperand(3))) {
     axes = llvm::to_vector(llvm::seq<int64_t>(0, starts.size()));
@@ -93,6 +92,7 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
       steps.size() != starts.size())
     return refuse(rewriter, op,
                   "starts, ends, axes and steps differ in length");
+  std::string why;
   std::optional<SmallVector<int64_t>> dims =
       normalizeDims(axes, dataType.getRank(), why);
   if (!dims)

@@ -29,21 +29,20 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
   TypedValue<RankedTensorType> input;
   if (failed(getRankedInput(rewriter, op, 1, input)))
     return failure();
-  std::optional<SmallVector<int64_t>> start =
-      getIntListAttr(op, "start_indices");
-  std::optional<SmallVector<int64_t>> limit =
-      getIntListAttr(op, "limit_indices");
-  std::optional<SmallVector<int64_t>> strides = getIntListAttr(op, "strides");
   int64_t rank = input.getType().getRank();
-  if (!start || !limit || !strides || int64_t(start->size()) != rank ||
-      int64_t(limit->size()) != rank || int64_t(strides->size()) != rank)
-    return refuse(rewriter, op,
-                  "start_indices, limit_indices and strides are not integer "
-                  "lists of the operand's rank");
+  SmallVector<SmallVector<int64_t>, 3> lists;
+  for (StringRef name : {"start_indices", "limit_indices", "strides"}) {
+    std::optional<SmallVector<int64_t>> list = getIntListAttr(op, name);
+    if (!list || int64_t(list->size()) != rank)
+      return refuse(rewriter, op,
+                    name + " is not an integer list of the operand's rank (" +
+                        Twine(rank) + ")");
+    lists.push_back(std::move(*list));
+  }
   RollbackBuilder rollback(op);
   MixedSliceSpec spec;
   for (int64_t d = 0; d < rank; ++d) {
-    int64_t first = (*start)[d], last = (*limit)[d], stride = (*strides)[d];
+    int64_t first = lists[0][d], last = lists[1][d], stride = lists[2][d];
     int64_t dim = input.getType().getDimSize(d);
     if (first < 0 || first > last || stride < 1 ||
         (!ShapedType::isDynamic(dim) && last > dim))
@@ -158,11 +157,10 @@ static LogicalResult convertRealDynamicSlice(Operation *op,
     return failure();
   RollbackBuilder rollback(op);
   MixedSliceSpec spec;
-  std::string why;
-  if (failed(getIndexOperands(rollback.builder, op, 1,
+  if (failed(getIndexOperands(rewriter, rollback, op, 1,
                               {"start", "limit", "strides"},
-                              {&spec.begin, &spec.end, &spec.strides}, why)))
-    return refuse(rewriter, op, why);
+                              {&spec.begin, &spec.end, &spec.strides})))
+    return failure();
   return finishWithSlice(rewriter, op, rollback, input, spec);
 }
 

@@ -214,13 +214,12 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
   if (failed(getRankedInput(rewriter, op, 3, input)))
     return failure();
   RollbackBuilder rollback(op);
+  SmallVector<OpFoldResult> begin, size;
+  if (failed(getIndexOperands(rewriter, rollback, op, 1, {"begin", "size"},
+                              {&begin, &size})))
+    return failure();
   OpBuilder &builder = rollback.builder;
   Location loc = op->getLoc();
-  SmallVector<OpFoldResult> begin, size;
-  std::string why;
-  if (failed(getIndexOperands(builder, op, 1, {"begin", "size"},
-                              {&begin, &size}, why)))
-    return refuse(rewriter, op, why);
   if (int64_t(begin.size()) != input.getType().getRank() ||
       size.size() != begin.size())
     return refuse(rewriter, op, "begin and size do not match the input's rank");

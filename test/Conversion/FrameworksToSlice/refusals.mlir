@@ -86,6 +86,16 @@ func.func @stablehlo_bad_window(%x: tensor<4xf32>) -> tensor<0xf32> {
 
 // -----
 
+// CHECK-LABEL: func.func @stablehlo_short_limits(
+//       CHECK:   "stablehlo.slice"
+func.func @stablehlo_short_limits(%x: tensor<4x4xf32>) -> tensor<1x4xf32> {
+  // expected-remark @+1 {{'stablehlo.slice' stays: limit_indices is not an integer list of the operand's rank (2)}}
+  %r = "stablehlo.slice"(%x) <{limit_indices = array<i64: 2>, start_indices = array<i64: 1, 0>, strides = array<i64: 1, 1>}> : (tensor<4x4xf32>) -> tensor<1x4xf32>
+  return %r : tensor<1x4xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @onnx_runtime_axes(
 //       CHECK:   "onnx.Slice"
 func.func @onnx_runtime_axes(%x: tensor<4xf32>, %a: tensor<1xi64>) -> tensor<?xf32> {
