@@ -249,7 +249,6 @@ struct StridedOpInterface
                           const BufferizationOptions &options,
                           BufferizationState &state) const {
     auto sliceOp = cast<StridedOp>(op);
-    Location loc = op->getLoc();
     FailureOr<Value> source =
         getBuffer(rewriter, sliceOp.getSource(), options, state);
     if (failed(source))
@@ -258,6 +257,7 @@ struct StridedOpInterface
     if (failed(type))
       return failure();
     auto sourceType = cast<MemRefType>(source->getType());
+    Location loc = op->getLoc();
 
     NormalFormSpec spec;
     if (sliceOp.isNormalForm()) {

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ControlledPattern.h"
+
 #include "Slice/Transforms/Passes.h"
 #include "Slice/Transforms/Transforms.h"
 
@@ -30,25 +32,22 @@ using namespace mlir;
 using namespace mlir::slice;
 
 namespace {
-struct FoldConstantSlice : OpRewritePattern<StridedOp> {
-  FoldConstantSlice(MLIRContext *context, ConstantFoldControlFn control)
-      : OpRewritePattern(context), control(std::move(control)) {}
+struct FoldConstantSlice : ControlledSlicePattern<ConstantFoldControlFn> {
+  using ControlledSlicePattern::ControlledSlicePattern;
 
   LogicalResult matchAndRewrite(StridedOp op,
                                 PatternRewriter &rewriter) const override {
     DenseElementsAttr source;
     if (!matchPattern(op.getSource(), m_Constant(&source)))
       return rewriter.notifyMatchFailure(op, "the source is not a constant");
-    if (control && !control(op))
-      return rewriter.notifyMatchFailure(op, "declined by the control");
+    if (failed(askControl(rewriter, op, op)))
+      return failure();
     DenseElementsAttr folded = sliceConstant(op, source, /*maxElements=*/-1);
     if (!folded)
       return rewriter.notifyMatchFailure(op, "cannot fold");
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, folded);
     return success();
   }
-
-  ConstantFoldControlFn control;
 };
 
 struct SliceFoldConstantsPass

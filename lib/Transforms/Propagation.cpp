@@ -17,6 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ControlledPattern.h"
+
 #include "Slice/Transforms/Passes.h"
 #include "Slice/Transforms/Transforms.h"
 #include "Slice/Utils/NormalForm.h"
@@ -109,17 +111,17 @@ namespace {
 ///   %r2 = slice.strided %row[1:1:1] offset : tensor<6xf32> to tensor<f32>
 ///   %s = linalg.generic {maps = [(i) -> (i), (i) -> (), (i) -> (i)]}
 ///       ins(%a2, %r2 : tensor<4xf32>, tensor<f32>) outs(%e2) {...}
-struct SliceOfLinalgProducer : OpRewritePattern<StridedOp> {
-  SliceOfLinalgProducer(MLIRContext *context, SlicePropagationControlFn control)
-      : OpRewritePattern(context), control(std::move(control)) {}
+struct SliceOfLinalgProducer
+    : ControlledSlicePattern<SlicePropagationControlFn> {
+  using ControlledSlicePattern::ControlledSlicePattern;
 
   LogicalResult matchAndRewrite(StridedOp slice,
                                 PatternRewriter &rewriter) const override {
     auto producer = slice.getSource().getDefiningOp<linalg::LinalgOp>();
     if (!producer || !isElementwiseProducer(producer))
       return rewriter.notifyMatchFailure(slice, "no element-wise producer");
-    if (!control(slice, producer))
-      return rewriter.notifyMatchFailure(slice, "declined by the control");
+    if (failed(askControl(rewriter, slice, slice, producer)))
+      return failure();
     auto generic = dyn_cast<linalg::GenericOp>(producer.getOperation());
     if (!generic) {
       rewriter.setInsertionPoint(producer);
@@ -216,8 +218,6 @@ struct SliceOfLinalgProducer : OpRewritePattern<StridedOp> {
     rewriter.replaceOp(slice, sliced.getResults());
     return success();
   }
-
-  SlicePropagationControlFn control;
 };
 
 /// Before:
@@ -227,9 +227,9 @@ struct SliceOfLinalgProducer : OpRewritePattern<StridedOp> {
 ///   %a2 = slice.strided %a[::-1] : tensor<8xf32> to tensor<8xf32>
 ///   %b2 = slice.strided %b[::-1] : tensor<8xf32> to tensor<8xf32>
 ///   %s = arith.addf %a2, %b2 : tensor<8xf32>
-struct SliceOfElementwiseOp : OpRewritePattern<StridedOp> {
-  SliceOfElementwiseOp(MLIRContext *context, SlicePropagationControlFn control)
-      : OpRewritePattern(context), control(std::move(control)) {}
+struct SliceOfElementwiseOp
+    : ControlledSlicePattern<SlicePropagationControlFn> {
+  using ControlledSlicePattern::ControlledSlicePattern;
 
   LogicalResult matchAndRewrite(StridedOp slice,
                                 PatternRewriter &rewriter) const override {
@@ -245,8 +245,8 @@ struct SliceOfElementwiseOp : OpRewritePattern<StridedOp> {
       if (!type && isa<ShapedType>(operand.getType()))
         return rewriter.notifyMatchFailure(slice, "an unranked operand");
     }
-    if (!control(slice, producer))
-      return rewriter.notifyMatchFailure(slice, "declined by the control");
+    if (failed(askControl(rewriter, slice, slice, producer)))
+      return failure();
     ArrayRef<int64_t> resultShape = slice.getResultType().getShape();
     SmallVector<Value> operands;
     for (Value operand : producer->getOperands()) {
@@ -268,8 +268,6 @@ struct SliceOfElementwiseOp : OpRewritePattern<StridedOp> {
     rewriter.replaceOp(slice, rewriter.create(state)->getResults());
     return success();
   }
-
-  SlicePropagationControlFn control;
 };
 
 struct SlicePropagatePass
