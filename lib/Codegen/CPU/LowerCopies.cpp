@@ -59,22 +59,17 @@ static CopyLoweringOptions optionsForTarget(Value target,
 static LogicalResult
 rewriteCopy(RewriterBase &rewriter, Operation *op, Value source, Value target,
             llvm::function_ref<LogicalResult(RewriterBase &)> lower) {
-  switch (classifyCopy(source, target)) {
-  case CopyAction::Leave:
-    return rewriter.notifyMatchFailure(op, "unranked or non-strided memref");
-  case CopyAction::Erase:
-    rewriter.eraseOp(op);
-    return success();
-  case CopyAction::Memcpy:
-    if (isa<memref::CopyOp>(op))
-      return rewriter.notifyMatchFailure(op, "already a memcpy");
-    rewriter.setInsertionPoint(op);
-    rewriter.replaceOpWithNewOp<memref::CopyOp>(op, source, target);
-    return success();
-  case CopyAction::Lower:
+  CopyAction action;
+  if (std::optional<LogicalResult> settled =
+          settleCopy(rewriter, op, source, target, action))
+    return *settled;
+  if (action == CopyAction::Lower)
     return lower(rewriter);
-  }
-  llvm_unreachable("unknown copy action");
+  if (isa<memref::CopyOp>(op))
+    return rewriter.notifyMatchFailure(op, "already a memcpy");
+  rewriter.setInsertionPoint(op);
+  rewriter.replaceOpWithNewOp<memref::CopyOp>(op, source, target);
+  return success();
 }
 
 /// Lowers the copy `op` in place (memref.copy, and linalg.copy on buffers,

@@ -92,14 +92,12 @@ static OpFoldResult runsHaveLayout(OpBuilder &b, Location loc,
       strides, ctx.lanes, layout);
 }
 
-/// The body of one thread: moves chunk `chunk` (`perThread` elements),
-/// stored as `targetLayout` says (Vector or Reverse; unused for Scalar).
+/// The body of one thread: moves its chunk, the elements from `element`
+/// on (one, or a vector's lanes), stored as `targetLayout` says (Vector or
+/// Reverse; unused for Scalar).
 static void emitChunk(OpBuilder &b, Location loc, const KernelContext &ctx,
                       ChunkAccess access, LaneLayout targetLayout,
-                      Value chunk) {
-  int64_t perThread = access == ChunkAccess::Scalar ? 1 : ctx.lanes;
-  Value element = b.createOrFold<arith::MulIOp>(
-      loc, chunk, arith::ConstantIndexOp::create(b, loc, perThread));
+                      Value element) {
   // Row-major multi-index of the element, innermost dimension first.
   Value source = ctx.sourceOffset, target = ctx.targetOffset;
   Value rest = element;
@@ -148,7 +146,10 @@ static void emitKernel(OpBuilder &b, Location loc, const KernelContext &ctx,
       loc, elements, arith::ConstantIndexOp::create(b, loc, perThread));
   emitBlocksOfThreads(b, loc, chunks, ctx.blockSize,
                       [&](OpBuilder &ib, Location il, Value chunk) {
-                        emitChunk(ib, il, ctx, access, targetLayout, chunk);
+                        Value element = ib.createOrFold<arith::MulIOp>(
+                            il, chunk,
+                            arith::ConstantIndexOp::create(ib, il, perThread));
+                        emitChunk(ib, il, ctx, access, targetLayout, element);
                       });
 }
 
@@ -172,16 +173,11 @@ LogicalResult mlir::slice::lowerCopyToGPULoops(RewriterBase &rewriter,
   std::string reason;
   if (failed(checkGPUCopyOptions(options, reason)))
     return rewriter.notifyMatchFailure(op, reason);
-  switch (classifyCopy(source, target)) {
-  case CopyAction::Leave:
-    return rewriter.notifyMatchFailure(op, "unranked or non-strided memref");
-  case CopyAction::Erase:
-    rewriter.eraseOp(op);
-    return success();
-  case CopyAction::Memcpy:
-  case CopyAction::Lower:
-    break;
-  }
+  // A contiguous copy (Memcpy) gets the same kernel as any other.
+  CopyAction action;
+  if (std::optional<LogicalResult> settled =
+          settleCopy(rewriter, op, source, target, action))
+    return *settled;
 
   OpBuilder::InsertionGuard guard(rewriter);
   FailureOr<FlatCopy> copy = flattenCopyAt(rewriter, op, source, target);

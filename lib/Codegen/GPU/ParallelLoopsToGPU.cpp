@@ -237,42 +237,50 @@ static void emitVectorChunk(OpBuilder &b, Location loc, ElementwiseLoop &info,
     return vector::BroadcastOp::create(b, loc, vectorTypeOf(value.getType()),
                                        scalars.lookupOrDefault(value));
   };
+  // What an access needs: the memref's lanes, this thread's position in
+  // it, its alignment and its innermost stride.
+  struct LaneAccess {
+    const LaneMemRef &lanes;
+    Value position;
+    llvm::MaybeAlign alignment;
+    OpFoldResult stride;
+  };
+  auto accessOf = [&](Value memref) {
+    const LaneMemRef &lanes = info.memrefs.find(memref)->second;
+    return LaneAccess{lanes, positions.lookup(memref),
+                      llvm::MaybeAlign(lanes.alignment), lanes.strides.back()};
+  };
   for (Operation &op : info.loop.getBody()->without_terminator()) {
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
-      const LaneMemRef &lanes = info.memrefs.find(load.getMemRef())->second;
-      Value position = positions.lookup(load.getMemRef());
+      LaneAccess access = accessOf(load.getMemRef());
       VectorType type = vectorTypeOf(load.getType());
-      llvm::MaybeAlign alignment(lanes.alignment);
-      OpFoldResult stride = lanes.strides.back();
       auto read = [&](LaneLayout layout) {
         return [&, layout](OpBuilder &rb, Location rl) {
-          return loadLanes(rb, rl, layout, lanes.flat, position, stride, type,
-                           alignment);
+          return loadLanes(rb, rl, layout, access.lanes.flat, access.position,
+                           access.stride, type, access.alignment);
         };
       };
-      vectors[load.getResult()] = selectValue(
-          b, loc, lanes.vector, read(LaneLayout::Vector),
-          [&](OpBuilder &rb, Location rl) {
-            return selectValue(rb, rl, lanes.reverse, read(LaneLayout::Reverse),
-                               read(LaneLayout::Strided));
-          });
+      vectors[load.getResult()] =
+          selectValue(b, loc, access.lanes.vector, read(LaneLayout::Vector),
+                      [&](OpBuilder &rb, Location rl) {
+                        return selectValue(rb, rl, access.lanes.reverse,
+                                           read(LaneLayout::Reverse),
+                                           read(LaneLayout::Strided));
+                      });
       continue;
     }
     if (auto store = dyn_cast<memref::StoreOp>(op)) {
-      const LaneMemRef &lanes = info.memrefs.find(store.getMemRef())->second;
-      Value position = positions.lookup(store.getMemRef());
+      LaneAccess access = accessOf(store.getMemRef());
       Value value = asVector(store.getValue());
-      llvm::MaybeAlign alignment(lanes.alignment);
-      OpFoldResult stride = lanes.strides.back();
       auto write = [&](LaneLayout layout) {
         return [&, layout](OpBuilder &wb, Location wl) {
-          storeLanes(wb, wl, layout, value, lanes.flat, position, stride,
-                     alignment);
+          storeLanes(wb, wl, layout, value, access.lanes.flat, access.position,
+                     access.stride, access.alignment);
         };
       };
-      emitIf(b, loc, lanes.vector, write(LaneLayout::Vector),
+      emitIf(b, loc, access.lanes.vector, write(LaneLayout::Vector),
              [&](OpBuilder &wb, Location wl) {
-               emitIf(wb, wl, lanes.reverse, write(LaneLayout::Reverse),
+               emitIf(wb, wl, access.lanes.reverse, write(LaneLayout::Reverse),
                       write(LaneLayout::Strided));
              });
       continue;

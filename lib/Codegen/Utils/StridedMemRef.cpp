@@ -222,6 +222,19 @@ CopyAction classifyCopy(Value source, Value target) {
     return CopyAction::Memcpy;
   return CopyAction::Lower;
 }
+
+std::optional<LogicalResult> settleCopy(RewriterBase &rewriter, Operation *op,
+                                        Value source, Value target,
+                                        CopyAction &action) {
+  action = classifyCopy(source, target);
+  if (action == CopyAction::Leave)
+    return rewriter.notifyMatchFailure(op, "unranked or non-strided memref");
+  if (action != CopyAction::Erase)
+    return std::nullopt;
+  rewriter.eraseOp(op);
+  return success();
+}
+
 void emitIf(OpBuilder &b, Location loc, OpFoldResult cond,
             llvm::function_ref<void(OpBuilder &, Location)> thenFn,
             llvm::function_ref<void(OpBuilder &, Location)> elseFn) {

@@ -128,6 +128,14 @@ enum class CopyAction {
 
 CopyAction classifyCopy(Value source, Value target);
 
+/// Does what `classifyCopy` settles without loops: refuses a copy it leaves
+/// (a match failure) and erases one it erases, and returns the pattern's
+/// result. Returns std::nullopt otherwise, with `action` the copy's
+/// (Memcpy or Lower) for the caller to lower.
+std::optional<LogicalResult> settleCopy(RewriterBase &rewriter, Operation *op,
+                                        Value source, Value target,
+                                        CopyAction &action);
+
 /// The two memrefs of a copy between buffers.
 struct BufferCopy {
   Value source, target;
