@@ -20,6 +20,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 
@@ -267,4 +268,32 @@ TEST_F(SliceOpsTest, PythonNotationParsersAgree) {
     EXPECT_EQ(fromSyntax.end, spec->end) << text;
     EXPECT_EQ(fromSyntax.strides, spec->strides) << text;
   }
+}
+
+TEST_F(SliceOpsTest, AxesConversionsBuildWhereTheOpIs) {
+  // The rewriter points past both ops (at the end of the block): each
+  // conversion still builds its slice.strided(_update) where the axes op
+  // was, so that its users stay after it.
+  auto [x, i] = makeFunction({4, 6});
+  Location loc = builder.getUnknownLoc();
+  auto slice = StridedAxesOp::create(builder, loc, x, ArrayRef<int64_t>{1},
+                                     ints({0}), ints({6}), std::nullopt);
+  auto update =
+      StridedAxesUpdateOp::create(builder, loc, slice, x, ArrayRef<int64_t>{1},
+                                  ints({0}), ints({6}), std::nullopt);
+  Operation *user = StridedAxesOp::create(builder, loc, update, std::nullopt,
+                                          ints({1}), ints({2}), std::nullopt);
+  IRRewriter rewriter(&context);
+  rewriter.setInsertionPointToEnd(user->getBlock());
+  FailureOr<StridedOp> strided = convertAxesToStrided(rewriter, slice);
+  ASSERT_TRUE(succeeded(strided));
+  FailureOr<StridedUpdateOp> written =
+      convertAxesUpdateToStrided(rewriter, update);
+  ASSERT_TRUE(succeeded(written));
+  EXPECT_TRUE((*strided)->isBeforeInBlock(*written));
+  EXPECT_TRUE((*written)->isBeforeInBlock(user));
+  EXPECT_EQ(rewriter.getInsertionBlock(), user->getBlock());
+  EXPECT_EQ(rewriter.getInsertionPoint(), user->getBlock()->end());
+  for (Operation *op : {strided->getOperation(), written->getOperation(), user})
+    EXPECT_TRUE(succeeded(verify(op)));
 }
