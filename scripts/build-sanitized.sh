@@ -16,6 +16,7 @@ llvm=$SLICE_LLVM_PREFIX
 
 if [ ! -f "$build/build.ninja" ]; then
   mkdir -p "$build"
+  mapfile -t launcher < <(slice_launcher_args "$root")
   cmake -G Ninja -S "$root" -B "$build" \
     -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER="$llvm/bin/clang" -DCMAKE_CXX_COMPILER="$llvm/bin/clang++" \
@@ -25,7 +26,7 @@ if [ ! -f "$build/build.ninja" ]; then
     -DLLVM_USE_SANITIZE_COVERAGE=ON \
     -DSLICE_ENABLE_ASSERTIONS=ON \
     -DSLICE_BUILD_FUZZERS=ON \
-    ${SLICE_CMAKE_ARGS:-} > "$build/configure.log" 2>&1 ||
+    "${launcher[@]}" ${SLICE_CMAKE_ARGS:-} > "$build/configure.log" 2>&1 ||
     { cat "$build/configure.log"; exit 1; }
 fi
 # Arguments name targets to build (default: all).

@@ -20,11 +20,12 @@ if [ -z "$cxx" ] && [ -x "$llvm/bin/clang++" ]; then
   cxx=$llvm/bin/clang++
 fi
 if [ ! -f "$build/build.ninja" ]; then
+  mapfile -t launcher < <(slice_launcher_args "$root")
   cmake -G Ninja -S "$root" -B "$build" \
     -DCMAKE_BUILD_TYPE="${SLICE_BUILD_TYPE:-Release}" \
     ${cxx:+-DCMAKE_CXX_COMPILER="$cxx"} ${cc:+-DCMAKE_C_COMPILER="$cc"} \
     -DMLIR_DIR="$llvm/lib/cmake/mlir" -DLLVM_DIR="$llvm/lib/cmake/llvm" \
     -DLLVM_EXTERNAL_LIT="$llvm/bin/lit" -DPython3_EXECUTABLE="$SLICE_PYTHON" \
-    ${SLICE_CMAKE_ARGS:-}
+    "${launcher[@]}" ${SLICE_CMAKE_ARGS:-}
 fi
 cmake --build "$build"

@@ -21,13 +21,15 @@ packages=(
   # --slice-to-llvm="spmd=true" programs call MPI; MLIR's MPIToLLVM
   # targets MPICH's ABI by default (docs/sharding.md).
   mpich libmpich-dev
+  # Both builds compile through ccache (scripts/env.sh).
+  ccache
 )
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/scripts/env.sh"
 if [ "$SLICE_LLVM_PREFIX" != /usr/lib/llvm-22 ]; then
   # Another LLVM/MLIR 22 installation: Debian's is not needed.
   packages=(cmake ninja-build g++ python3 python3-numpy libgtest-dev libzstd-dev
-            mpich libmpich-dev)
+            mpich libmpich-dev ccache)
 fi
 if [ "${1:-}" = --bench ]; then
   packages+=(python3-torch libeigen3-dev)
