@@ -19,7 +19,9 @@
 # machines names a portable target: --cpu=x86-64-v2, x86-64-v3, generic.
 # Environment: SLICE_OPT (the slice-opt to run), SLICE_LLVM_PREFIX (the
 # LLVM 22 installation, default /usr/lib/llvm-22), SLICE_AOT_CPU (the
-# default of --cpu), CC.
+# default of --cpu), SLICE_AOT_OPT (0-3, default 3: opt's and llc's level;
+# 0 skips opt, for tests whose values check the lowering and not LLVM's
+# optimizations), CC.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # In the source tree (scripts/compile-aot.sh): build/ or $SLICE_BUILD_DIR,
@@ -59,8 +61,14 @@ trap 'rm -rf "$work"' EXIT
 object=$work/module.o
 [ $object_only = 1 ] && object=$output
 triple=$("$llvm/bin/llvm-config" --host-target)
-"$llvm/bin/opt" -O3 -mtriple="$triple" -mcpu="$cpu" "$work/module.ll" -o "$work/module.bc"
-"$llvm/bin/llc" -O3 -mtriple="$triple" -mcpu="$cpu" \
+level=${SLICE_AOT_OPT:-3}
+case $level in
+  0) cp "$work/module.ll" "$work/module.bc" ;;
+  [123]) "$llvm/bin/opt" -O"$level" -mtriple="$triple" -mcpu="$cpu" "$work/module.ll" \
+         -o "$work/module.bc" ;;
+  *) echo "$(basename "$0"): SLICE_AOT_OPT=$level is not 0, 1, 2 or 3" >&2; exit 2 ;;
+esac
+"$llvm/bin/llc" -O"$level" -mtriple="$triple" -mcpu="$cpu" \
   -filetype=obj -relocation-model=pic "$work/module.bc" -o "$object"
 [ $object_only = 1 ] && exit 0
 # libomp only when the module uses it (--slice-to-llvm's parallel-bytes).
