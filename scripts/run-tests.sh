@@ -19,8 +19,17 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${SLICE_BUILD_DIR:-$root/build}
 san=${SLICE_SAN_BUILD_DIR:-$root/build-san}
 . "$root/scripts/env.sh"
-bash "$root/scripts/install-deps.sh"
-bash "$root/scripts/build.sh"
+# Each stage's wall time, printed at the end (docs/testing.md keeps a table).
+stage_times=()
+timed() {  # timed LABEL COMMAND...: runs it, records its wall time
+  local label=$1 start=$SECONDS rc=0
+  shift
+  "$@" || rc=$?
+  stage_times+=("$label=$((SECONDS - start))")
+  return $rc
+}
+timed install bash "$root/scripts/install-deps.sh"
+timed build bash "$root/scripts/build.sh"
 
 status=0
 results=()
@@ -28,7 +37,11 @@ run_lit() {  # run_lit LABEL BUILD_DIR
   local json="$2/test-results.json"
   rm -f "$json"
   echo "== lit: $1 ($2)"
-  "$SLICE_LLVM_PREFIX/bin/lit" -sv -o "$json" "$2/test" "$2/test/Unit" || status=1
+  # Both cores (lit's default is one worker per core), the slowest tests
+  # first: lit orders by the times of the last run in this build
+  # (.lit_test_times.txt), or on a fresh one by test/.lit_test_times.txt.
+  timed "lit $1" "$SLICE_LLVM_PREFIX/bin/lit" -sv -j "$(nproc)" -o "$json" \
+    "$2/test" "$2/test/Unit" || status=1
   results+=("$1=$json")
 }
 run_lit release "$build"
@@ -36,17 +49,20 @@ run_lit release "$build"
 fuzz_results=""
 if [ "${SLICE_SKIP_SANITIZERS:-0}" != 1 ]; then
   echo "== building the sanitizer build ($san)"
-  bash "$root/scripts/build-sanitized.sh"
+  timed "sanitizer build" bash "$root/scripts/build-sanitized.sh"
   run_lit sanitizers "$san"
   echo "== fuzzing"
   fuzz_results="$san/fuzz-runs/ci-results.txt"
   mkdir -p "$san/fuzz-runs"
-  bash "$root/scripts/fuzz.sh" --ci | tee "$fuzz_results" || status=1
+  timed fuzz bash -o pipefail -c \
+    'bash "$1/scripts/fuzz.sh" --ci | tee "$2"' _ "$root" "$fuzz_results" ||
+    status=1
 fi
 
-"$SLICE_PYTHON" - "$fuzz_results" "${results[@]}" <<'PY'
+"$SLICE_PYTHON" - "$fuzz_results" "$(IFS=";"; echo "${stage_times[*]}")" "${results[@]}" <<'PY'
 import json, sys
-fuzz, stages = sys.argv[1], sys.argv[2:]
+fuzz, times, stages = sys.argv[1], sys.argv[2], sys.argv[3:]
+slowest = []
 passed = failed = 0
 skipped = []
 known = []  # XFAIL: a known, open bug that its test tracks
@@ -61,6 +77,7 @@ for stage in stages:
     p = f = 0
     for test in tests:
         code = test["code"]
+        slowest.append((test.get("elapsed") or 0.0, label, test["name"]))
         if code in ("PASS", "XFAIL", "FLAKYPASS"):
             p += 1
             if code == "XFAIL":
@@ -86,6 +103,14 @@ for name in skipped:
     print(f"skipped (unsupported here): {name}")
 for name in known:
     print(f"expected failure (known open bug, docs/reliability.md): {name}")
+# What the run cost: each stage's wall time and the ten slowest tests, so
+# that the next slow test is seen the day it lands.
+print("stage times: " + ", ".join(
+    f"{label} {int(t) // 60}m{int(t) % 60:02d}s"
+    for label, t in (entry.rsplit("=", 1) for entry in times.split(";") if entry)))
+print("slowest tests:")
+for elapsed, label, name in sorted(slowest, reverse=True)[:10]:
+    print(f"  {elapsed:7.1f} s  {label}: {name}")
 print(f"{passed} passed, {failed} failed")
 PY
 exit $status
