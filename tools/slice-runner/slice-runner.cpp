@@ -11,11 +11,11 @@
 // `-entry-point-result=void`, `-shared-libs=A,B`, `-O0`..`-O3`), over
 // mlir::ExecutionEngine, with the code generator at the level asked for.
 // mlir-runner 22 generates code at LLVM's default level whatever `-O` says
-// (ExecutionEngine keeps the host target machine's level), and on the differentials' modules,
-// megabytes of LLVM dialect each, that code generation is most of a test's
-// time: at -O0 (this tool's default) it takes a third of it. The hand-written
-// value tests keep mlir-runner, and the AOT modes compile at -O3, so
-// optimized code generation stays tested.
+// (ExecutionEngine keeps the host target machine's level), and on the
+// differentials' modules, megabytes of LLVM dialect each, that code generation
+// is most of a test's time: at -O0 (this tool's default) it takes a third of
+// it. The hand-written value tests keep mlir-runner, and the AOT modes compile
+// at -O3, so optimized code generation stays tested.
 //
 //===----------------------------------------------------------------------===//
 
