@@ -2,8 +2,8 @@
 # Part of the slice project, under the Apache License v2.0 with LLVM
 # Exceptions. See the LICENSE file for license information.
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""The program fuzzer's reproducers of issue 57 (docs/reliability.md,
-findings 28 and 29) as programs of program_differential.py, each static
+"""The program fuzzer's reproducers of issues 57 and 72 (docs/reliability.md,
+findings 28, 29 and 35) as programs of program_differential.py, each static
 and dynamic, run in every mode that script knows (the CPU modes through
 mlir-runner, the AOT modes from C, the GPU modes on the emulated device)
 and compared with NumPy:
@@ -15,6 +15,9 @@ and compared with NumPy:
   runtime_new_axes    t = -x (x 3x4); (t, t[1, newaxis, ::-1, newaxis]),
                       the shrink index a run-time value in the dynamic
                       variant
+  late_view_of_copy   issue 72: t = 2 * x[:1:-2] (x of 9); x[:4:1] = t;
+                      (t[3:0:-1], x), bounds and steps at run time in the
+                      dynamic variant
 
   fuzz_reproducers.py SLICE_OPT --modes m,m [program_differential's
       options: --runner, --libs, --omp-lib, --build-dir,
@@ -71,6 +74,26 @@ def programs():
     out.append(pd.Program([x], [
         pd.UnaryOp(t, x, "neg", None, "tensor", None),
         pd.SliceOp(s, t, index, {0})], [t, s], 13))
+
+    # Issue 72: t = 2 * x[:1:-2] computed into a buffer of its own, written
+    # into x[:4:1] by a copy, and t[3:0:-1] read after that copy, its bounds
+    # run-time values in the dynamic variant: --slice-elide-temporaries
+    # computed t in the window and rebuilt the late slice on the window at
+    # the copy, before its bounds were computed (slices=copy: "operand does
+    # not dominate this use").
+    x = value("%x0", pd.input_array([9], 14 % 5))
+    t = value("%t1", x.array[:1:-2])
+    doubled = value("%t2", t.array * np.float32(2.0))
+    written = x.array.copy()
+    written[:4:1] = doubled.array
+    updated = value("%t3", written)
+    late = value("%t4", doubled.array[3:0:-1])
+    out.append(pd.Program([x], [
+        pd.SliceOp(t, x, [slice(None, 1, -2)], set()),
+        pd.UnaryOp(doubled, t, "affine", (2.0, 0.0), "generic", None),
+        pd.UpdateOp(updated, doubled, x, [slice(None, 4, 1)], {0}),
+        pd.SliceOp(late, doubled, [slice(3, 0, -1)], {0})],
+        [late, updated], 14))
     return out
 
 

@@ -201,10 +201,13 @@ static bool computeIntoTarget(Operation *copy, Value temp, Value target) {
       return false;
   writer->moveBefore(copy);
   init->set(target);
-  OpBuilder builder(copy);
   for (OpOperand *read : lateReads)
     read->set(target);
   for (memref::SubViewOp view : lateViews) {
+    // Where both the target (defined before the copy) and the view's
+    // offsets, sizes and strides (defined before the view, maybe after the
+    // copy) are defined: the later of the two.
+    OpBuilder builder(view->isBeforeInBlock(copy) ? copy : view.getOperation());
     Value rebuilt = rebuildView(builder, view, target);
     view.getResult().replaceAllUsesWith(rebuilt);
     view->erase();
