@@ -72,17 +72,24 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # CPU mode of the sanitizer build's slice-opt until the time is up. A batch
 # that fails as a whole is split, so that each failure names one program;
 # each failing program is kept in fuzz/programs-failures/ alone
-# (seedS-programP-MODE.mlir), reduced to the fewest ops found that still
-# fail (...-reduced.mlir), with its report (.txt).
+# (seedS-programP-MODE.mlir), reduced (...-reduced.mlir), with its report
+# (.txt): a program the compiler refuses or crashes on is reduced until no
+# step keeps that error (a value as the only result, ops dropped or made
+# arguments), and its failing function kept alone with the command that
+# fails (...-reproducer.mlir); wrong values, to the fewest ops found.
 run_programs() {
   local target=slice-programs runs=0 failures=0 start=$SECONDS seed log
   local llvm_lib="$SLICE_LLVM_PREFIX/lib" keep="$root/fuzz/programs-failures"
   log="$out/$target.log"
   : > "$log"
+  # The differentials' runner (code generated at -O0, three times as many
+  # programs an hour as mlir-runner), where the build has it.
+  local runner="$build/bin/slice-runner"
+  [ -x "$runner" ] || runner="$llvm_lib/../bin/mlir-runner"
   while [ $((SECONDS - start)) -lt "$seconds" ]; do
     seed=$(( (RANDOM << 15 | RANDOM) + 1 ))
     if "$SLICE_PYTHON" "$root/test/Integration/program_differential.py" \
-        "$build/bin/slice-opt" --runner "$llvm_lib/../bin/mlir-runner" \
+        "$build/bin/slice-opt" --runner "$runner" \
         --libs "$llvm_lib/libmlir_runner_utils.so,$llvm_lib/libmlir_c_runner_utils.so" \
         --omp-lib "$llvm_lib/libomp.so" --count 25 --seed "$seed" \
         --keep-failures "$keep" >> "$log" 2>&1; then :; else

@@ -65,6 +65,7 @@ on any.
 """
 
 import argparse
+import copy
 import os
 import random
 import re
@@ -1563,20 +1564,160 @@ def reduce_program(args, program, mode, work):
     return best
 
 
+def compiler_error(found):
+    """The compiler's first error message (after `error: `, without the
+    location) in check()'s findings when the compiler refused or crashed on
+    the program; None when it compiled (wrong values, a failed run)."""
+    for _, _, line in found:
+        if not re.search(r"FAILED (slice-opt|compile-(gpu-)?aot\.sh)", line):
+            continue
+        match = re.search(r"error: ([^\n]*)", line)
+        if match:
+            return match.group(1).strip()
+        crash = re.search(r"(Assertion[^\n]*|Stack dump|Segmentation[^\n]*)",
+                          line)
+        return crash.group(1) if crash else line.split("\n")[0]
+    return None
+
+
+def without_unused_inputs(program):
+    used = {id(v) for op in program.ops for v in value_deps(op)}
+    used.update(id(r) for r in program.results)
+    return Program([x for x in program.inputs if id(x) in used], program.ops,
+                   program.results, program.seed)
+
+
+def substitute(program, old, new, drop):
+    """`program` with `new` read wherever `old` was, without the op `drop`
+    and what no result needs any more."""
+    ops = []
+    for other in program.ops:
+        if other is drop:
+            continue
+        if any(v is old for v in value_deps(other)):
+            other = copy.copy(other)
+            for key, v in list(vars(other).items()):
+                if v is old:
+                    setattr(other, key, new)
+        ops.append(other)
+    results = [new if r is old else r for r in program.results]
+    inputs = program.inputs + ([new] if new not in program.inputs and
+                               new.name.startswith("%x") else [])
+    whole = Program(inputs, ops, results, program.seed)
+    return without_unused_inputs(Program(inputs, cone(whole, results),
+                                         results, program.seed))
+
+
+def cut_at(program, op):
+    """`program` with `op`'s result an argument instead (what computed it
+    gone): a fresh input of its shape, read by the ops that read the
+    result. Its values are the generated input's, so only a failure that
+    does not depend on values (the compiler's) may be reduced this way."""
+    taken = {x.name for x in program.inputs}
+    name = next(f"%x{k}" for k in range(len(taken) + 1)
+                if f"%x{k}" not in taken)
+    new = Value(name, input_array(list(op.out.shape),
+                                  3 + program.seed % 7), op.out.bound)
+    return substitute(program, op.out, new, op)
+
+
+def bypasses(program, op):
+    """`program` without `op`, its readers reading instead an operand of
+    `op` of the same shape (an element-wise op, an update, a whole slice
+    dropped), one program per such operand."""
+    for v in value_deps(op):
+        if v is not op.out and list(v.shape) == list(op.out.shape):
+            yield substitute(program, op.out, v, op)
+
+
+def reduce_compile_failure(args, program, mode, work, error):
+    """The smallest program found that the compiler still refuses with
+    `error` in `mode`: one value as the result (with the ops it needs),
+    ops dropped (their readers reading an operand of the same shape), ops
+    replaced by arguments, until no step keeps the failure. Each step takes
+    the smallest candidate that still fails (lines of the function, then
+    ops, then results), always smaller than the last, so this ends."""
+    def still_fails(candidate):
+        return compiler_error(check(args, [candidate], mode, work)) == error
+
+    def candidates(best):
+        # One value as the only result, with the ops it needs (the failing
+        # op may be one whose value no result reads), smallest first.
+        for op in sorted(best.ops, key=lambda op: len(cone(best, [op.out]))):
+            yield without_unused_inputs(Program(
+                best.inputs, cone(best, [op.out]), [op.out], best.seed))
+        for op in best.ops:
+            yield from bypasses(best, op)
+        for op in best.ops:
+            yield cut_at(best, op)
+
+    def size(candidate):
+        # What a person reads: the lines of the failing function (a loop
+        # is one op of many lines), then ops and results.
+        text, _, _, _ = emit_function(candidate, "@f", True)
+        return (text.count("\n"), len(candidate.ops), len(candidate.results))
+
+    best = program
+    progress = True
+    while progress:
+        progress = False
+        # The smallest candidate that still fails, tried smallest first.
+        for candidate in sorted((c for c in candidates(best) if c.ops),
+                                key=size):
+            if size(candidate) < size(best) and still_fails(candidate):
+                best, progress = candidate, True
+                break
+    return best
+
+
+def reproducer(args, program, mode, work):
+    """The failing variant of `program` as a module of one public function
+    (what a person would write to report it) and the slice-opt command
+    that fails on it; (None, None) when neither variant fails alone."""
+    if mode in ENTRY_MODES:
+        device, _, options = ENTRY_MODES[mode]
+        pipeline = (f"--slice-to-nvvm={options}" if device else
+                    f"--slice-to-llvm={options}").rstrip("=")
+    else:
+        pipeline = f"--slice-to-llvm={MODES[mode]}"
+    for variant, dynamic in (("static", False), ("dynamic", True)):
+        text, _, _, _ = emit_function(program, "@f", dynamic)
+        text = text.replace("func.func private @f(", "func.func @f(") + "\n"
+        run = subprocess.run([args.slice_opt, pipeline], input=text,
+                             capture_output=True, text=True)
+        if run.returncode:
+            return text, f"slice-opt '{pipeline}'  # the {variant} variant"
+    return None, None
+
+
 def keep_failure(args, program, mode, work, lines):
-    """Writes the failing program alone and, reduced to the fewest ops
-    found, its smallest failing form under --keep-failures."""
+    """Writes the failing program alone and, reduced, its smallest failing
+    form under --keep-failures: a failure of the compiler is reduced by
+    reduce_compile_failure (and its failing function kept alone too, with
+    the command: STEM-reproducer.mlir), wrong values by reduce_program."""
     os.makedirs(args.keep_failures, exist_ok=True)
     stem = os.path.join(args.keep_failures,
                         f"seed{args.seed}-program{program.seed}-{mode}")
     with open(stem + ".mlir", "w") as f:
         f.write(cpu_module([program]))
-    reduced = reduce_program(args, program, mode, work)
+    error = compiler_error(check(args, [program], mode, work))
+    if error:
+        reduced = reduce_compile_failure(args, program, mode, work, error)
+    else:
+        reduced = reduce_program(args, program, mode, work)
     with open(stem + "-reduced.mlir", "w") as f:
         f.write(cpu_module([reduced]))
+    note = (f"\nreduced: {len(reduced.ops)} of {len(program.ops)} ops in "
+            f"{stem}-reduced.mlir\n")
+    if error:
+        text, command = reproducer(args, reduced, mode, work)
+        if text:
+            with open(stem + "-reproducer.mlir", "w") as f:
+                f.write(f"// RUN: {command}\n// error: {error}\n" + text)
+            note += (f"reproducer: {text.count(chr(10))} lines in "
+                     f"{stem}-reproducer.mlir\n")
     with open(stem + ".txt", "w") as f:
-        f.write("\n".join(lines) + f"\nreduced: {len(reduced.ops)} of "
-                f"{len(program.ops)} ops in {stem}-reduced.mlir\n")
+        f.write("\n".join(lines) + note)
 
 
 def route_arguments(description):
