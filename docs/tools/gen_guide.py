@@ -138,6 +138,22 @@ PASSES = [
   memref.copy %v, %r : memref<4xf32, strided<[2]>> to memref<4xf32>
   return %r : memref<4xf32>
 }""", ["--pass-pipeline=builtin.module(func.func(slice-device-buffers))"]),
+    ("--slice-merge-kernel-modules", "the kernels that outlining put in a "
+     "module each, in one: one back end run and one ptxas call",
+     """module attributes {gpu.container_module} {
+  gpu.module @f_kernel {
+    gpu.func @f_kernel() kernel { gpu.return }
+  }
+  gpu.module @f_kernel_0 {
+    gpu.func @f_kernel() kernel { gpu.return }
+  }
+  func.func @f() {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @f_kernel::@f_kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    gpu.launch_func @f_kernel_0::@f_kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}""", ["--slice-merge-kernel-modules"]),
     ("--slice-dense-arguments", "an entry point's arguments dense, so its "
      "slices get static strides",
      """func.func @f(%x: memref<4x8xf32, strided<[?, ?], offset: ?>>) -> memref<4x4xf32, strided<[?, ?], offset: ?>> {

@@ -86,6 +86,8 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
   // back end folds them (a division by a known row length, say).
   pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
+  // One module for all kernels: one back end run and one ptxas call.
+  pm.addPass(createSliceMergeKernelModules());
 
   // Kernels: to NVVM, then serialized once the host is lowered.
   GpuNVVMAttachTargetOptions target;

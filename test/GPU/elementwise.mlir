@@ -10,7 +10,7 @@
 
 // The product reads the slice where it lies (nothing copies it first): 4
 // elements per thread, read backwards as one 16-byte load, then 1.
-// CHECK-LABEL: // gpu.binary @square_kernel{{$}}
+// CHECK-LABEL: // kernel @square_kernel{{$}}
 // CHECK: .maxntid 256, 1, 1
 // CHECK-DAG: mov.u32 [[BLOCK:%r[0-9]+]], %ctaid.x;
 // CHECK-DAG: mov.u32 [[THREAD:%r[0-9]+]], %tid.x;
@@ -22,7 +22,7 @@
 // CHECK-COUNT-4: mul.rn.f32
 // CHECK: st.global.v4.b32
 // CHECK: st.global.b32
-// CHECK-LABEL: // gpu.binary @square_kernel_0
+// CHECK-LABEL: // kernel @square_kernel_0
 // CHECK: .maxntid 256, 1, 1
 // CHECK: setp.ge.u64 [[OUT1:%p[0-9]+]],
 // CHECK: @[[OUT1]] bra
@@ -30,10 +30,10 @@
 // CHECK-NEXT: mul.rn.f32
 // CHECK: st.global.b32
 // CHECK-NOT: // gpu.binary
-// B128-LABEL: // gpu.binary @square_kernel{{$}}
+// B128-LABEL: // kernel @square_kernel{{$}}
 // B128: .maxntid 128, 1, 1
 // B128: mul.wide.u32 {{%rd[0-9]+}}, {{%r[0-9]+}}, 128;
-// B128-LABEL: // gpu.binary @square_kernel_0
+// B128-LABEL: // kernel @square_kernel_0
 // B128: .maxntid 128, 1, 1
 func.func @square(%a: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %r = slice.strided %a[1::2, ::-1] : tensor<?x?xf32> to tensor<?x?xf32>

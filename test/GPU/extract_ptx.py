@@ -5,10 +5,14 @@
 """Prints the PTX that `--slice-to-nvvm=format=isa` embeds in gpu.binary ops.
 
 Reads the lowered module on stdin. For each `gpu.binary @name` it prints a
-line `// gpu.binary @name` and the unescaped PTX of its objects, so that
-FileCheck can match instructions. With `--ptxas PTXAS --arch sm_XX`, each
-PTX is also assembled by ptxas for that architecture; a failure prints the
-assembler's message and makes the script exit 1.
+line `// gpu.binary @name`, the unescaped PTX before its first kernel (the
+`.version` and `.target` lines), then for each kernel (`.entry`) a line
+`// kernel @NAME` and its PTX up to the next kernel, so that FileCheck can
+match each kernel's instructions (the pipelines put every kernel of a
+module in one binary, `--slice-merge-kernel-modules`). With `--ptxas PTXAS
+--arch sm_XX`, each binary's PTX is also assembled by ptxas for that
+architecture; a failure prints the assembler's message and makes the
+script exit 1.
 """
 
 import argparse
@@ -19,6 +23,7 @@ import sys
 import tempfile
 
 BINARY = re.compile(r"gpu\.binary @(\w+)")
+ENTRY = re.compile(r"^(?:\.visible\s+|\.weak\s+)?\.entry\s+(\w+)\(", re.M)
 ASSEMBLY = re.compile(r'assembly = "((?:[^"\\]|\\.)*)"')
 
 
@@ -55,7 +60,13 @@ def main():
             found += 1
             ptx = unescape(ptx)
             print(f"// gpu.binary @{binary.group(1)}")
-            print(ptx)
+            entries = list(ENTRY.finditer(ptx))
+            print(ptx[:entries[0].start()] if entries else ptx)
+            for k, entry in enumerate(entries):
+                end = entries[k + 1].start() if k + 1 < len(entries) \
+                    else len(ptx)
+                print(f"// kernel @{entry.group(1)}")
+                print(ptx[entry.start():end])
             if not args.ptxas:
                 continue
             with tempfile.TemporaryDirectory() as work:

@@ -9,16 +9,16 @@
 
 // SM80: .target sm_80
 // SM80-NOT: ptxas FAILED
-// SM80: ptxas ok @gather_kernel sm_80
+// SM80: ptxas ok @slice_kernels sm_80
 // SM80-NOT: ptxas FAILED
 // SM90: .target sm_90
 // SM90-NOT: ptxas FAILED
-// SM90: ptxas ok @gather_kernel sm_90
+// SM90: ptxas ok @slice_kernels sm_90
 // SM90-NOT: ptxas FAILED
 
 // A cubin is an ELF file; a fatbin starts with its own magic (0xBA55ED50).
-// BIN: gpu.binary @rows_kernel [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, {{.*}}bin = "\7FELF
-// FATBIN: gpu.binary @rows_kernel [#gpu.object<#nvvm.target<O = 3, chip = "sm_80", features = "+ptx80">, {{.*}}"P\EDU\BA
+// BIN: gpu.binary @slice_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, {{.*}}bin = "\7FELF
+// FATBIN: gpu.binary @slice_kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_80", features = "+ptx80">, {{.*}}"P\EDU\BA
 
 func.func @rows(%x: tensor<64x128xf32>) -> tensor<16x128xf32> {
   %r = slice.strided %x[8:24, :] : tensor<64x128xf32> to tensor<16x128xf32>

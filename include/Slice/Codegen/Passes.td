@@ -741,6 +741,21 @@ def SliceDeviceBuffers : Pass<"slice-device-buffers", "::mlir::func::FuncOp"> {
   ];
 }
 
+def SliceMergeKernelModules
+    : Pass<"slice-merge-kernel-modules", "::mlir::ModuleOp"> {
+  let summary = "Put every outlined kernel in one gpu.module";
+  let description = [{
+    After `gpu-kernel-outlining`, which makes a `gpu.module` per kernel:
+    the kernels move into one module, `@slice_kernels` (renamed when that
+    name is taken; one kernel too, so that a program's kernels are always
+    there), and every `gpu.launch_func` names its kernel there.
+    `gpu-module-to-binary` then runs the NVPTX back end and ptxas once, not
+    once per kernel, and a program loads one module. Modules that differ
+    in their attributes, or whose symbols clash, are left as they are.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def SliceCopiesToGPU : Pass<"slice-copies-to-gpu", "::mlir::func::FuncOp"> {
   let summary = "Turn memref copies out of strided views into GPU-mapped "
                 "parallel loops";

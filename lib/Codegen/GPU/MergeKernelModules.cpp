@@ -1,0 +1,127 @@
+//===- MergeKernelModules.cpp - All kernels of a module in one gpu.module -===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// `--slice-merge-kernel-modules` (Passes.td). Upstream's kernel outlining
+// makes a gpu.module per kernel, and each becomes a binary of its own:
+// `gpu-module-to-binary` runs the NVPTX back end and ptxas once per kernel
+// (a program of 25 small functions had 264 kernels: 90% of its compile
+// time), and the program loads every module at run time. One module holds
+// them all: one back end run, one ptxas call, one module to load.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/Codegen/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir {
+namespace slice {
+#define GEN_PASS_DEF_SLICEMERGEKERNELMODULES
+#include "Slice/Codegen/Passes.h.inc"
+} // namespace slice
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::slice;
+
+/// The attributes of `module` other than its name: what outlining or a
+/// target attachment put there, which the merged modules must share.
+static DictionaryAttr otherAttributes(gpu::GPUModuleOp module) {
+  NamedAttrList attributes(module->getAttrDictionary());
+  attributes.erase(SymbolTable::getSymbolAttrName());
+  return attributes.getDictionary(module.getContext());
+}
+
+namespace {
+struct MergeKernelModules
+    : public slice::impl::SliceMergeKernelModulesBase<MergeKernelModules> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<gpu::GPUModuleOp> kernels(module.getOps<gpu::GPUModuleOp>());
+    if (kernels.empty())
+      return;
+    // Modules alike (the same attributes, one block each) merge; anything
+    // else stays as it is. Outlining names each module uniquely but keeps
+    // its kernel's base name (@f_kernel_0 holds @f_kernel): a symbol takes
+    // its module's name when it is the module's only one, else
+    // `<module>_<symbol>`, renamed with its uses in the module.
+    DictionaryAttr attributes = otherAttributes(kernels.front());
+    llvm::StringSet<> names;
+    llvm::DenseMap<std::pair<StringAttr, StringAttr>, StringAttr> renamed;
+    for (gpu::GPUModuleOp kernel : kernels) {
+      if (otherAttributes(kernel) != attributes ||
+          !kernel.getBodyRegion().hasOneBlock())
+        return;
+      SmallVector<Operation *> owned;
+      for (Operation &op : kernel.getBody()->getOperations())
+        if (op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+          owned.push_back(&op);
+      for (Operation *op : owned) {
+        StringAttr name = SymbolTable::getSymbolName(op);
+        std::string unique =
+            owned.size() == 1
+                ? kernel.getName().str()
+                : (kernel.getName() + "_" + name.getValue()).str();
+        if (!names.insert(unique).second)
+          return;
+        renamed[{kernel.getNameAttr(), name}] =
+            StringAttr::get(&getContext(), unique);
+      }
+    }
+    for (gpu::GPUModuleOp kernel : kernels) {
+      SymbolTable table(kernel);
+      for (Operation &op : llvm::make_early_inc_range(*kernel.getBody())) {
+        auto name =
+            op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+        if (!name)
+          continue;
+        StringAttr unique = renamed.lookup({kernel.getNameAttr(), name});
+        if (unique != name && failed(table.rename(&op, unique)))
+          return signalPassFailure();
+      }
+    }
+
+    SymbolTable symbols(module);
+    OpBuilder builder(kernels.front());
+    auto merged = gpu::GPUModuleOp::create(builder, kernels.front().getLoc(),
+                                           "slice_kernels");
+    merged->setAttrs(attributes);
+    merged.setName("slice_kernels");
+    symbols.insert(merged); // renames it when the name is taken
+    Block *body = merged.getBody();
+    for (gpu::GPUModuleOp kernel : kernels) {
+      Block *from = kernel.getBody();
+      for (Operation &op : llvm::make_early_inc_range(*from))
+        if (!op.hasTrait<OpTrait::IsTerminator>())
+          op.moveBefore(body, body->end());
+    }
+    // Every launch names its kernel in the merged module.
+    StringAttr mergedName = merged.getNameAttr();
+    module.walk([&](gpu::LaunchFuncOp launch) {
+      StringAttr unique = renamed.lookup(
+          {launch.getKernelModuleName(), launch.getKernelName()});
+      if (unique)
+        launch.setKernelAttr(
+            SymbolRefAttr::get(mergedName, {FlatSymbolRefAttr::get(unique)}));
+    });
+    for (gpu::GPUModuleOp kernel : kernels) {
+      if (!SymbolTable::symbolKnownUseEmpty(kernel, module)) {
+        kernel.emitError("still referenced after its kernels moved to @")
+            << mergedName.getValue();
+        return signalPassFailure();
+      }
+      kernel.erase();
+    }
+  }
+};
+} // namespace
