@@ -141,6 +141,9 @@ static bool haveSameRows(linalg::LinalgOp a, linalg::LinalgOp b) {
   return succeeded(equal) && *equal;
 }
 
+/// The most ops one run fuses.
+static constexpr size_t kMaxRunLength = 16;
+
 /// Whether row `r` of `later` may run right after row `r` of `earlier`
 /// (instead of after all rows of it): what one writes and the other
 /// touches is apart, or the same buffer indexed by the row in both.
@@ -377,10 +380,16 @@ struct FuseRows : public slice::impl::SliceFuseRowsBase<FuseRows> {
         auto linalgOp = dyn_cast<linalg::LinalgOp>(&op);
         if (linalgOp && isRowOp(linalgOp) &&
             (!lone || isKernelStep(linalgOp))) {
-          bool fits = !group.empty() && haveSameRows(group.front(), linalgOp) &&
-                      llvm::all_of(group, [&](linalg::LinalgOp earlier) {
-                        return mayInterleaveRows(earlier, linalgOp);
-                      });
+          // A run is checked op against op: bounded, so that a body of
+          // thousands of row ops costs linear time (a 1024-way concat's
+          // parts took 21 s); a longer run gains no more reuse of a row.
+          bool fits = !group.empty() && group.size() < kMaxRunLength &&
+                      haveSameRows(group.front(), linalgOp) &&
+                      llvm::all_of(
+                          group,
+                          [&](linalg::LinalgOp earlier) {
+                            return mayInterleaveRows(earlier, linalgOp);
+                          });
           if (!fits)
             finish();
           llvm::append_range(between, pending);

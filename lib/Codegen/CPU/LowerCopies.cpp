@@ -149,27 +149,63 @@ struct SliceLowerCopiesPass
     // just before get their own (optionsForTarget).
     SymbolTable symbols(module);
     DenseMap<std::tuple<Type, Type, unsigned>, func::FuncOp> copyFunctions;
+    DenseMap<std::tuple<Type, Type, unsigned>, unsigned> offsetVariants;
     IRRewriter rewriter(&getContext());
     for (const auto &[copyOp, copy] : copies) {
       Operation *op = copyOp;
       Value source = copy.source, target = copy.target;
       (void)rewriteCopy(rewriter, op, source, target, [&](RewriterBase &r) {
         bool fresh = isFreshAllocation(target);
-        func::FuncOp &callee = copyFunctions[{
-            source.getType(), target.getType(), unsigned(fresh)}];
+        auto sourceType = cast<MemRefType>(source.getType());
+        auto targetType = cast<MemRefType>(target.getType());
+        // A static offset only folds into the run loops' index arithmetic:
+        // past kMaxOffsetVariants functions that differ in nothing else,
+        // the copies share one that takes the offsets at run time, so
+        // that the views of one buffer at a thousand offsets (a chain of
+        // updates) compile one function, not a thousand.
+        std::tuple<Type, Type, unsigned> shared{withDynamicOffset(sourceType),
+                                                withDynamicOffset(targetType),
+                                                unsigned(fresh)};
+        if (!copyFunctions.count({sourceType, targetType, unsigned(fresh)}) &&
+            offsetVariants[shared]++ >= kMaxOffsetVariants) {
+          sourceType = cast<MemRefType>(std::get<0>(shared));
+          targetType = cast<MemRefType>(std::get<1>(shared));
+        }
+        func::FuncOp &callee =
+            copyFunctions[{sourceType, targetType, unsigned(fresh)}];
         if (!callee) {
-          callee = buildCopyFunction(r, op->getLoc(),
-                                     cast<MemRefType>(source.getType()),
-                                     cast<MemRefType>(target.getType()),
+          callee = buildCopyFunction(r, op->getLoc(), sourceType, targetType,
                                      optionsForTarget(target, options));
           symbols.insert(callee);
         }
         r.setInsertionPoint(op);
-        r.replaceOpWithNewOp<func::CallOp>(op, callee,
-                                           ValueRange{source, target});
+        auto cast = [&](Value value, MemRefType type) -> Value {
+          if (value.getType() == type)
+            return value;
+          return memref::CastOp::create(r, op->getLoc(), type, value);
+        };
+        r.replaceOpWithNewOp<func::CallOp>(
+            op, callee,
+            ValueRange{cast(source, sourceType), cast(target, targetType)});
         return success();
       });
     }
+  }
+
+  /// The most copy functions that differ in static offsets only.
+  static constexpr unsigned kMaxOffsetVariants = 2;
+
+  /// `type` with its offset dynamic, when it has a strided layout.
+  static MemRefType withDynamicOffset(Type type) {
+    auto memrefType = cast<MemRefType>(type);
+    auto layout = dyn_cast<StridedLayoutAttr>(memrefType.getLayout());
+    if (!layout || ShapedType::isDynamic(layout.getOffset()))
+      return memrefType;
+    return MemRefType::get(memrefType.getShape(), memrefType.getElementType(),
+                           StridedLayoutAttr::get(type.getContext(),
+                                                  ShapedType::kDynamic,
+                                                  layout.getStrides()),
+                           memrefType.getMemorySpace());
   }
 
   /// Builds `func.func private @__slice_copy(%source, %target)` holding the

@@ -20,8 +20,11 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace mlir {
@@ -40,6 +43,40 @@ static DictionaryAttr otherAttributes(gpu::GPUModuleOp module) {
   NamedAttrList attributes(module->getAttrDictionary());
   attributes.erase(SymbolTable::getSymbolAttrName());
   return attributes.getDictionary(module.getContext());
+}
+
+/// The kernels of `body` that are alike erased but one: the names of the
+/// erased ones mapped to the one kept. A kernel is its text printed
+/// without its name (generic form, names local to it), so that two are
+/// alike when everything but their names is; other symbols stay. Only
+/// kernels that one host function launches merge (`launcher`: each
+/// kernel's, by its name in `body`), so that a kernel's name still tells
+/// a profile which function ran it.
+static DenseMap<StringAttr, StringAttr>
+deduplicate(Block *body, const DenseMap<StringAttr, StringAttr> &launcher) {
+  DenseMap<StringAttr, StringAttr> same;
+  llvm::StringMap<StringAttr> kept;
+  for (gpu::GPUFuncOp function :
+       llvm::make_early_inc_range(body->getOps<gpu::GPUFuncOp>())) {
+    StringAttr name = function.getNameAttr();
+    StringAttr host = launcher.lookup(name);
+    if (!function.isKernel() || !host)
+      continue;
+    std::string text = host.str() + "\n";
+    {
+      llvm::raw_string_ostream os(text);
+      function.setName("kernel");
+      function->print(os,
+                      OpPrintingFlags().printGenericOpForm().useLocalScope());
+      function.setName(name);
+    }
+    auto [it, inserted] = kept.try_emplace(text, name);
+    if (inserted)
+      continue;
+    same[name] = it->second;
+    function.erase();
+  }
+  return same;
 }
 
 namespace {
@@ -105,17 +142,46 @@ struct MergeKernelModules
         if (!op.hasTrait<OpTrait::IsTerminator>())
           op.moveBefore(body, body->end());
     }
+    // Kernels alike (the same signature, attributes and body: the copies
+    // of a long chain of updates at offsets that repeat) become one.
+    // The one host function that launches each kernel (none: several).
+    DenseMap<StringAttr, StringAttr> launcher;
+    DenseSet<StringAttr> shared;
+    module.walk([&](gpu::LaunchFuncOp launch) {
+      StringAttr unique = renamed.lookup(
+          {launch.getKernelModuleName(), launch.getKernelName()});
+      auto host = launch->getParentOfType<FunctionOpInterface>();
+      if (!unique || !host)
+        return;
+      auto [it, inserted] = launcher.try_emplace(unique, host.getNameAttr());
+      if (!inserted && it->second != host.getNameAttr())
+        shared.insert(unique);
+    });
+    for (StringAttr name : shared)
+      launcher.erase(name);
+    DenseMap<StringAttr, StringAttr> same = deduplicate(body, launcher);
     // Every launch names its kernel in the merged module.
     StringAttr mergedName = merged.getNameAttr();
     module.walk([&](gpu::LaunchFuncOp launch) {
       StringAttr unique = renamed.lookup(
           {launch.getKernelModuleName(), launch.getKernelName()});
-      if (unique)
-        launch.setKernelAttr(
-            SymbolRefAttr::get(mergedName, {FlatSymbolRefAttr::get(unique)}));
+      if (!unique)
+        return;
+      if (StringAttr kept = same.lookup(unique))
+        unique = kept;
+      launch.setKernelAttr(
+          SymbolRefAttr::get(mergedName, {FlatSymbolRefAttr::get(unique)}));
     });
+    // The modules something still names, from one walk of the module (a
+    // walk per module cost a minute for a thousand kernels).
+    DenseSet<StringAttr> referenced;
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(&module.getBodyRegion());
+    if (uses)
+      for (const SymbolTable::SymbolUse &use : *uses)
+        referenced.insert(use.getSymbolRef().getRootReference());
     for (gpu::GPUModuleOp kernel : kernels) {
-      if (!SymbolTable::symbolKnownUseEmpty(kernel, module)) {
+      if (!uses || referenced.contains(kernel.getNameAttr())) {
         kernel.emitError("still referenced after its kernels moved to @")
             << mergedName.getValue();
         return signalPassFailure();

@@ -440,6 +440,36 @@ static bool areIndependent(const GroupMember &a, const GroupMember &b) {
   return apart(a.writes, b) && apart(b.writes, a);
 }
 
+/// The most loops one launch takes.
+static constexpr size_t kMaxGroupSize = 64;
+
+/// The most bytes of buffer descriptors one launch passes its kernel:
+/// PTX before 8.1 allows 4352 bytes of parameters, and the sizes, offsets
+/// and scalars a kernel also takes need some of them.
+static constexpr int64_t kMaxParameterBytes = 3072;
+
+/// The bytes of the descriptors of the distinct buffers that `group` and
+/// `member` touch (a strided memref's: two pointers, an offset, and a
+/// size and a stride per dimension).
+static int64_t parameterBytes(ArrayRef<GroupMember> group,
+                              const GroupMember &member) {
+  llvm::SmallPtrSet<void *, 16> seen;
+  int64_t bytes = 0;
+  auto add = [&](Value buffer) {
+    if (!seen.insert(buffer.getAsOpaquePointer()).second)
+      return;
+    auto type = dyn_cast<MemRefType>(buffer.getType());
+    bytes += 8 * (3 + 2 * (type ? type.getRank() : 0));
+  };
+  for (const GroupMember &m : group) {
+    llvm::for_each(m.reads, add);
+    llvm::for_each(m.writes, add);
+  }
+  llvm::for_each(member.reads, add);
+  llvm::for_each(member.writes, add);
+  return bytes;
+}
+
 /// Groups of consecutive element-wise loops of one block, with only pure
 /// ops between them, each independent of the others: the halves of a
 /// concat's consumer (`--slice-split-concat-consumers`), the four slices
@@ -458,9 +488,17 @@ getLoopGroups(ArrayRef<scf::ParallelOp> loops) {
       for (Operation *op = last->getNextNode(); joins && op != loop;
            op = op->getNextNode())
         joins = isMemoryEffectFree(op) && op->getNumRegions() == 0;
-      joins = joins && llvm::all_of(groups.back(), [&](const GroupMember &m) {
-                return areIndependent(m, member);
-              });
+      // Each loop is checked against each other: bounded, so that a
+      // thousand loops (a wide concat's parts) cost linear time, in
+      // launches of kMaxGroupSize loops. And the buffers a launch passes
+      // must fit the kernel's parameter space (4 KiB: a 64-way concat's
+      // parts in one launch needed 11 KiB, which ptxas refused).
+      joins =
+          joins && groups.back().size() < kMaxGroupSize &&
+          parameterBytes(groups.back(), member) <= kMaxParameterBytes &&
+          llvm::all_of(
+              groups.back(),
+              [&](const GroupMember &m) { return areIndependent(m, member); });
     }
     if (joins) {
       groups.back().push_back(std::move(member));

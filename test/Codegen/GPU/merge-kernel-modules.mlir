@@ -102,3 +102,70 @@ module attributes {gpu.container_module} {
 func.func @none() {
   return
 }
+
+// -----
+
+// Kernels alike in all but their names, launched by one function (the
+// copies of a chain of updates): kept once, every launch of them naming
+// it. Alike kernels of two functions stay apart (a kernel's name tells a
+// profile which function ran it), as do kernels that differ.
+// CHECK-LABEL: module attributes {gpu.container_module}
+// CHECK: gpu.module @slice_kernels {
+// CHECK-NEXT: gpu.func @h_kernel(%{{.*}}: memref<4xf32>) kernel
+// CHECK-NEXT: arith.constant 1.000000e+00
+// CHECK: gpu.func @h_kernel_1(%{{.*}}: memref<4xf32>) kernel
+// CHECK-NEXT: arith.constant 2.000000e+00
+// CHECK: gpu.func @k_kernel(%{{.*}}: memref<4xf32>) kernel
+// CHECK-NOT: gpu.func
+// CHECK-LABEL: func.func @h(
+// CHECK: gpu.launch_func @slice_kernels::@h_kernel blocks
+// CHECK: gpu.launch_func @slice_kernels::@h_kernel blocks
+// CHECK: gpu.launch_func @slice_kernels::@h_kernel_1 blocks
+// CHECK-LABEL: func.func @k(
+// CHECK: gpu.launch_func @slice_kernels::@k_kernel blocks
+module attributes {gpu.container_module} {
+  gpu.module @h_kernel {
+    gpu.func @h_kernel(%m: memref<4xf32>) kernel {
+      %c = arith.constant 1.0 : f32
+      %i = arith.constant 0 : index
+      memref.store %c, %m[%i] : memref<4xf32>
+      gpu.return
+    }
+  }
+  gpu.module @h_kernel_0 {
+    gpu.func @h_kernel(%m: memref<4xf32>) kernel {
+      %c = arith.constant 1.0 : f32
+      %i = arith.constant 0 : index
+      memref.store %c, %m[%i] : memref<4xf32>
+      gpu.return
+    }
+  }
+  gpu.module @h_kernel_1 {
+    gpu.func @h_kernel(%m: memref<4xf32>) kernel {
+      %c = arith.constant 2.0 : f32
+      %i = arith.constant 0 : index
+      memref.store %c, %m[%i] : memref<4xf32>
+      gpu.return
+    }
+  }
+  gpu.module @k_kernel {
+    gpu.func @k_kernel(%m: memref<4xf32>) kernel {
+      %c = arith.constant 1.0 : f32
+      %i = arith.constant 0 : index
+      memref.store %c, %m[%i] : memref<4xf32>
+      gpu.return
+    }
+  }
+  func.func @h(%m: memref<4xf32>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @h_kernel::@h_kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<4xf32>)
+    gpu.launch_func @h_kernel_0::@h_kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<4xf32>)
+    gpu.launch_func @h_kernel_1::@h_kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<4xf32>)
+    return
+  }
+  func.func @k(%m: memref<4xf32>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @k_kernel::@k_kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%m : memref<4xf32>)
+    return
+  }
+}
