@@ -21,10 +21,12 @@ namespace detail {
 /// `denseArguments`, function arguments are identity-layout buffers
 /// (`--slice-dense-arguments`) instead of fully dynamic ones. Unless
 /// `writableArguments`, the tensor arguments of public functions are
-/// read-only (`--slice-read-only-arguments`).
+/// read-only (`--slice-read-only-arguments`). Chains of at least
+/// `minChainLength` inserts, and concats of as many operands, are written
+/// on buffers before one-shot (`--slice-bufferize-chains`; 0: never).
 void addSliceFrontEnd(OpPassManager &pm, SliceLowering slices,
                       bool viaBufferization, bool writableArguments,
-                      bool denseArguments = false);
+                      unsigned minChainLength, bool denseArguments = false);
 
 /// `--slice-to-buffers` without its check of the context: the front end,
 /// deallocation (unless `options.deallocate` is false) and the

@@ -36,11 +36,9 @@ namespace slice {
 using namespace mlir;
 using namespace mlir::slice;
 
-void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
-                                           SliceLowering slices,
-                                           bool viaBufferization,
-                                           bool writableArguments,
-                                           bool denseArguments) {
+void mlir::slice::detail::addSliceFrontEnd(
+    OpPassManager &pm, SliceLowering slices, bool viaBufferization,
+    bool writableArguments, unsigned minChainLength, bool denseArguments) {
   // Slice-level simplification first: folds and slice-of-slice need the
   // slices that inlining brings together.
   pm.addPass(createSliceMarkRuntimeReadOnly());
@@ -86,7 +84,14 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
     fpm.addPass(createSliceSplitConcatConsumers());
     // Chains of element-wise ops become one loop nest, and splat constants
     // scalars in its body.
-    fpm.addPass(createLinalgElementwiseOpFusionPass());
+    fpm.addPass(createSliceFuseElementwise());
+    // Long chains of inserts and wide concats on buffers: one-shot's
+    // analysis of them grows as the cube of their length.
+    if (minChainLength > 0) {
+      SliceBufferizeChainsOptions chains;
+      chains.minLength = minChainLength;
+      fpm.addPass(createSliceBufferizeChains(chains));
+    }
     // Concats as inserts into one tensor.
     fpm.addPass(createSliceDecomposeConcats());
     // The fusion gave every result a tensor.empty: inputs that die there
@@ -139,7 +144,7 @@ void mlir::slice::detail::addSliceFrontEnd(OpPassManager &pm,
 void mlir::slice::detail::addSliceToBuffers(
     OpPassManager &pm, const SliceToBuffersOptions &options) {
   addSliceFrontEnd(pm, options.slices, options.viaBufferization,
-                   options.writableArguments);
+                   options.writableArguments, options.minChainLength);
   if (options.deallocate) {
     // Upstream's buffer-deallocation-pipeline, with the passes that work
     // function by function nested.
@@ -192,6 +197,7 @@ struct SliceToBuffersPass
     options.slices = slices;
     options.viaBufferization = viaBufferization;
     options.writableArguments = writableArguments;
+    options.minChainLength = minChainLength;
     options.deallocate = deallocate;
     return options;
   }

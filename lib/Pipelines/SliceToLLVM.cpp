@@ -51,6 +51,7 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
   buffers.slices = options.slices;
   buffers.viaBufferization = options.viaBufferization;
   buffers.writableArguments = options.writableArguments;
+  buffers.minChainLength = options.minChainLength;
   buffers.deallocate = options.deallocate;
   detail::addSliceToBuffers(pm, buffers);
   if (options.spmd)
@@ -102,7 +103,7 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     fpm.addPass(createConvertLinalgToLoopsPass());
     fpm.addPass(memref::createExpandStridedMetadataPass());
     fpm.addPass(createLowerAffinePass());
-    fpm.addPass(createSCFToControlFlowPass());
+    fpm.addPass(createSliceSCFToControlFlow());
     // Asserts stay cf.assert until the module's half, which lowers them
     // (as --slice-assert-to-stderr) and folds the casts between the
     // halves: one pass over the whole module, not three.
@@ -126,6 +127,7 @@ struct SliceToLLVMPass
     options.slices = slices;
     options.viaBufferization = viaBufferization;
     options.writableArguments = writableArguments;
+    options.minChainLength = minChainLength;
     options.deallocate = deallocate;
     options.nontemporalBytes = nontemporalBytes;
     options.parallelBytes = parallelBytes;

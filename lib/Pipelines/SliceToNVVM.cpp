@@ -48,7 +48,8 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
   check.gpu = true;
   pm.addPass(createSliceCheckPipelineDependencies(check));
   detail::addSliceFrontEnd(pm, options.slices, options.viaBufferization,
-                           options.writableArguments, /*denseArguments=*/true);
+                           options.writableArguments, options.minChainLength,
+                           /*denseArguments=*/true);
   pm.addPass(createConvertBufferizationToMemRefPass());
 
   // Host functions: device buffers, copies and linalg ops as mapped
@@ -99,7 +100,7 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
     OpPassManager &gpm = pm.nest<gpu::GPUModuleOp>();
     gpm.addPass(memref::createExpandStridedMetadataPass());
     gpm.addPass(createLowerAffinePass());
-    gpm.addPass(createSCFToControlFlowPass());
+    gpm.addPass(createSliceSCFToControlFlow());
     gpm.addPass(createConvertGpuOpsToNVVMOps());
     gpm.addPass(createCanonicalizerPass());
     gpm.addPass(createCSEPass());
@@ -112,7 +113,7 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
     fpm.addPass(createGpuAsyncRegionPass());
     fpm.addPass(memref::createExpandStridedMetadataPass());
     fpm.addPass(createLowerAffinePass());
-    fpm.addPass(createSCFToControlFlowPass());
+    fpm.addPass(createSliceSCFToControlFlow());
     // Asserts stay cf.assert until --slice-finalize-to-llvm lowers them.
     fpm.addPass(createSliceFinalizeBodiesToLLVM());
   }
@@ -196,6 +197,7 @@ struct SliceToNVVMPass
     options.slices = slices;
     options.viaBufferization = viaBufferization;
     options.writableArguments = writableArguments;
+    options.minChainLength = minChainLength;
     options.chip = chip;
     options.features = features;
     options.format = format;

@@ -89,6 +89,12 @@ MODES = {
     "model": "slices=view via-bufferization=true",
     "writable": "slices=copy writable-arguments=true",
     "threads": "slices=view parallel-bytes=0",
+    # Every chain of two or more inserts and every concat on buffers before
+    # one-shot (--slice-bufferize-chains), which the defaults leave to
+    # one-shot below 8: the two must agree.
+    "chains": "slices=view min-chain-length=2",
+    "chains-writable": "slices=copy writable-arguments=true "
+                       "min-chain-length=2",
 }
 # Entry points called from a C driver: (device, strided inputs, options of
 # --slice-to-nvvm or --slice-to-llvm). `aot` passes dense buffers (the
@@ -438,6 +444,29 @@ class ConcatOp:
                            else ta[self.dim] + tb[self.dim])
         em.emit(f"{self.out.name} = tensor.concat dim({self.dim}) {a}, {b} : "
                 f"({em.type_of(a)}, {em.type_of(b)}) -> {tensor_type(sizes)}")
+        em.types[self.out.name] = sizes
+
+
+class ConcatManyOp:
+    """tensor.concat of any number of values along `dim`."""
+
+    def __init__(self, out, parts, dim):
+        self.out, self.parts, self.dim = out, parts, dim
+
+    def emit(self, em):
+        types = [em.types[p.name] for p in self.parts]
+        common = [types[0][i] if all(t[i] == types[0][i] for t in types)
+                  else None for i in range(len(types[0]))]
+        names = [em.cast(p.name, [t[i] if i == self.dim else common[i]
+                                  for i in range(len(t))])
+                 for p, t in zip(self.parts, types)]
+        types = [em.types[n] for n in names]
+        sizes = list(common)
+        along = [t[self.dim] for t in types]
+        sizes[self.dim] = None if None in along else sum(along)
+        em.emit(f"{self.out.name} = tensor.concat dim({self.dim}) "
+                f"{', '.join(names)} : ({', '.join(em.type_of(n) for n in names)})"
+                f" -> {tensor_type(sizes)}")
         em.types[self.out.name] = sizes
 
 
@@ -1090,6 +1119,58 @@ def random_program(rng, number, reductions=False):
     return Program(inputs, ops, results, number)
 
 
+def long_program(rng, number, length):
+    """A program at the scale of a model (--long LENGTH): LENGTH updates
+    chained on one destination, windows, reversed and strided, each value
+    f(x1[view]) or, one in five, a value read from the destination itself
+    (y[s] = f(y[s]), which splits the chain), and a concat of LENGTH / 2
+    parts, each f(x1[:, j:j+1]) or a slice alone. The chains and the concat
+    reach `--slice-bufferize-chains` at the pipelines' default length."""
+    gen = Generator(rng)
+    gen.count = 0
+    shape = [rng.randint(6, 20), rng.randint(6, 20)]
+    x0 = Value("%x0", input_array(shape, number % 5), 11.0)
+    x1 = Value("%x1", input_array(shape, 3 + number % 7), 11.0)
+    ops, dest = [], x0
+    while sum(isinstance(op, UpdateOp) for op in ops) < length:
+        if rng.random() < 0.2:
+            new = gen.gen_update(dest, [])
+        else:
+            index = random_index(rng, shape)
+            if index is None:
+                continue
+            target = x1.array[tuple(index)]
+            sl = SliceOp(gen.value(np.asarray(target).copy(), x1.bound), x1,
+                         index, runtime_entries(rng, index))
+            op, value = gen.gen_unary(sl.out, [], allow_call=False)
+            y = dest.array.copy()
+            y[tuple(index)] = value.array
+            out = gen.value(y, max(dest.bound, value.bound))
+            new = [sl, op, UpdateOp(out, value, dest, index,
+                                    runtime_entries(rng, index))]
+        if new:
+            ops += new
+            dest = new[-1].out
+    parts = []
+    for _ in range(max(2, length // 2)):
+        j = rng.randrange(shape[1])
+        sl = SliceOp(gen.value(x1.array[:, j:j + 1].copy(), x1.bound), x1,
+                     [slice(None), slice(j, j + 1)], set())
+        ops.append(sl)
+        part = sl.out
+        if rng.random() < 0.8:
+            op, part = gen.gen_unary(sl.out, [], allow_call=False)
+            ops.append(op)
+        parts.append(part)
+    concat = gen.value(np.concatenate([p.array for p in parts], axis=1),
+                       max(p.bound for p in parts))
+    ops.append(ConcatManyOp(concat, parts, 1))
+    return Program([x0, x1], ops, [dest, concat], number)
+
+
+# --------------------------------------------------------------------------
+# Modules
+# --------------------------------------------------------------------------
 # --------------------------------------------------------------------------
 # Modules
 # --------------------------------------------------------------------------
@@ -1746,6 +1827,10 @@ def main():
     parser.add_argument("--break-driver-of", type=int)
     parser.add_argument("--reductions", action="store_true",
                         help="programs with reductions too (ReduceOp)")
+    parser.add_argument("--long", type=int, default=0,
+                        help="programs at a model's scale: this many "
+                        "chained updates and a concat of half as many parts "
+                        "(long_program)")
     args = parser.parse_args()
     global BROKEN_DRIVER_PROGRAM
     BROKEN_DRIVER_PROGRAM = args.break_driver_of
@@ -1756,8 +1841,12 @@ def main():
     rng = random.Random(args.seed)
     programs, number = [], 0
     while len(programs) < args.count:
-        program = random_program(rng, args.seed * 100000 + number,
-                                 args.reductions)
+        if args.long:
+            program = long_program(rng, args.seed * 100000 + number,
+                                   args.long)
+        else:
+            program = random_program(rng, args.seed * 100000 + number,
+                                     args.reductions)
         number += 1
         if program_rank(program) >= args.min_rank:
             programs.append(program)

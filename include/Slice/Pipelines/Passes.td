@@ -36,7 +36,13 @@ defvar sliceFrontEndOptions = [
            "Let public functions write into the buffers of their tensor "
            "arguments (callers that donate them); by default arguments are "
            "read-only, and an explicit bufferization.writable on an "
-           "argument wins either way">
+           "argument wins either way">,
+    Option<"minChainLength", "min-chain-length", "unsigned",
+           /*default=*/"8",
+           "Chains of at least this many inserts into one tensor, and "
+           "concats of at least this many operands, are written on buffers "
+           "before one-shot-bufferize (--slice-bufferize-chains), whose "
+           "analysis of them grows as the cube of their length; 0: never">
 ];
 
 defvar deallocateOption =
@@ -84,7 +90,11 @@ def SliceToLLVM : Pass<"slice-to-llvm", "::mlir::ModuleOp"> {
     3. elementwise arith on tensors becomes linalg and fuses, through
        concats (`--slice-split-concat-consumers`); concat operands, update
        values and results are written where they go
-       (`--slice-decompose-concats`, `--slice-reuse-input-buffers`,
+       (`--slice-bufferize-chains` for chains of `min-chain-length`
+       inserts or more and concats as wide, on buffers before
+       one-shot-bufferize, whose analysis of them grows as the cube of
+       their length; `--slice-decompose-concats`,
+       `--slice-reuse-input-buffers`,
        `--eliminate-empty-tensors`, `--slice-protect-view-reads`);
        one-shot-bufferize with function boundaries (views stay
        `memref.subview`s); buffers are deallocated by the ownership-based

@@ -191,6 +191,92 @@ def SliceSplitConcatConsumers : Pass<"slice-split-concat-consumers"> {
   ];
 }
 
+def SliceFuseElementwise : Pass<"slice-fuse-elementwise"> {
+  let summary = "Fuse element-wise linalg ops, each fused op within a "
+                "bound on its operands";
+  let description = [{
+    Upstream's `--linalg-fuse-elementwise-ops`: the same patterns (fusion
+    of a producer with one use into its consumer, reshapes folded by
+    expansion, the canonicalizations and constant folds it runs), with
+    one more condition: the fused op has at most `max-operands` operands.
+    Each fusion builds a new op holding the operands of both, so fusing a
+    chain of N element-wise ops into one op copies O(N^2) operands and
+    walks as many uses: `acc = acc + x[v_i]` 4096 times spent 6.8 s of a
+    7.5 s compile in upstream's pass. Bounded, the chain becomes ops of up
+    to `max-operands` operands each, one loop nest per op, in time linear in
+    N. The pipelines run it where they ran upstream's pass.
+  }];
+  let options = [
+    Option<"maxOperands", "max-operands", "unsigned", /*default=*/"64",
+           "The most operands a fused op may have (0: no bound)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def SliceBufferizeChains : Pass<"slice-bufferize-chains"> {
+  let summary = "Write long chains of inserts and wide concats on buffers "
+                "before one-shot-bufferize";
+  let description = [{
+    One-shot-bufferize decides each in-place write by searching the reads
+    and writes of every alias of the buffer written. A chain of N
+    `tensor.insert_slice` ops, each into the result of the one before, is
+    one alias set of N values: the analysis, and empty-tensor elimination,
+    which follows the chain backwards from each insert, grow as N^3 (a
+    200-deep chain took minutes; llvm-project #81959 has 471 inserts from a
+    concat take 2,667 s). So do wide `tensor.concat` ops, which become such
+    chains.
+
+    A chain whose intermediate values each have one use, the next insert,
+    is written in place by construction. For chains of at least
+    `min-length` inserts this pass writes it on buffers itself: a
+    `bufferization.to_buffer` of the chain's root where its first insert
+    was (one-shot-bufferize decides whether that buffer is the root's own,
+    when nothing reads the root later and it may be written, or a copy, as
+    it decides for the first insert), one `memref.copy` into a view of the
+    buffer per insert, and a `bufferization.to_tensor` (`restrict
+    writable`) of the buffer for the chain's result. Where an insert's
+    value is computed by a destination-style op that writes a
+    `tensor.empty`, used by the insert only and placed after the insert
+    before it, the op computes into the view instead (what empty-tensor
+    elimination would have made of it). A concat of at least `min-length`
+    operands becomes one buffer and one write per operand the same way; with
+    a static shape each operand's producer computes into its part
+    wherever it is (the parts are apart). One-shot then analyses only where
+    the buffer comes from and what the writes read: linear in the chain.
+    Chains sharing one root get this for the first one only.
+
+    ```mlir
+    // Before (min-length=2):
+    %0 = tensor.insert_slice %a into %t[0, 0] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<8x4xf32>
+    %1 = tensor.insert_slice %b into %0[4, 0] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<8x4xf32>
+    // After:
+    %buf = bufferization.to_buffer %t : tensor<8x4xf32> to memref<8x4xf32, strided<[?, ?], offset: ?>>
+    %v0 = memref.subview %buf[0, 0] [2, 4] [1, 1] : ...
+    %a0 = bufferization.to_buffer %a read_only : ...
+    memref.copy %a0, %v0 : ...
+    %v1 = memref.subview %buf[4, 0] [2, 4] [1, 1] : ...
+    %b0 = bufferization.to_buffer %b read_only : ...
+    memref.copy %b0, %v1 : ...
+    %1 = bufferization.to_tensor %buf restrict writable : ...
+    ```
+  }];
+  let options = [
+    Option<"minLength", "min-length", "unsigned", /*default=*/"8",
+           "Chains with fewer inserts, and concats with fewer operands, are "
+           "left to one-shot-bufferize">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def SliceDecomposeConcats : Pass<"slice-decompose-concats"> {
   let summary = "Write the operands of tensor.concat into one tensor";
   let description = [{

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
@@ -70,6 +71,22 @@ static bool isWritableBuffer(Value value, bool &argumentView,
     if (auto slice = dyn_cast<StridedOp>(def)) {
       sparseView = true;
       value = slice.getSource();
+      continue;
+    }
+    // A chain's or a concat's buffer (--slice-bufferize-chains): a fresh
+    // one, or an argument's that the chain writes.
+    if (auto toTensor = dyn_cast<bufferization::ToTensorOp>(def)) {
+      if (!toTensor.getWritable())
+        return false;
+      Value buffer = toTensor.getBuffer();
+      while (auto view = buffer.getDefiningOp<memref::SubViewOp>())
+        buffer = view.getSource();
+      if (buffer.getDefiningOp<memref::AllocOp>())
+        return true;
+      auto toBuffer = buffer.getDefiningOp<bufferization::ToBufferOp>();
+      if (!toBuffer || toBuffer.getReadOnly())
+        return false;
+      value = toBuffer.getTensor();
       continue;
     }
     // What is inserted into a buffer leaves it that buffer.

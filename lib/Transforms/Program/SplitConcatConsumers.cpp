@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PartAlong.h"
 #include "Slice/IR/SliceOps.h"
 #include "Slice/Transforms/Passes.h"
 #include "Slice/Transforms/Transforms.h"
@@ -147,17 +148,10 @@ struct SplitConsumerOfConcat : OpRewritePattern<linalg::GenericOp> {
             getAffineDimExpr(loop, rewriter.getContext()));
         if (!position)
           return value;
-        auto type = cast<RankedTensorType>(value.getType());
-        SmallVector<OpFoldResult> offsets(type.getRank(),
-                                          rewriter.getIndexAttr(0));
-        SmallVector<OpFoldResult> sizes =
-            tensor::getMixedSizes(rewriter, loc, value);
-        SmallVector<OpFoldResult> strides(type.getRank(),
-                                          rewriter.getIndexAttr(1));
-        offsets[*position] = offset;
-        sizes[*position] = size;
-        return tensor::ExtractSliceOp::create(rewriter, loc, value, offsets,
-                                              sizes, strides);
+        slice::detail::SliceParameters slice = slice::detail::getPartAlong(
+            rewriter, loc, value, *position, offset, size);
+        return tensor::ExtractSliceOp::create(
+            rewriter, loc, value, slice.offsets, slice.sizes, slice.strides);
       };
       SmallVector<Value> inputs, inits;
       for (OpOperand *input : op.getDpsInputOperands())

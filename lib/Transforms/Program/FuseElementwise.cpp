@@ -1,0 +1,71 @@
+//===- FuseElementwise.cpp - Element-wise fusion, bounded -----------------===//
+//
+// Part of the slice project, under the Apache License v2.0 with LLVM
+// Exceptions. See the LICENSE file for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// `--slice-fuse-elementwise` (Passes.td): upstream's
+// `--linalg-fuse-elementwise-ops`, the same patterns and the same
+// single-use rule, with a bound on the operands of a fused op. Each fusion
+// builds a new op with the operands of both: a chain of N element-wise ops
+// fused into one copies O(N) operands N times, and `acc = acc + x[v_i]`
+// a thousand times took most of a compile.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Slice/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir {
+namespace slice {
+#define GEN_PASS_DEF_SLICEFUSEELEMENTWISE
+#include "Slice/Transforms/Passes.h.inc"
+} // namespace slice
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+struct SliceFuseElementwisePass
+    : mlir::slice::impl::SliceFuseElementwiseBase<SliceFuseElementwisePass> {
+  using SliceFuseElementwiseBase::SliceFuseElementwiseBase;
+
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    unsigned bound = maxOperands;
+    // Upstream's rule (a producer with one use), and the fused op's
+    // operands within the bound.
+    linalg::ControlFusionFn control = [bound](OpOperand *fused) {
+      Operation *producer = fused->get().getDefiningOp();
+      // The fused op: the producer's inputs and the consumer's other
+      // operands (one init each, the op having one result).
+      return producer && producer->hasOneUse() &&
+             (bound == 0 || producer->getNumOperands() +
+                                    fused->getOwner()->getNumOperands() <=
+                                bound + 2);
+    };
+    RewritePatternSet patterns(context);
+    linalg::populateElementwiseOpsFusionPatterns(patterns, control);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
+    tensor::populateBubbleUpExpandShapePatterns(patterns);
+    affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
+    linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, context);
+    context->getLoadedDialect<linalg::LinalgDialect>()
+        ->getCanonicalizationPatterns(patterns);
+    linalg::populateConstantFoldLinalgOperations(patterns, control);
+    // Top-down, as upstream's pass, for its compile time.
+    (void)applyPatternsGreedily(getOperation(), std::move(patterns),
+                                GreedyRewriteConfig().setUseTopDownTraversal());
+  }
+};
+} // namespace
