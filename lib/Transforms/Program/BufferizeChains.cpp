@@ -152,7 +152,7 @@ struct SliceBufferizeChainsPass
       chain.inserts.push_back(insert);
       while (Operation *next = getNextInsert(chain.inserts.back()))
         chain.inserts.push_back(cast<tensor::InsertSliceOp>(next));
-      if (chain.inserts.size() >= minLength)
+      if (chain.inserts.size() >= minimumLength(chain.root()))
         chains.push_back(std::move(chain));
     });
     OpBuilder builder(&getContext());
@@ -262,6 +262,20 @@ struct SliceBufferizeChainsPass
       writeInto(builder, loc, value, buffer);
     }
   }
+
+  /// The shortest chain on `root` written here. A loop's iteration
+  /// argument cannot lend its buffer (one-shot does not know the chain's
+  /// result to be that buffer, and gives each iteration a copy): its
+  /// chains are left to one-shot up to kLoopFactor times as long, where
+  /// its analysis costs more than a copy an iteration.
+  unsigned minimumLength(Value root) {
+    auto argument = dyn_cast<BlockArgument>(root);
+    if (argument &&
+        !isa<FunctionOpInterface>(argument.getOwner()->getParentOp()))
+      return kLoopFactor * minLength;
+    return minLength;
+  }
+  static constexpr unsigned kLoopFactor = 8;
 
   /// The insert that `insert`'s result is the destination of, when that is
   /// its only use and in its block.

@@ -227,3 +227,26 @@ func.func @views_escape(%x: tensor<8x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32
   %s = linalg.add ins(%a, %b : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) -> tensor<2x4xf32>
   return %s, %a : tensor<2x4xf32>, tensor<2x4xf32>
 }
+
+// -----
+
+// A chain on a loop's iteration argument: the argument cannot lend its
+// buffer (one-shot would copy the whole tensor each iteration), so chains
+// shorter than eight times min-length stay for one-shot, which writes
+// them in place.
+// CHECK-LABEL: func.func @loop_chain
+//       CHECK:   scf.for
+//       CHECK:     tensor.insert_slice
+//       CHECK:     tensor.insert_slice
+//   CHECK-NOT:     bufferization.to_buffer
+//   CHECK-NOT:     memref.alloc
+func.func @loop_chain(%y: tensor<8x4xf32>, %a: tensor<2x4xf32>, %n: index) -> tensor<8x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %y) -> (tensor<8x4xf32>) {
+    %0 = tensor.insert_slice %a into %t[0, 0] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<8x4xf32>
+    %1 = tensor.insert_slice %a into %0[4, 0] [2, 4] [1, 1] : tensor<2x4xf32> into tensor<8x4xf32>
+    scf.yield %1 : tensor<8x4xf32>
+  }
+  return %r : tensor<8x4xf32>
+}
