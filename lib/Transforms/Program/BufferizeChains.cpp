@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PartAlong.h"
+#include "Slice/Semantics/Arith/SliceArith.h"
 #include "Slice/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -461,26 +462,13 @@ struct SliceBufferizeChainsPass
       OpFoldResult size = isStatic
                               ? builder.getIndexAttr(inputType.getDimSize(dim))
                               : tensor::getMixedSize(builder, loc, input, dim);
-      offset = affineAdd(builder, loc, offset, size);
+      offset = ArithIndexBuilder(builder, loc).add(offset, size);
     }
     builder.setInsertionPoint(concat);
     Value result = bufferization::ToTensorOp::create(
         builder, loc, type, buffer, /*restrict=*/true, /*writable=*/true);
     concat.getResult().replaceAllUsesWith(result);
     concat->erase();
-  }
-
-  /// `a + b`, folded when both are constants.
-  static OpFoldResult affineAdd(OpBuilder &builder, Location loc,
-                                OpFoldResult a, OpFoldResult b) {
-    std::optional<int64_t> x = getConstantIntValue(a);
-    std::optional<int64_t> y = getConstantIntValue(b);
-    if (x && y)
-      return builder.getIndexAttr(*x + *y);
-    return arith::AddIOp::create(
-               builder, loc, getValueOrCreateConstantIndexOp(builder, loc, a),
-               getValueOrCreateConstantIndexOp(builder, loc, b))
-        .getResult();
   }
 };
 } // namespace

@@ -182,7 +182,7 @@ func.func @concat(%x: tensor<2x3xf32>, %y: tensor<2x5xf32>) -> tensor<2x8xf32> {
 //       CHECK:   %[[BUFFER:.*]] = memref.alloc(%[[SIZE]]) {alignment = 64 : i64} : memref<2x?xf32>
 //       CHECK:   %[[V0:.*]] = memref.subview %[[BUFFER]][0, 0] [2, %{{.*}}] [1, 1]
 //       CHECK:   bufferization.materialize_in_destination %[[X]] in restrict writable %[[V0]]
-//       CHECK:   %[[AT:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+//       CHECK:   %[[AT:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<2x?xf32>
 //       CHECK:   %[[V1:.*]] = memref.subview %[[BUFFER]][0, %[[AT]]] [2, 5] [1, 1]
 //       CHECK:   bufferization.materialize_in_destination %[[Y]] in restrict writable %[[V1]]
 //       CHECK:   bufferization.to_tensor %[[BUFFER]] restrict writable : memref<2x?xf32> to tensor<2x?xf32>
