@@ -85,7 +85,7 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
   }
   // Constants and index computations move into the kernels, where the
   // back end folds them (a division by a known row length, say).
-  pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
+  pm.addNestedPass<func::FuncOp>(createSliceSinkIntoLaunches());
   pm.addPass(createGpuKernelOutliningPass());
   // One module for all kernels: one back end run and one ptxas call.
   pm.addPass(createSliceMergeKernelModules());
