@@ -104,6 +104,7 @@ void mlir::slice::detail::addSliceFrontEnd(
     // an element-wise op reading what it writes.
     fpm.addPass(createCSEPass());
     // Last before bufferization, once no pass makes new insertions.
+    fpm.addPass(createSliceCollapseUnitViews());
     fpm.addPass(createSliceProtectViewReads());
   }
 

@@ -327,6 +327,36 @@ def SliceDecomposeAggregates : Pass<"slice-decompose-aggregates"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def SliceCollapseUnitViews : Pass<"slice-collapse-unit-views"> {
+  let summary = "Drop the unit dimensions of views by slices, which "
+                "bufferize as views";
+  let description = [{
+    One-shot-bufferize (MLIR 22) keeps a `tensor.collapse_shape` a view
+    only when it can prove the collapsed dimensions contiguous from static
+    strides, even where a dimension of size 1 makes its stride irrelevant;
+    otherwise it allocates and copies. A slice that shrinks a dimension
+    beside a kept one of run-time size keeps every dimension and collapses
+    the shrunk one (test/Regression/frontdoor-ambiguous-after-cast.mlir),
+    so `y[:, 0]` on a run-time shape was an allocation and a copy.
+
+    This pass rewrites each `tensor.collapse_shape` that only drops
+    dimensions of static size 1 (each group has at most one dimension of
+    another size), of a function argument or a view (`tensor.extract_slice`,
+    `slice.strided`), into the `slice.strided` that shrinks those
+    dimensions; its bufferization model builds a `memref.subview` and a
+    `memref.collapse_shape`, a view. Collapses of fresh values, which
+    bufferize as views anyway, are left. Run it right before
+    one-shot-bufferize; the pipelines do.
+
+    ```mlir
+    %c = tensor.collapse_shape %v [[0], [1, 2]] : tensor<?x?x1xf32> into tensor<?x?xf32>
+    // becomes
+    %c = slice.strided %v[:, :, 0] : tensor<?x?x1xf32> to tensor<?x?xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::slice::SliceDialect"];
+}
+
 def SliceProtectViewReads : Pass<"slice-protect-view-reads"> {
   let summary = "Keep one-shot-bufferize from writing over what a view of "
                 "the same buffer still reads";
