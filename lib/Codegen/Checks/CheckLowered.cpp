@@ -52,7 +52,8 @@ struct SliceCheckLoweredPass
     llvm::StringSet<> reported;
     bool failed = false;
     getOperation()->walk([&](Operation *op) {
-      bool inKernel = op->getParentOfType<gpu::GPUModuleOp>() != nullptr;
+      // (No kernels on the CPU: no walk up the parents for each op.)
+      bool inKernel = gpu && op->getParentOfType<gpu::GPUModuleOp>();
       if (isTaken(op, inKernel))
         return;
       failed = true;

@@ -201,6 +201,16 @@ struct SliceApproximateMathPass
   }
 
   void runOnOperation() override {
+    // The patterns rewrite math.exp and math.tanh alone; without them the
+    // greedy driver would only walk every op.
+    if (!getOperation()
+             ->walk([](Operation *op) {
+               return isa<math::ExpOp, math::TanhOp>(op)
+                          ? WalkResult::interrupt()
+                          : WalkResult::advance();
+             })
+             .wasInterrupted())
+      return;
     if (failed(applyPatternsGreedily(getOperation(), patterns)))
       signalPassFailure();
   }

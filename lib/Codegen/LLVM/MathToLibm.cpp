@@ -98,6 +98,16 @@ struct ComputeHalfInF32 : RewritePattern {
 struct SliceMathToLibmPass
     : mlir::slice::impl::SliceMathToLibmBase<SliceMathToLibmPass> {
   void runOnOperation() override {
+    // Only math ops are rewritten; a module without one is left without a
+    // conversion over every op.
+    if (!getOperation()
+             ->walk([](Operation *op) {
+               return computesInF32(op) || needsLibm(op)
+                          ? WalkResult::interrupt()
+                          : WalkResult::advance();
+             })
+             .wasInterrupted())
+      return;
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
     patterns.add<ComputeHalfInF32>(context);

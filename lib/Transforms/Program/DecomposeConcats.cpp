@@ -83,6 +83,11 @@ struct DropEmptyConcatOperands : OpRewritePattern<tensor::ConcatOp> {
 struct SliceDecomposeConcatsPass
     : mlir::slice::impl::SliceDecomposeConcatsBase<SliceDecomposeConcatsPass> {
   void runOnOperation() override {
+    // Nothing to decompose, and no concat result's sizes to read.
+    if (!getOperation()
+             ->walk([](tensor::ConcatOp) { return WalkResult::interrupt(); })
+             .wasInterrupted())
+      return;
     // Two walks: the walk driver does not visit the concats that the first
     // one creates.
     RewritePatternSet empties(&getContext());

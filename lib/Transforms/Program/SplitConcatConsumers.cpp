@@ -304,6 +304,16 @@ struct SliceSplitConcatConsumersPass
     : mlir::slice::impl::SliceSplitConcatConsumersBase<
           SliceSplitConcatConsumersPass> {
   void runOnOperation() override {
+    // Both patterns start from a concat or from inserts; a function with
+    // neither is left without a greedy run over every op.
+    if (!getOperation()
+             ->walk([](Operation *op) {
+               return isa<tensor::ConcatOp, tensor::InsertSliceOp>(op)
+                          ? WalkResult::interrupt()
+                          : WalkResult::advance();
+             })
+             .wasInterrupted())
+      return;
     RewritePatternSet patterns(&getContext());
     populateSliceSplitConcatConsumersPatterns(patterns);
     tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns,
