@@ -118,7 +118,8 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
     fpm.addPass(createSliceFinalizeBodiesToLLVM());
   }
   pm.addPass(createSliceFinalizeToLLVM());
-  pm.addPass(createGpuToLLVMConversionPass());
+  // Upstream's --gpu-to-llvm, the runtime declared first (linear time).
+  pm.addPass(createSliceGPUToLLVM());
   pm.addPass(createReconcileUnrealizedCastsPass());
   SliceCheckLoweredOptions lowered;
   lowered.pipeline = "slice-to-nvvm";

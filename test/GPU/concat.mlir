@@ -16,7 +16,8 @@
 // CHECK-LABEL: llvm.func @relu_of_concat(
 // CHECK: gpu.launch_func
 // CHECK-NOT: gpu.launch_func
-// CHECK-LABEL: llvm.func @mgpuStreamCreate
+// The end of the last function.
+// CHECK: {{^  [}]$}}
 func.func @negate_then_concat(%a: tensor<64x32xf32>, %b: tensor<64x32xf32>) -> tensor<128x32xf32> {
   %n = arith.negf %a : tensor<64x32xf32>
   %c = tensor.concat dim(0) %n, %b : (tensor<64x32xf32>, tensor<64x32xf32>) -> tensor<128x32xf32>

@@ -105,24 +105,23 @@ func.func @none() {
 
 // -----
 
-// Kernels alike in all but their names, launched by one function (the
-// copies of a chain of updates): kept once, every launch of them naming
-// it. Alike kernels of two functions stay apart (a kernel's name tells a
-// profile which function ran it), as do kernels that differ.
+// Kernels alike in all but their names (the copies of a chain of updates,
+// the kernels of functions of one shape): kept once, the first, whichever
+// function launches them, every launch naming it; kernels that differ
+// stay apart.
 // CHECK-LABEL: module attributes {gpu.container_module}
 // CHECK: gpu.module @slice_kernels {
 // CHECK-NEXT: gpu.func @h_kernel(%{{.*}}: memref<4xf32>) kernel
 // CHECK-NEXT: arith.constant 1.000000e+00
 // CHECK: gpu.func @h_kernel_1(%{{.*}}: memref<4xf32>) kernel
 // CHECK-NEXT: arith.constant 2.000000e+00
-// CHECK: gpu.func @k_kernel(%{{.*}}: memref<4xf32>) kernel
 // CHECK-NOT: gpu.func
 // CHECK-LABEL: func.func @h(
 // CHECK: gpu.launch_func @slice_kernels::@h_kernel blocks
 // CHECK: gpu.launch_func @slice_kernels::@h_kernel blocks
 // CHECK: gpu.launch_func @slice_kernels::@h_kernel_1 blocks
 // CHECK-LABEL: func.func @k(
-// CHECK: gpu.launch_func @slice_kernels::@k_kernel blocks
+// CHECK: gpu.launch_func @slice_kernels::@h_kernel blocks
 module attributes {gpu.container_module} {
   gpu.module @h_kernel {
     gpu.func @h_kernel(%m: memref<4xf32>) kernel {
