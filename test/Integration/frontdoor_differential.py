@@ -684,6 +684,136 @@ def torch_case(rng, k):
     return Case(f"torch_{kind}{k}", shapes, body, expected)
 
 
+# ---- The split family ------------------------------------------------------
+
+def split_pieces(rng, kind, n):
+    """(the op's size operand or attribute, the pieces' (start, length) on
+    a dimension of `n`), by the framework's own rule for `kind`."""
+    def runs(sizes):
+        starts = [sum(sizes[:i]) for i in range(len(sizes))]
+        return list(zip(starts, sizes))
+    if kind in ("tf.Split", "tfl.split"):
+        count = rng.choice([c for c in range(1, n + 1) if n % c == 0])
+        return count, runs([n // count] * count)
+    if kind in ("tf.SplitV", "tfl.split_v", "onnx.Split",
+                "torch.aten.split_with_sizes"):
+        cuts = sorted(rng.randint(0, n) for _ in range(rng.randint(0, 2)))
+        sizes = [b - a for a, b in zip([0] + cuts, cuts + [n])]
+        given = list(sizes)
+        if kind.startswith(("tf.", "tfl.")) and rng.random() < .5:
+            given[rng.randrange(len(given))] = -1
+        return given, runs(sizes)
+    if kind == "onnx.Split/num_outputs":
+        # The reference implementation: ceil(n / m) each, the last the rest.
+        count = rng.choice([m for m in range(1, n + 1)
+                            if n - -(-n // m) * (m - 1) >= 0])
+        size = -(-n // count)
+        return count, runs([size] * (count - 1) + [n - size * (count - 1)])
+    if kind == "torch.aten.split.Tensor":
+        size = rng.randint(1, n + 1)
+        return size, [(a, min(size, n - a)) for a in range(0, n, size)]
+    if kind == "torch.aten.chunk":
+        chunks = rng.randint(1, n + 1)
+        size = -(-n // chunks)
+        return chunks, [(a, min(size, n - a)) for a in range(0, n, size)]
+    if kind == "torch.aten.tensor_split.sections":
+        sections = rng.randint(1, n + 2)
+        return sections, [(int(a[0]) if len(a) else 0, len(a)) for a in
+                          np.array_split(np.arange(n), sections)]
+    # unbind, unpack: each index.
+    return n, [(i, None) for i in range(n)]
+
+
+def split_case(rng, k):
+    kind = rng.choice([
+        "tf.Split", "tf.SplitV", "tf.Unpack", "tfl.split", "tfl.split_v",
+        "tfl.unpack", "onnx.Split", "onnx.Split/num_outputs",
+        "torch.aten.split.Tensor", "torch.aten.split_with_sizes",
+        "torch.aten.chunk", "torch.aten.unbind.int",
+        "torch.aten.tensor_split.sections"])
+    shape = rank_shape(rng)
+    rank = len(shape)
+    d = rng.randrange(rank)
+    axis = d - rank if rng.random() < .3 else d
+    given, pieces = split_pieces(rng, kind, shape[d])
+    which = rng.randrange(len(pieces))
+    x = pd.input_array(shape, 3)
+    start, length = pieces[which]
+    pre = (slice(None),) * d
+    expected = x[pre + ((start if length is None
+                         else slice(start, start + length)),)]
+    out_shape = list(expected.shape)
+    shapes = [list(x[pre + ((a if n is None else slice(a, a + n)),)].shape)
+              for a, n in pieces]
+
+    def body(em):
+        results = ", ".join(em.t(s) for s in shapes)
+        many = f"{em.fresh()}:{len(shapes)}"
+        name = many.split(":")[0]
+        if kind.startswith("torch."):
+            t = torch_in(em, 0, shape)
+            vt = vtype(shape, em.dynamic)
+            dim = torch_int(em, axis, False)
+            if kind == "torch.aten.split_with_sizes":
+                ints = [torch_int(em, v, False) for v in given]
+                size = em.fresh()
+                em.emit(f'{size} = "torch.prim.ListConstruct"('
+                        f'{", ".join(ints)}) : ('
+                        f'{", ".join(["!torch.int"] * len(ints))}) -> '
+                        '!torch.list<int>')
+                operands, types = [t, size, dim], [vt, "!torch.list<int>",
+                                                   "!torch.int"]
+            elif kind == "torch.aten.unbind.int":
+                operands, types = [t, dim], [vt, "!torch.int"]
+            else:
+                operands = [t, torch_int(em, given, False), dim]
+                types = [vt, "!torch.int", "!torch.int"]
+            lst = em.op(kind, operands, types, "!torch.list<vtensor>")
+            vts = ", ".join(vtype(s, em.dynamic) for s in shapes)
+            em.emit(f'{many} = "torch.prim.ListUnpack"({lst}) : '
+                    f'(!torch.list<vtensor>) -> ({vts})')
+            return torch_out(em, f"{name}#{which}", out_shape)
+        if kind.startswith("onnx."):
+            if kind == "onnx.Split":
+                sizes = em.const("onnx.Constant", given)
+                operands, types = [sizes], [f"tensor<{len(given)}xi64>"]
+                attrs = f" {{axis = {axis} : si64}}"
+            else:
+                none = em.fresh()
+                em.emit(f'{none} = "onnx.NoValue"() {{value}} : () -> none')
+                operands, types = [none], ["none"]
+                attrs = (f" {{axis = {axis} : si64, num_outputs = {given} : "
+                         "si64}")
+            em.emit(f'{many} = "onnx.Split"(%x0, {operands[0]}){attrs} : '
+                    f'({em.args[0][1]}, {types[0]}) -> ({results})')
+            return f"{name}#{which}"
+        tfl = kind.startswith("tfl.")
+        const = "tfl.pseudo_const" if tfl else "tf.Const"
+        width = "i32" if tfl else "i64"
+        if kind in ("tf.Unpack", "tfl.unpack"):
+            attrs = (f" {{num = {given} : {width}, axis = {axis} : "
+                     f"{width}}}")
+            em.emit(f'{many} = "{kind}"(%x0){attrs} : ({em.args[0][1]}) -> '
+                    f'({results})')
+            return f"{name}#{which}"
+        split_dim = em.const(const, [axis], "i32", scalar=True)
+        if kind in ("tf.Split", "tfl.split"):
+            attr = "num_splits" if tfl else "num_split"
+            em.emit(f'{many} = "{kind}"({split_dim}, %x0) {{{attr} = {given} '
+                    f': {width}}} : (tensor<i32>, {em.args[0][1]}) -> '
+                    f'({results})')
+            return f"{name}#{which}"
+        sizes = em.const(const, given, "i32" if tfl else "i64")
+        attrs = f" {{num_splits = {len(given)} : i32}}" if tfl else ""
+        em.emit(f'{many} = "{kind}"(%x0, {sizes}, {split_dim}){attrs} : '
+                f'({em.args[0][1]}, tensor<{len(given)}x'
+                f'{"i32" if tfl else "i64"}>, tensor<i32>) -> ({results})')
+        return f"{name}#{which}"
+
+    return Case(f"split{k}_{kind.split('.')[-1].replace('/', '_')}",
+                [shape], body, expected)
+
+
 # ---- Programs as exporters write them ------------------------------------
 
 def exporter_programs():
@@ -801,6 +931,7 @@ GENERATORS = {
     "stablehlo.real_dynamic_slice": stablehlo_real_dynamic_slice_case,
     "onnx.Slice": onnx_case,
     "torch": torch_case,
+    "split": split_case,
 }
 
 
@@ -962,7 +1093,7 @@ def main():
     rng = random.Random(args.seed)
     cases = []
     for op, generate in GENERATORS.items():
-        for k in range(args.count * (3 if op == "torch" else 1)):
+        for k in range(args.count * (3 if op in ("torch", "split") else 1)):
             cases.append(generate(rng, k))
     cases += exporter_programs()
     text, entries = functions(cases)

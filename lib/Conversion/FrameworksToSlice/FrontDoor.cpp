@@ -362,6 +362,14 @@ void Checks::emit() {
   pending.clear();
 }
 
+LogicalResult Checks::refuseOrEmit(PatternRewriter &rewriter, Operation *op) {
+  if (!failure.empty())
+    return refuse(rewriter, op,
+                  Twine(failure) + ", which the framework rejects");
+  emit();
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Building slice ops
 //===----------------------------------------------------------------------===//
@@ -477,28 +485,123 @@ Value frontdoor::createNamed(OpBuilder &builder, Location loc, StringRef name,
   return builder.create(state)->getResult(0);
 }
 
-LogicalResult frontdoor::finish(PatternRewriter &rewriter, Operation *op,
-                                RollbackBuilder &rollback, Value value) {
-  Type resultType = op->getResult(0).getType();
+/// `value` handed on as a value of `resultType` (a cast, or a torch value
+/// tensor through torch_c.from_builtin_tensor), or failure with `why`.
+static FailureOr<Value> handOn(OpBuilder &builder, Location loc, Value value,
+                               Type resultType, std::string &why) {
   // A torch value tensor is handed on through torch_c.from_builtin_tensor
   // (TorchToSlice.cpp).
   RankedTensorType torchBuiltin =
       isa<TensorType>(resultType) ? nullptr : getBuiltinTensorType(resultType);
-  Type target = torchBuiltin ? torchBuiltin : resultType;
   auto valueType = cast<RankedTensorType>(value.getType());
+  // An unsigned dtype is signless storage behind torch's casts, but a
+  // function may also hand its vtensor `tensor<...xui8>`: the slice keeps
+  // the integer type its input had, of the dtype's width.
+  if (torchBuiltin && torchBuiltin.getElementType().isSignlessInteger() &&
+      valueType.getElementType().isInteger(
+          torchBuiltin.getElementType().getIntOrFloatBitWidth()))
+    torchBuiltin = torchBuiltin.clone(valueType.getElementType());
+  Type target = torchBuiltin ? torchBuiltin : resultType;
   auto tensorType = dyn_cast<TensorType>(target);
   if (!tensorType ||
       tensorType.getElementType() != valueType.getElementType() ||
-      !tensor::CastOp::areCastCompatible(valueType, target))
-    return refuse(rewriter, op,
-                  "its result type " + typeString(resultType) +
-                      " is not the slice's " + typeString(valueType));
-  Location loc = op->getLoc();
-  Value result = castTo(rollback.builder, loc, value, target);
+      !tensor::CastOp::areCastCompatible(valueType, target)) {
+    why = "its result type " + typeString(resultType) + " is not the slice's " +
+          typeString(valueType);
+    return failure();
+  }
+  Value result = castTo(builder, loc, value, target);
   if (torchBuiltin)
-    result = fromBuiltinTensor(rollback.builder, loc, result, resultType);
+    result = fromBuiltinTensor(builder, loc, result, resultType);
+  return result;
+}
+
+LogicalResult frontdoor::finish(PatternRewriter &rewriter, Operation *op,
+                                RollbackBuilder &rollback, Value value) {
+  std::string why;
+  FailureOr<Value> result = handOn(rollback.builder, op->getLoc(), value,
+                                   op->getResult(0).getType(), why);
+  if (failed(result))
+    return refuse(rewriter, op, why);
   rollback.commit(rewriter);
-  rewriter.replaceOp(op, result);
+  rewriter.replaceOp(op, *result);
+  return success();
+}
+
+FailureOr<int64_t> frontdoor::getSplitDim(Value value, int64_t rank,
+                                          std::string &why) {
+  std::optional<int64_t> dim = getConstantInt(value);
+  if (!dim) {
+    why = "the split dimension is not a constant";
+    return failure();
+  }
+  if (*dim < -rank || *dim >= rank) {
+    why = "the split dimension " + std::to_string(*dim) + " is outside [-" +
+          std::to_string(rank) + ", " + std::to_string(rank) + ")";
+    return failure();
+  }
+  return *dim < 0 ? *dim + rank : *dim;
+}
+
+OpFoldResult frontdoor::ceilDiv(ArithIndexBuilder &math, OpFoldResult a,
+                                OpFoldResult b) {
+  return math.divTrunc(math.sub(math.add(a, b), math.constant(1)), b);
+}
+
+SmallVector<SplitPiece> frontdoor::piecesOfSize(ArithIndexBuilder &math,
+                                                OpFoldResult dimSize,
+                                                OpFoldResult size,
+                                                int64_t count) {
+  SmallVector<SplitPiece> pieces;
+  for (int64_t i = 0; i < count; ++i) {
+    OpFoldResult begin = math.mul(math.constant(i), size);
+    OpFoldResult extent =
+        i + 1 < count ? size : math.min(size, math.sub(dimSize, begin));
+    pieces.push_back({begin, extent});
+  }
+  return pieces;
+}
+
+SmallVector<SplitPiece> frontdoor::piecesOfSizes(ArithIndexBuilder &math,
+                                                 ArrayRef<OpFoldResult> sizes) {
+  SmallVector<SplitPiece> pieces;
+  OpFoldResult begin = math.constant(0);
+  for (OpFoldResult size : sizes) {
+    pieces.push_back({begin, size});
+    begin = math.add(begin, size);
+  }
+  return pieces;
+}
+
+LogicalResult frontdoor::finishWithPieces(
+    PatternRewriter &rewriter, Operation *op, RollbackBuilder &rollback,
+    Value source, int64_t dim, ArrayRef<SplitPiece> pieces, bool shrink) {
+  if (pieces.size() != op->getNumResults())
+    return refuse(rewriter, op,
+                  "it has " + Twine(op->getNumResults()) + " results for " +
+                      Twine(pieces.size()) + " pieces");
+  OpBuilder &builder = rollback.builder;
+  Location loc = op->getLoc();
+  SmallVector<Value> results;
+  for (auto [piece, result] : llvm::zip_equal(pieces, op->getResults())) {
+    MixedSliceSpec spec = specOnDim(
+        builder, dim, piece.begin,
+        shrink ? builder.getIndexAttr(1) : piece.size, builder.getIndexAttr(1));
+    if (shrink)
+      spec.masks.shrinkAxis = uint64_t(1) << dim;
+    std::string why;
+    FailureOr<Value> slice =
+        buildSlice(builder, loc, source, spec, /*offset=*/true, why);
+    FailureOr<Value> handed = failure();
+    if (succeeded(slice))
+      handed = handOn(builder, loc, *slice, result.getType(), why);
+    if (failed(handed))
+      return refuse(rewriter, op,
+                    "piece " + Twine(results.size()) + ": " + why);
+    results.push_back(*handed);
+  }
+  rollback.commit(rewriter);
+  rewriter.replaceOp(op, results);
   return success();
 }
 

@@ -151,6 +151,8 @@ public:
   StringRef failed() const { return failure; }
   /// Emits the unknown checks; call once the op converts.
   void emit();
+  /// Refuses `op` for the first check known to fail, or emits the checks.
+  LogicalResult refuseOrEmit(PatternRewriter &rewriter, Operation *op);
 
 private:
   OpBuilder &builder;
@@ -217,8 +219,10 @@ private:
 
 /// The builtin tensor type of a value of `type`: itself for a ranked
 /// tensor; for torch's `!torch.vtensor<[d0,d1,...],dtype>` (`?` a dynamic
-/// size) the ranked tensor of its shape, signed integers signless as
-/// torch_c's casts make them; null for anything else (an unranked
+/// size) the ranked tensor of its shape, every integer dtype (`si*`,
+/// `ui*`, `i1`) signless as torch-mlir's backend type conversion makes it
+/// (`!torch.vtensor<[6],ui8>` <-> `tensor<6xi8>`), floats and complex
+/// dtypes as they are; null for anything else (an unranked
 /// `vtensor<*,f32>` included). TorchToSlice.cpp, with torch's other types.
 RankedTensorType getBuiltinTensorType(Type type);
 
@@ -238,6 +242,42 @@ Value createNamed(OpBuilder &builder, Location loc, StringRef name,
 /// type does not match `value`'s.
 LogicalResult finish(PatternRewriter &rewriter, Operation *op,
                      RollbackBuilder &rollback, Value value);
+
+/// One piece of a split along a dimension: `size` elements from `begin`
+/// (offset mode), or the index `begin` alone when the split shrinks.
+struct SplitPiece {
+  OpFoldResult begin, size;
+};
+
+/// Replaces each result of `op` by its piece of `source` along `dim` (a
+/// slice.strided view, shrinking `dim` when `shrink`: unbind, unpack),
+/// each handed on as `finish` does; refuses when the pieces do not match
+/// the results in number or type.
+LogicalResult finishWithPieces(PatternRewriter &rewriter, Operation *op,
+                               RollbackBuilder &rollback, Value source,
+                               int64_t dim, ArrayRef<SplitPiece> pieces,
+                               bool shrink);
+
+/// The pieces of a dimension of size `dimSize` split in `count` pieces
+/// of `size` elements but the last, which gets what is left (torch's
+/// split and chunk, ONNX's Split by `num_outputs`): piece i starts at
+/// i * size, min(size, dimSize - i * size) long. The caller checks that
+/// the last piece is not empty.
+SmallVector<SplitPiece> piecesOfSize(ArithIndexBuilder &math,
+                                     OpFoldResult dimSize, OpFoldResult size,
+                                     int64_t count);
+
+/// The dimension a split runs along: the constant `value` (a 0-D or
+/// single-element tensor, an integer) in [-rank, rank), counted from the
+/// back when negative; failure with `why` otherwise.
+FailureOr<int64_t> getSplitDim(Value value, int64_t rank, std::string &why);
+
+/// `a / b` rounded up, for a >= 0 and b > 0.
+OpFoldResult ceilDiv(ArithIndexBuilder &math, OpFoldResult a, OpFoldResult b);
+
+/// The pieces of the sizes `sizes`, one after the other.
+SmallVector<SplitPiece> piecesOfSizes(ArithIndexBuilder &math,
+                                      ArrayRef<OpFoldResult> sizes);
 
 /// Builds the slice.strided of `source` with `spec` and finishes `op` with
 /// it, or refuses with the verifier's reason.

@@ -132,7 +132,68 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
   return finish(rewriter, op, rollback, *slice);
 }
 
+/// onnx.Split(input, split) {axis, num_outputs}: pieces of the sizes in
+/// `split`, which must add up to the dimension; without it (absent or
+/// none), as many pieces as results, ceil(dimension / results) each but
+/// the last, which gets what is left (the operator's reference
+/// implementation, every opset: an even split when the results divide
+/// the dimension).
+static LogicalResult convertSplit(Operation *op, PatternRewriter &rewriter) {
+  unsigned numOperands = op->getNumOperands();
+  if (numOperands < 1 || numOperands > 2 || op->getNumResults() == 0)
+    return refuse(rewriter, op, "expects 1 or 2 operands and results");
+  auto input = dyn_cast<TypedValue<RankedTensorType>>(op->getOperand(0));
+  if (!input)
+    return refuse(rewriter, op, "input is not a ranked tensor");
+  int64_t rank = input.getType().getRank();
+  std::optional<int64_t> axis = getIntAttr(op, "axis", 0);
+  if (!axis || *axis < -rank || *axis >= rank)
+    return refuse(rewriter, op, "axis is not in [-rank, rank)");
+  int64_t dim = *axis < 0 ? *axis + rank : *axis;
+  RollbackBuilder rollback(op);
+  Location loc = op->getLoc();
+  ArithIndexBuilder math(rollback.builder, loc);
+  Checks checks(rollback.builder, loc, op->getName().getStringRef());
+  OpFoldResult dimSize =
+      tensor::getMixedSize(rollback.builder, loc, input, dim);
+  OpFoldResult zero = math.constant(0);
+  int64_t count = op->getNumResults();
+  SmallVector<SplitPiece> pieces;
+  if (numOperands == 2 && !isNone(op->getOperand(1))) {
+    FailureOr<SmallVector<OpFoldResult>> sizes =
+        getIndexEntries(rollback.builder, loc, op->getOperand(1));
+    if (failed(sizes))
+      return refuse(rewriter, op,
+                    "split is not a 1-D integer tensor of static length");
+    OpFoldResult total = zero;
+    for (OpFoldResult size : *sizes) {
+      checks.require(atLeast(math, size, zero), "a negative size in split");
+      total = math.add(total, size);
+    }
+    checks.require(math.equal(total, dimSize),
+                   "split does not add up to dimension " + Twine(dim));
+    pieces = piecesOfSizes(math, *sizes);
+  } else {
+    std::optional<int64_t> outputs = getIntAttr(op, "num_outputs", count);
+    if (!outputs || *outputs != count)
+      return refuse(rewriter, op, "num_outputs is not the number of results");
+    OpFoldResult size = ceilDiv(math, dimSize, math.constant(count));
+    checks.require(
+        atLeast(math,
+                math.sub(dimSize, math.mul(size, math.constant(count - 1))),
+                zero),
+        "dimension " + Twine(dim) + " is too short for " + Twine(count) +
+            " pieces");
+    pieces = piecesOfSize(math, dimSize, size, count);
+  }
+  if (failed(checks.refuseOrEmit(rewriter, op)))
+    return failure();
+  return finishWithPieces(rewriter, op, rollback, input, dim, pieces,
+                          /*shrink=*/false);
+}
+
 void mlir::slice::populateONNXToSlicePatterns(RewritePatternSet &patterns) {
   addConversion(patterns, {"onnx.Slice"}, convertSlice);
+  addConversion(patterns, {"onnx.Split"}, convertSplit);
   addDeadOpCleanup(patterns, {"onnx.Constant", "onnx.NoValue"});
 }

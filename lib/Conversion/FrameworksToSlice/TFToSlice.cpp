@@ -279,6 +279,123 @@ static LogicalResult convertReverse(Operation *op, PatternRewriter &rewriter) {
       reverseSpec(rollback.builder, *dims, input.getType().getRank()));
 }
 
+/// The ranked input of a split, operand `index` of `op`.
+static TypedValue<RankedTensorType> getSplitInput(Operation *op,
+                                                  unsigned index) {
+  if (op->getNumOperands() <= index)
+    return {};
+  return dyn_cast<TypedValue<RankedTensorType>>(op->getOperand(index));
+}
+
+/// tf.Split / tfl.split(split_dim, value): as many equal pieces as the op
+/// has results; a dimension they do not divide is an error.
+static LogicalResult convertSplit(Operation *op, PatternRewriter &rewriter) {
+  TypedValue<RankedTensorType> input = getSplitInput(op, 1);
+  if (!input || op->getNumResults() == 0)
+    return refuse(rewriter, op, "value is not a ranked tensor");
+  std::string why;
+  FailureOr<int64_t> dim =
+      getSplitDim(op->getOperand(0), input.getType().getRank(), why);
+  if (failed(dim))
+    return refuse(rewriter, op, why);
+  RollbackBuilder rollback(op);
+  Location loc = op->getLoc();
+  ArithIndexBuilder math(rollback.builder, loc);
+  Checks checks(rollback.builder, loc, op->getName().getStringRef());
+  int64_t count = op->getNumResults();
+  OpFoldResult dimSize =
+      tensor::getMixedSize(rollback.builder, loc, input, *dim);
+  OpFoldResult size = math.divTrunc(dimSize, math.constant(count));
+  checks.require(math.equal(math.mul(size, math.constant(count)), dimSize),
+                 "dimension " + Twine(*dim) + " does not split in " +
+                     Twine(count) + " equal pieces");
+  if (failed(checks.refuseOrEmit(rewriter, op)))
+    return failure();
+  SmallVector<OpFoldResult> sizes(count, size);
+  return finishWithPieces(rewriter, op, rollback, input, *dim,
+                          piecesOfSizes(math, sizes), /*shrink=*/false);
+}
+
+/// tf.SplitV / tfl.split_v(value, size_splits, split_dim): pieces of the
+/// given sizes, one of which may be -1 (what the others leave); they must
+/// add up to the dimension.
+static LogicalResult convertSplitV(Operation *op, PatternRewriter &rewriter) {
+  TypedValue<RankedTensorType> input = getSplitInput(op, 0);
+  if (!input || op->getNumOperands() != 3)
+    return refuse(rewriter, op, "value is not a ranked tensor");
+  std::string why;
+  FailureOr<int64_t> dim =
+      getSplitDim(op->getOperand(2), input.getType().getRank(), why);
+  if (failed(dim))
+    return refuse(rewriter, op, why);
+  RollbackBuilder rollback(op);
+  Location loc = op->getLoc();
+  FailureOr<SmallVector<OpFoldResult>> given =
+      getIndexEntries(rollback.builder, loc, op->getOperand(1));
+  if (failed(given))
+    return refuse(rewriter, op,
+                  "size_splits is not a 1-D integer tensor of static length");
+  ArithIndexBuilder math(rollback.builder, loc);
+  Checks checks(rollback.builder, loc, op->getName().getStringRef());
+  OpFoldResult zero = math.constant(0), one = math.constant(1),
+               minusOne = math.constant(-1);
+  OpFoldResult known = zero, inferred = zero;
+  for (OpFoldResult size : *given) {
+    checks.require(atLeast(math, size, minusOne),
+                   "a size below -1 in size_splits");
+    OpFoldResult isInferred = math.equal(size, minusOne);
+    known = math.add(known, math.select(isInferred, zero, size));
+    inferred = math.add(inferred, math.select(isInferred, one, zero));
+  }
+  checks.require(atMost(math, inferred, one),
+                 "more than one -1 in size_splits");
+  OpFoldResult dimSize =
+      tensor::getMixedSize(rollback.builder, loc, input, *dim);
+  OpFoldResult rest = math.sub(dimSize, known);
+  OpFoldResult none = math.equal(inferred, zero);
+  checks.require(math.logicalOr(math.logicalAnd(none, math.equal(rest, zero)),
+                                math.logicalAnd(math.logicalNot(none),
+                                                atLeast(math, rest, zero))),
+                 "size_splits do not add up to dimension " + Twine(*dim));
+  if (failed(checks.refuseOrEmit(rewriter, op)))
+    return failure();
+  SmallVector<OpFoldResult> sizes;
+  for (OpFoldResult size : *given)
+    sizes.push_back(math.select(math.equal(size, minusOne), rest, size));
+  return finishWithPieces(rewriter, op, rollback, input, *dim,
+                          piecesOfSizes(math, sizes), /*shrink=*/false);
+}
+
+/// tf.Unpack / tfl.unpack(value) {num, axis}: each index of `axis` with
+/// the dimension dropped; the dimension must have `num` (the results).
+static LogicalResult convertUnpack(Operation *op, PatternRewriter &rewriter) {
+  TypedValue<RankedTensorType> input = getSplitInput(op, 0);
+  if (!input || op->getNumOperands() != 1)
+    return refuse(rewriter, op, "value is not a ranked tensor");
+  int64_t rank = input.getType().getRank();
+  std::optional<int64_t> axis = getIntAttr(op, "axis", 0);
+  if (!axis || *axis < -rank || *axis >= rank)
+    return refuse(rewriter, op, "axis is not in [-rank, rank)");
+  int64_t dim = *axis < 0 ? *axis + rank : *axis;
+  RollbackBuilder rollback(op);
+  Location loc = op->getLoc();
+  ArithIndexBuilder math(rollback.builder, loc);
+  Checks checks(rollback.builder, loc, op->getName().getStringRef());
+  int64_t count = op->getNumResults();
+  checks.require(
+      math.equal(tensor::getMixedSize(rollback.builder, loc, input, dim),
+                 math.constant(count)),
+      "dimension " + Twine(dim) + " does not have " + Twine(count) +
+          " elements");
+  if (failed(checks.refuseOrEmit(rewriter, op)))
+    return failure();
+  SmallVector<SplitPiece> pieces;
+  for (int64_t i = 0; i < count; ++i)
+    pieces.push_back({math.constant(i), math.constant(1)});
+  return finishWithPieces(rewriter, op, rollback, input, dim, pieces,
+                          /*shrink=*/true);
+}
+
 namespace mlir {
 namespace slice {
 namespace frontdoor {
@@ -339,6 +456,9 @@ void mlir::slice::populateTFToSlicePatterns(RewritePatternSet &patterns) {
                 convertStridedSliceUpdate);
   addConversion(patterns, {"tf.Slice"}, convertSlice);
   addConversion(patterns, {"tf.ReverseV2"}, convertReverse);
+  addConversion(patterns, {"tf.Split"}, convertSplit);
+  addConversion(patterns, {"tf.SplitV"}, convertSplitV);
+  addConversion(patterns, {"tf.Unpack"}, convertUnpack);
   addDeadOpCleanup(patterns, {"tf.Const"});
 }
 
@@ -349,6 +469,9 @@ void mlir::slice::populateTFLToSlicePatterns(RewritePatternSet &patterns) {
                 });
   addConversion(patterns, {"tfl.slice"}, convertSlice);
   addConversion(patterns, {"tfl.reverse_v2"}, convertReverse);
+  addConversion(patterns, {"tfl.split"}, convertSplit);
+  addConversion(patterns, {"tfl.split_v"}, convertSplitV);
+  addConversion(patterns, {"tfl.unpack"}, convertUnpack);
   addConversion(patterns, {"tfl.dynamic_update_slice"},
                 convertTFLDynamicUpdateSlice);
   addDeadOpCleanup(patterns, {"tfl.pseudo_const"});

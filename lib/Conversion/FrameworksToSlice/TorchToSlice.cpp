@@ -61,13 +61,17 @@ RankedTensorType frontdoor::getBuiltinTensorType(Type type) {
   MLIRContext *context = type.getContext();
   Type element;
   unsigned width;
-  if (elementText.starts_with("si") &&
+  if ((elementText.starts_with("si") || elementText.starts_with("ui")) &&
       !elementText.drop_front(2).getAsInteger(10, width))
     element = IntegerType::get(context, width);
   else
     element = parseType(elementText, context, nullptr,
                         /*isKnownNullTerminated=*/false);
-  if (!element || !element.isIntOrIndexOrFloat())
+  // torch's complex dtypes (complex32 is complex<f16>) are builtin complex
+  // types in torch-mlir.
+  auto complex = dyn_cast_or_null<ComplexType>(element);
+  if (!element || (!element.isIntOrIndexOrFloat() &&
+                   !(complex && isa<FloatType>(complex.getElementType()))))
     return {};
   return RankedTensorType::get(shape, element);
 }
@@ -331,6 +335,145 @@ static LogicalResult foldBoundaryCasts(Operation *op,
   return success();
 }
 
+/// The pieces of a torch split (`split` the op, whose dimension `dim` has
+/// `dimSize` elements) for `count` results, with the checks that the
+/// input gives that many; failure with `why` for an op that is not one.
+static FailureOr<SmallVector<SplitPiece>>
+getTorchPieces(Operation *split, ArithIndexBuilder &math, Checks &checks,
+               OpFoldResult dimSize, int64_t count, bool &shrink,
+               std::string &why) {
+  StringRef name = split->getName().getStringRef();
+  OpFoldResult zero = math.constant(0), one = math.constant(1);
+  OpFoldResult pieces = math.constant(count);
+  auto countIs = [&](OpFoldResult expected) {
+    checks.require(math.equal(expected, pieces),
+                   "the input splits in another number of pieces than " +
+                       Twine(count));
+  };
+  shrink = false;
+  if (name == "torch.aten.unbind.int") {
+    shrink = true;
+    countIs(dimSize);
+    SmallVector<SplitPiece> result;
+    for (int64_t i = 0; i < count; ++i)
+      result.push_back({math.constant(i), one});
+    return result;
+  }
+  if (name == "torch.aten.split_with_sizes") {
+    std::optional<SmallVector<int64_t>> sizes =
+        getConstantInts(split->getOperand(1));
+    if (!sizes) {
+      why = "split_sizes are not constants";
+      return failure();
+    }
+    countIs(math.constant(sizes->size()));
+    SmallVector<OpFoldResult> folded;
+    OpFoldResult total = zero;
+    for (int64_t size : *sizes) {
+      checks.require(math.constantCond(size >= 0),
+                     "a negative size in split_sizes");
+      folded.push_back(math.constant(size));
+      total = math.add(total, folded.back());
+    }
+    checks.require(math.equal(total, dimSize),
+                   "split_sizes do not add up to the dimension");
+    return piecesOfSizes(math, folded);
+  }
+  std::optional<int64_t> given = getConstantInt(split->getOperand(1));
+  if (!given) {
+    why = "the number of pieces or their size is not a constant";
+    return failure();
+  }
+  OpFoldResult value = math.constant(*given);
+  if (name == "torch.aten.split.Tensor") {
+    // Pieces of split_size, the last what is left; an empty dimension is
+    // one empty piece.
+    checks.require(math.constantCond(*given > 0), "split_size is not positive");
+    if (*given <= 0)
+      return SmallVector<SplitPiece>();
+    countIs(math.max(ceilDiv(math, dimSize, value), one));
+    return piecesOfSize(math, dimSize, value, count);
+  }
+  if (name == "torch.aten.chunk") {
+    // ATen: pieces of ceil(size / chunks), as many as that makes (fewer
+    // than chunks when they divide unevenly); an empty dimension is
+    // `chunks` empty pieces.
+    checks.require(math.constantCond(*given > 0), "chunks is not positive");
+    if (*given <= 0)
+      return SmallVector<SplitPiece>();
+    OpFoldResult size = ceilDiv(math, dimSize, value);
+    countIs(math.select(math.equal(dimSize, zero), value,
+                        ceilDiv(math, dimSize, math.max(size, one))));
+    return piecesOfSize(math, dimSize, size, count);
+  }
+  if (name == "torch.aten.tensor_split.sections") {
+    // NumPy's array_split: the first (size % sections) pieces one longer.
+    checks.require(math.constantCond(*given > 0), "sections is not positive");
+    if (*given <= 0)
+      return SmallVector<SplitPiece>();
+    countIs(value);
+    OpFoldResult base = math.divTrunc(dimSize, value);
+    OpFoldResult longer = math.sub(dimSize, math.mul(base, value));
+    SmallVector<SplitPiece> result;
+    for (int64_t i = 0; i < count; ++i) {
+      OpFoldResult index = math.constant(i);
+      result.push_back(
+          {math.add(math.mul(index, base), math.min(index, longer)),
+           math.select(math.lessThan(index, longer), math.add(base, one),
+                       base)});
+    }
+    return result;
+  }
+  why = "its list does not come from a split";
+  return failure();
+}
+
+/// torch.prim.ListUnpack of the list a split makes (aten.split.Tensor,
+/// split_with_sizes, chunk, unbind.int, tensor_split.sections, each with
+/// ATen's rules): each result a slice of the split's input; the split goes
+/// once nothing else reads its list.
+static LogicalResult convertSplitUnpack(Operation *op,
+                                        PatternRewriter &rewriter) {
+  Operation *split =
+      op->getNumOperands() == 1 ? op->getOperand(0).getDefiningOp() : nullptr;
+  if (!split)
+    return refuse(rewriter, op, "its list does not come from a split");
+  StringRef name = split->getName().getStringRef();
+  bool known = llvm::is_contained(
+      {StringRef("torch.aten.split.Tensor"), StringRef("torch.aten.chunk"),
+       StringRef("torch.aten.split_with_sizes"),
+       StringRef("torch.aten.unbind.int"),
+       StringRef("torch.aten.tensor_split.sections")},
+      name);
+  if (!known)
+    return refuse(rewriter, op, "its list does not come from a split");
+  RollbackBuilder rollback(op);
+  std::string why;
+  unsigned dimIndex = name == "torch.aten.unbind.int" ? 1 : 2;
+  FailureOr<TorchOperands> operands =
+      getTorchOperands(split, rollback, dimIndex, why);
+  if (failed(operands))
+    return refuse(rewriter, op, why);
+  Location loc = op->getLoc();
+  ArithIndexBuilder math(rollback.builder, loc);
+  Checks checks(rollback.builder, loc, name);
+  OpFoldResult dimSize = tensor::getMixedSize(rollback.builder, loc,
+                                              operands->input, operands->dim);
+  bool shrink;
+  FailureOr<SmallVector<SplitPiece>> pieces = getTorchPieces(
+      split, math, checks, dimSize, op->getNumResults(), shrink, why);
+  if (failed(pieces))
+    return refuse(rewriter, op, why);
+  if (failed(checks.refuseOrEmit(rewriter, op)))
+    return failure();
+  if (failed(finishWithPieces(rewriter, op, rollback, operands->input,
+                              operands->dim, *pieces, shrink)))
+    return failure();
+  if (split->use_empty())
+    rewriter.eraseOp(split);
+  return success();
+}
+
 void mlir::slice::populateTorchToSlicePatterns(RewritePatternSet &patterns) {
   for (auto [name, select, scatter] :
        {std::tuple("torch.aten.slice.Tensor", false, false),
@@ -344,6 +487,7 @@ void mlir::slice::populateTorchToSlicePatterns(RewritePatternSet &patterns) {
                   });
   addConversion(patterns, {"torch.aten.narrow"}, convertNarrow);
   addConversion(patterns, {"torch.aten.flip"}, convertFlip);
+  addConversion(patterns, {"torch.prim.ListUnpack"}, convertSplitUnpack);
   addConversion(patterns, {"torch_c.to_builtin_tensor"}, foldBoundaryCasts);
   addDeadOpCleanup(patterns, {"torch.constant.int", "torch.constant.none",
                               "torch.constant.bool", "torch.prim.ListConstruct",

@@ -128,3 +128,53 @@ func.func @vtensor_boundary(%x: !torch.vtensor<[?],si64>) -> !torch.vtensor<[?],
   %r = "torch.aten.flip"(%x, %dims) : (!torch.vtensor<[?],si64>, !torch.list<int>) -> !torch.vtensor<[?],si64>
   return %r : !torch.vtensor<[?],si64>
 }
+
+// -----
+
+// Complex dtypes, as torch-mlir's vtensors and builtin tensors spell them:
+// a vtensor argument read through torch_c.to_builtin_tensor, and a builtin
+// one.
+// CHECK-LABEL: func.func @complex_elements(
+//       CHECK:   %[[B:.*]] = "torch_c.to_builtin_tensor"(%arg0) : (!torch.vtensor<[6,4,7],complex<f32>>) -> tensor<6x4x7xcomplex<f32>>
+//       CHECK:   %[[S:.*]] = slice.strided %[[B]][:, 1:3] : tensor<6x4x7xcomplex<f32>> to tensor<6x2x7xcomplex<f32>>
+//       CHECK:   "torch_c.from_builtin_tensor"(%[[S]]) : (tensor<6x2x7xcomplex<f32>>) -> !torch.vtensor<[6,2,7],complex<f32>>
+//       CHECK:   slice.strided %arg1[::-1] : tensor<5xcomplex<f64>> to tensor<5xcomplex<f64>>
+//   CHECK-NOT:   torch.aten
+func.func @complex_elements(%x: !torch.vtensor<[6,4,7],complex<f32>>, %arg1: tensor<5xcomplex<f64>>) -> (!torch.vtensor<[6,2,7],complex<f32>>, tensor<5xcomplex<f64>>) {
+  %c0 = "torch.constant.int"() <{value = 0 : i64}> : () -> !torch.int
+  %c1 = "torch.constant.int"() <{value = 1 : i64}> : () -> !torch.int
+  %c3 = "torch.constant.int"() <{value = 3 : i64}> : () -> !torch.int
+  %s = "torch.aten.slice.Tensor"(%x, %c1, %c1, %c3, %c1) : (!torch.vtensor<[6,4,7],complex<f32>>, !torch.int, !torch.int, !torch.int, !torch.int) -> !torch.vtensor<[6,2,7],complex<f32>>
+  %y = "torch_c.from_builtin_tensor"(%arg1) : (tensor<5xcomplex<f64>>) -> !torch.vtensor<[5],complex<f64>>
+  %dims = "torch.prim.ListConstruct"(%c0) : (!torch.int) -> !torch.list<int>
+  %f = "torch.aten.flip"(%y, %dims) : (!torch.vtensor<[5],complex<f64>>, !torch.list<int>) -> !torch.vtensor<[5],complex<f64>>
+  %r = "torch_c.to_builtin_tensor"(%f) : (!torch.vtensor<[5],complex<f64>>) -> tensor<5xcomplex<f64>>
+  return %s, %r : !torch.vtensor<[6,2,7],complex<f32>>, tensor<5xcomplex<f64>>
+}
+
+// -----
+
+// Unsigned and boolean dtypes: torch-mlir's backends store them signless
+// (!torch.vtensor<[6,4],ui8> <-> tensor<6x4xi8>); a function that hands in
+// tensor<...xui8> keeps that type.
+// CHECK-LABEL: func.func @unsigned_elements(
+//   CHECK-DAG:   slice.strided %arg0[2:4] : tensor<6x4xi8> to tensor<2x4xi8>
+//   CHECK-DAG:   slice.strided %arg1[2:4] : tensor<6x4xui8> to tensor<2x4xui8>
+//   CHECK-DAG:   %[[B:.*]] = "torch_c.to_builtin_tensor"(%arg2) : (!torch.vtensor<[6],i1>) -> tensor<6xi1>
+//   CHECK-DAG:   slice.strided %[[B]][0:6:2] : tensor<6xi1> to tensor<3xi1>
+//   CHECK-NOT:   torch.aten
+func.func @unsigned_elements(%arg0: tensor<6x4xi8>, %arg1: tensor<6x4xui8>, %m: !torch.vtensor<[6],i1>) -> (tensor<2x4xi8>, tensor<2x4xui8>, !torch.vtensor<[3],i1>) {
+  %c0 = "torch.constant.int"() <{value = 0 : i64}> : () -> !torch.int
+  %c2 = "torch.constant.int"() <{value = 2 : i64}> : () -> !torch.int
+  %c4 = "torch.constant.int"() <{value = 4 : i64}> : () -> !torch.int
+  %c6 = "torch.constant.int"() <{value = 6 : i64}> : () -> !torch.int
+  %x = "torch_c.from_builtin_tensor"(%arg0) : (tensor<6x4xi8>) -> !torch.vtensor<[6,4],ui8>
+  %y = "torch_c.from_builtin_tensor"(%arg1) : (tensor<6x4xui8>) -> !torch.vtensor<[6,4],ui8>
+  %c1 = "torch.constant.int"() <{value = 1 : i64}> : () -> !torch.int
+  %b = "torch.aten.slice.Tensor"(%y, %c0, %c2, %c4, %c1) : (!torch.vtensor<[6,4],ui8>, !torch.int, !torch.int, !torch.int, !torch.int) -> !torch.vtensor<[2,4],ui8>
+  %c = "torch.aten.slice.Tensor"(%m, %c0, %c0, %c6, %c2) : (!torch.vtensor<[6],i1>, !torch.int, !torch.int, !torch.int, !torch.int) -> !torch.vtensor<[3],i1>
+  %x2 = "torch.aten.slice.Tensor"(%x, %c0, %c2, %c4, %c1) : (!torch.vtensor<[6,4],ui8>, !torch.int, !torch.int, !torch.int, !torch.int) -> !torch.vtensor<[2,4],ui8>
+  %ra = "torch_c.to_builtin_tensor"(%x2) : (!torch.vtensor<[2,4],ui8>) -> tensor<2x4xi8>
+  %rb = "torch_c.to_builtin_tensor"(%b) : (!torch.vtensor<[2,4],ui8>) -> tensor<2x4xui8>
+  return %ra, %rb, %c : tensor<2x4xi8>, tensor<2x4xui8>, !torch.vtensor<[3],i1>
+}
