@@ -44,22 +44,22 @@ namespace slice {
 using namespace mlir;
 using namespace mlir::slice;
 
-/// Whether `value` may bufferize with strides known only at run time: a
-/// function's argument or a view of a value. A fresh value gets a dense
-/// buffer, which upstream collapses as a view.
-static bool mayHaveRunTimeStrides(Value value) {
-  if (auto argument = dyn_cast<BlockArgument>(value))
-    return isa<FunctionOpInterface>(argument.getOwner()->getParentOp());
-  return isa_and_nonnull<tensor::ExtractSliceOp, StridedOp>(
-      value.getDefiningOp());
-}
-
 namespace {
 /// tensor.collapse_shape %v [groups] -> slice.strided %v[...] with the unit
 /// dimensions a group drops shrunk (index 0) and the one it keeps (its
 /// only dimension of another size, or its last) taken whole.
 struct CollapseUnitView : OpRewritePattern<tensor::CollapseShapeOp> {
   using OpRewritePattern::OpRewritePattern;
+
+  /// Whether `value` may bufferize with strides known only at run time: a
+  /// function's argument or a view of a value. A fresh value gets a dense
+  /// buffer, which upstream collapses as a view.
+  static bool mayHaveRunTimeStrides(Value value) {
+    if (auto argument = dyn_cast<BlockArgument>(value))
+      return isa<FunctionOpInterface>(argument.getOwner()->getParentOp());
+    return isa_and_nonnull<tensor::ExtractSliceOp, StridedOp>(
+        value.getDefiningOp());
+  }
 
   LogicalResult matchAndRewrite(tensor::CollapseShapeOp op,
                                 PatternRewriter &rewriter) const override {

@@ -543,6 +543,16 @@ FailureOr<int64_t> frontdoor::getSplitDim(Value value, int64_t rank,
   return *dim < 0 ? *dim + rank : *dim;
 }
 
+FailureOr<int64_t> frontdoor::getAxisAttr(Operation *op, StringRef name,
+                                          int64_t rank, std::string &why) {
+  std::optional<int64_t> axis = getIntAttr(op, name, 0);
+  if (!axis || *axis < -rank || *axis >= rank) {
+    why = (name + " is not in [-rank, rank)").str();
+    return failure();
+  }
+  return *axis < 0 ? *axis + rank : *axis;
+}
+
 OpFoldResult frontdoor::ceilDiv(ArithIndexBuilder &math, OpFoldResult a,
                                 OpFoldResult b) {
   return math.divTrunc(math.sub(math.add(a, b), math.constant(1)), b);

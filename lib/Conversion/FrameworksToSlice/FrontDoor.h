@@ -272,6 +272,12 @@ SmallVector<SplitPiece> piecesOfSize(ArithIndexBuilder &math,
 /// back when negative; failure with `why` otherwise.
 FailureOr<int64_t> getSplitDim(Value value, int64_t rank, std::string &why);
 
+/// The integer attribute `name` of `op` (default 0) as a dimension of a
+/// rank-`rank` input, counted from the back when negative; failure with
+/// `why` when it is not in [-rank, rank).
+FailureOr<int64_t> getAxisAttr(Operation *op, StringRef name, int64_t rank,
+                               std::string &why);
+
 /// `a / b` rounded up, for a >= 0 and b > 0.
 OpFoldResult ceilDiv(ArithIndexBuilder &math, OpFoldResult a, OpFoldResult b);
 

@@ -145,17 +145,18 @@ static LogicalResult convertSplit(Operation *op, PatternRewriter &rewriter) {
   auto input = dyn_cast<TypedValue<RankedTensorType>>(op->getOperand(0));
   if (!input)
     return refuse(rewriter, op, "input is not a ranked tensor");
-  int64_t rank = input.getType().getRank();
-  std::optional<int64_t> axis = getIntAttr(op, "axis", 0);
-  if (!axis || *axis < -rank || *axis >= rank)
-    return refuse(rewriter, op, "axis is not in [-rank, rank)");
-  int64_t dim = *axis < 0 ? *axis + rank : *axis;
   RollbackBuilder rollback(op);
   Location loc = op->getLoc();
   ArithIndexBuilder math(rollback.builder, loc);
   Checks checks(rollback.builder, loc, op->getName().getStringRef());
+  // A negative axis counts from the back (every opset since 11).
+  std::string why;
+  FailureOr<int64_t> dim =
+      getAxisAttr(op, "axis", input.getType().getRank(), why);
+  if (failed(dim))
+    return refuse(rewriter, op, why);
   OpFoldResult dimSize =
-      tensor::getMixedSize(rollback.builder, loc, input, dim);
+      tensor::getMixedSize(rollback.builder, loc, input, *dim);
   OpFoldResult zero = math.constant(0);
   int64_t count = op->getNumResults();
   SmallVector<SplitPiece> pieces;
@@ -171,7 +172,7 @@ static LogicalResult convertSplit(Operation *op, PatternRewriter &rewriter) {
       total = math.add(total, size);
     }
     checks.require(math.equal(total, dimSize),
-                   "split does not add up to dimension " + Twine(dim));
+                   "split does not add up to dimension " + Twine(*dim));
     pieces = piecesOfSizes(math, *sizes);
   } else {
     std::optional<int64_t> outputs = getIntAttr(op, "num_outputs", count);
@@ -182,13 +183,13 @@ static LogicalResult convertSplit(Operation *op, PatternRewriter &rewriter) {
         atLeast(math,
                 math.sub(dimSize, math.mul(size, math.constant(count - 1))),
                 zero),
-        "dimension " + Twine(dim) + " is too short for " + Twine(count) +
+        "dimension " + Twine(*dim) + " is too short for " + Twine(count) +
             " pieces");
     pieces = piecesOfSize(math, dimSize, size, count);
   }
   if (failed(checks.refuseOrEmit(rewriter, op)))
     return failure();
-  return finishWithPieces(rewriter, op, rollback, input, dim, pieces,
+  return finishWithPieces(rewriter, op, rollback, input, *dim, pieces,
                           /*shrink=*/false);
 }
 

@@ -372,11 +372,12 @@ static LogicalResult convertUnpack(Operation *op, PatternRewriter &rewriter) {
   TypedValue<RankedTensorType> input = getSplitInput(op, 0);
   if (!input || op->getNumOperands() != 1)
     return refuse(rewriter, op, "value is not a ranked tensor");
-  int64_t rank = input.getType().getRank();
-  std::optional<int64_t> axis = getIntAttr(op, "axis", 0);
-  if (!axis || *axis < -rank || *axis >= rank)
-    return refuse(rewriter, op, "axis is not in [-rank, rank)");
-  int64_t dim = *axis < 0 ? *axis + rank : *axis;
+  std::string why;
+  FailureOr<int64_t> axis =
+      getAxisAttr(op, "axis", input.getType().getRank(), why);
+  if (failed(axis))
+    return refuse(rewriter, op, why);
+  int64_t dim = *axis;
   RollbackBuilder rollback(op);
   Location loc = op->getLoc();
   ArithIndexBuilder math(rollback.builder, loc);

@@ -306,13 +306,10 @@ struct SliceSplitConcatConsumersPass
   void runOnOperation() override {
     // Both patterns start from a concat or from inserts; a function with
     // neither is left without a greedy run over every op.
-    if (!getOperation()
-             ->walk([](Operation *op) {
-               return isa<tensor::ConcatOp, tensor::InsertSliceOp>(op)
-                          ? WalkResult::interrupt()
-                          : WalkResult::advance();
-             })
-             .wasInterrupted())
+    bool starts = false;
+    getOperation()->walk([&](tensor::ConcatOp) { starts = true; });
+    getOperation()->walk([&](tensor::InsertSliceOp) { starts = true; });
+    if (!starts)
       return;
     RewritePatternSet patterns(&getContext());
     populateSliceSplitConcatConsumersPatterns(patterns);
