@@ -256,7 +256,9 @@ def emulated_env(**extra):
 
 
 def count_bytes(args):
-    exe = build(args.dir, "")
+    # Each program's launches are told apart by their kernels' names: kept
+    # per function (alike kernels of two programs would otherwise merge).
+    exe = build(args.dir, "per-function-kernels=true")
     stats = os.path.join(args.dir, "stats.jsonl")
     if os.path.exists(stats):
         os.remove(stats)

@@ -88,7 +88,9 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createSliceSinkIntoLaunches());
   pm.addPass(createGpuKernelOutliningPass());
   // One module for all kernels: one back end run and one ptxas call.
-  pm.addPass(createSliceMergeKernelModules());
+  SliceMergeKernelModulesOptions merge;
+  merge.perFunction = options.perFunctionKernels;
+  pm.addPass(createSliceMergeKernelModules(merge));
 
   // Kernels: to NVVM, then serialized once the host is lowered.
   GpuNVVMAttachTargetOptions target;
@@ -206,6 +208,7 @@ struct SliceToNVVMPass
     options.cudaPath = cudaPath;
     options.blockSize = blockSize;
     options.vectorBytes = vectorBytes;
+    options.perFunctionKernels = perFunctionKernels;
     return options;
   }
 

@@ -771,11 +771,18 @@ def SliceMergeKernelModules
     alike in all but their names (signature, attributes, body) are kept
     once, under the first one's name, whichever functions launch them: a
     chain of a thousand updates copies at a few hundred offsets, and 4096
-    functions of one shape made 129 kinds of kernel.
+    functions of one shape made 129 kinds of kernel. With `per-function`,
+    only kernels that one function launches merge, so that a kernel's name
+    tells a profile which function ran it (bench/programs/gpu.py counts
+    each program's bytes so).
     `gpu-module-to-binary` then runs the NVPTX back end and ptxas once, not
     once per kernel, and a program loads one module. Modules that differ
     in their attributes, or whose symbols clash, are left as they are.
   }];
+  let options = [
+    Option<"perFunction", "per-function", "bool", /*default=*/"false",
+           "Merge alike kernels only when one function launches them">
+  ];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 

@@ -226,7 +226,11 @@ def SliceToNVVM : Pass<"slice-to-nvvm", "::mlir::ModuleOp"> {
            "Threads per block of the copy kernels">,
     Option<"vectorBytes", "vector-bytes", "int64_t",
            /*default=*/"::mlir::slice::SliceCopiesToGPUOptions{}.vectorBytes",
-           "Bytes per vector access in the copy kernels (4, 8 or 16)">
+           "Bytes per vector access in the copy kernels (4, 8 or 16)">,
+    Option<"perFunctionKernels", "per-function-kernels", "bool",
+           /*default=*/"false",
+           "Keep alike kernels of different functions apart, so that a "
+           "kernel's name tells a profile which function launched it">
   ]);
 }
 

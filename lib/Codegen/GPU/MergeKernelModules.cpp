@@ -20,6 +20,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -51,16 +52,20 @@ static DictionaryAttr otherAttributes(gpu::GPUModuleOp module) {
 /// Kernels alike merge whichever functions launch them: 4096 functions of
 /// one shape made 4096 kernels of 129 kinds, whose back end and ptxas runs
 /// took 11 of 22 s, and upstream's verifier of the launches looks each
-/// kernel up by a scan of the module (docs/performance.md).
-static DenseMap<StringAttr, StringAttr> deduplicate(Block *body) {
+/// kernel up by a scan of the module (docs/performance.md). With
+/// `launcher` (each kernel's one host function, by its name in `body`),
+/// only kernels of one function merge, and the others stay.
+static DenseMap<StringAttr, StringAttr>
+deduplicate(Block *body, const DenseMap<StringAttr, StringAttr> *launcher) {
   DenseMap<StringAttr, StringAttr> same;
   llvm::StringMap<StringAttr> kept;
   for (gpu::GPUFuncOp function :
        llvm::make_early_inc_range(body->getOps<gpu::GPUFuncOp>())) {
     StringAttr name = function.getNameAttr();
-    if (!function.isKernel())
+    StringAttr host = launcher ? launcher->lookup(name) : StringAttr();
+    if (!function.isKernel() || (launcher && !host))
       continue;
-    std::string text;
+    std::string text = host ? host.str() + "\n" : std::string();
     {
       llvm::raw_string_ostream os(text);
       function.setName("kernel");
@@ -80,6 +85,7 @@ static DenseMap<StringAttr, StringAttr> deduplicate(Block *body) {
 namespace {
 struct MergeKernelModules
     : public slice::impl::SliceMergeKernelModulesBase<MergeKernelModules> {
+  using SliceMergeKernelModulesBase::SliceMergeKernelModulesBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<gpu::GPUModuleOp> kernels(module.getOps<gpu::GPUModuleOp>());
@@ -142,8 +148,26 @@ struct MergeKernelModules
     }
     // Kernels alike (the same signature, attributes and body: the copies
     // of a long chain of updates at offsets that repeat, the kernels of
-    // functions of one shape) become one.
-    DenseMap<StringAttr, StringAttr> same = deduplicate(body);
+    // functions of one shape) become one. Per function: the one host
+    // function that launches each kernel (none: several).
+    DenseMap<StringAttr, StringAttr> launcher;
+    if (perFunction) {
+      DenseSet<StringAttr> shared;
+      module.walk([&](gpu::LaunchFuncOp launch) {
+        StringAttr unique = renamed.lookup(
+            {launch.getKernelModuleName(), launch.getKernelName()});
+        auto host = launch->getParentOfType<FunctionOpInterface>();
+        if (!unique || !host)
+          return;
+        auto [it, inserted] = launcher.try_emplace(unique, host.getNameAttr());
+        if (!inserted && it->second != host.getNameAttr())
+          shared.insert(unique);
+      });
+      for (StringAttr name : shared)
+        launcher.erase(name);
+    }
+    DenseMap<StringAttr, StringAttr> same =
+        deduplicate(body, perFunction ? &launcher : nullptr);
     // Every launch names its kernel in the merged module.
     StringAttr mergedName = merged.getNameAttr();
     module.walk([&](gpu::LaunchFuncOp launch) {

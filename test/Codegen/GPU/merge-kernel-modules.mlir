@@ -1,4 +1,5 @@
 // RUN: slice-opt %s --slice-merge-kernel-modules -split-input-file | FileCheck %s
+// RUN: slice-opt %s --slice-merge-kernel-modules=per-function=true -split-input-file | FileCheck %s --check-prefix=PER
 
 // Outlining's modules, one kernel each, the second kernel with the first's
 // name: one module, each kernel named after its module, launches updated.
@@ -122,6 +123,15 @@ func.func @none() {
 // CHECK: gpu.launch_func @slice_kernels::@h_kernel_1 blocks
 // CHECK-LABEL: func.func @k(
 // CHECK: gpu.launch_func @slice_kernels::@h_kernel blocks
+// With per-function, @k's kernel stays its own (a profile tells the two
+// functions apart); @h's alike kernels still merge.
+// PER: gpu.func @h_kernel_1(
+// PER-NEXT: arith.constant 2.000000e+00
+// PER: gpu.func @k_kernel(
+// PER-NOT: gpu.func
+// PER: gpu.launch_func @slice_kernels::@h_kernel_1 blocks
+// PER: func.func @k(
+// PER: gpu.launch_func @slice_kernels::@k_kernel blocks
 module attributes {gpu.container_module} {
   gpu.module @h_kernel {
     gpu.func @h_kernel(%m: memref<4xf32>) kernel {
