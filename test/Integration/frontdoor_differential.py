@@ -545,7 +545,7 @@ def onnx_case(rng, k):
         steps = [1] * len(dims)
     expected = onnx_oracle(pd.input_array(shape, 3), axes, starts, ends,
                            steps)
-    runtime = [rng.random() < .35 for _ in range(3)]
+    runtime = [rng.random() < .35 for _ in range(4)]
     element = int_type(rng, starts + ends) if rng.random() < .5 else "i64"
     if element == "i16":
         element = "i32"
@@ -557,7 +557,9 @@ def onnx_case(rng, k):
         if no_axes or no_steps:
             none = em.fresh()
             em.emit(f'{none} = "onnx.NoValue"() {{value}} : () -> none')
-        al = none if no_axes else em.const("onnx.Constant", axes, element)
+        # Run-time axes too (opset 10 and later).
+        al = none if no_axes else em.ints("onnx.Constant", axes, runtime[3],
+                                          element)
         pl = none if no_steps else em.ints("onnx.Constant", steps,
                                            runtime[2], element)
         lt = f"tensor<{len(dims)}x{element}>"

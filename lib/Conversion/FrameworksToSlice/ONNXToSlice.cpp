@@ -24,6 +24,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::slice;
 using namespace mlir::slice::frontdoor;
@@ -53,6 +55,78 @@ static FailureOr<Value> buildAxesSlice(OpBuilder &builder, Location loc,
       .getResult();
 }
 
+/// ONNX's start with a negative step: clamped to [0, dim - 1], so one
+/// before the front starts at element 0 (where Python selects nothing),
+/// raised to -dim here for the slice's own clamp (step < 0 only).
+static OpFoldResult raiseStart(ArithIndexBuilder &math, OpFoldResult start,
+                               OpFoldResult step,
+                               llvm::function_ref<OpFoldResult()> dimSize) {
+  std::optional<int64_t> knownStep = getConstantIntValue(step);
+  if (knownStep > 0)
+    return start;
+  if (std::optional<int64_t> known = getConstantIntValue(start);
+      known && *known >= -1)
+    return start;
+  OpFoldResult raised = math.max(start, math.sub(math.constant(0), dimSize()));
+  return knownStep ? raised
+                   : math.select(math.lessThan(step, math.constant(0)), raised,
+                                 start);
+}
+
+/// onnx.Slice with run-time `axes`: a slice.strided over every dimension
+/// whose entries select, per dimension, the start, end and step of the
+/// axis that names it (0, INT64_MAX and 1, the whole dimension, when none
+/// does). Each axis must be in [-rank, rank) and named once: run-time
+/// checks naming the op, as ONNX requires.
+static LogicalResult
+convertRuntimeAxes(Operation *op, PatternRewriter &rewriter,
+                   RollbackBuilder &rollback, Value data,
+                   ArrayRef<OpFoldResult> axes, ArrayRef<OpFoldResult> starts,
+                   ArrayRef<OpFoldResult> ends, ArrayRef<OpFoldResult> steps) {
+  OpBuilder &builder = rollback.builder;
+  Location loc = op->getLoc();
+  ArithIndexBuilder math(builder, loc);
+  Checks checks(builder, loc, op->getName().getStringRef());
+  int64_t rank = cast<RankedTensorType>(data.getType()).getRank();
+  OpFoldResult zero = math.constant(0), rankValue = math.constant(rank);
+  SmallVector<OpFoldResult> dims;
+  for (auto [i, axis] : llvm::enumerate(axes)) {
+    std::string which = "axes entry " + std::to_string(i);
+    checks.require(
+        math.logicalAnd(atLeast(math, axis, math.sub(zero, rankValue)),
+                        math.lessThan(axis, rankValue)),
+        which + " is outside [-rank, rank)");
+    // ONNX requires distinct axes.
+    dims.push_back(wrapIndex(math, axis, rankValue));
+    for (unsigned j = 0; j < i; ++j)
+      checks.require(math.logicalNot(math.equal(dims[j], dims.back())),
+                     which + " repeats an earlier one");
+    checks.require(math.logicalNot(math.equal(steps[i], zero)),
+                   "the step of " + which + " is 0");
+  }
+  if (failed(checks.refuseOrEmit(rewriter, op)))
+    return failure();
+  MixedSliceSpec spec;
+  for (int64_t d = 0; d < rank; ++d) {
+    OpFoldResult dimSize = tensor::getMixedSize(builder, loc, data, d);
+    OpFoldResult begin = zero,
+                 end = math.constant(std::numeric_limits<int64_t>::max()),
+                 stride = math.constant(1);
+    for (auto [i, dim] : llvm::enumerate(dims)) {
+      OpFoldResult named = math.equal(dim, math.constant(d));
+      begin = math.select(
+          named, raiseStart(math, starts[i], steps[i], [&] { return dimSize; }),
+          begin);
+      end = math.select(named, ends[i], end);
+      stride = math.select(named, steps[i], stride);
+    }
+    spec.begin.push_back(begin);
+    spec.end.push_back(end);
+    spec.strides.push_back(stride);
+  }
+  return finishWithSlice(rewriter, op, rollback, data, spec);
+}
+
 /// onnx.Slice(data, starts, ends, axes, steps).
 static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
   unsigned numOperands = op->getNumOperands();
@@ -70,13 +144,19 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
   OpBuilder &builder = rollback.builder;
   Location loc = op->getLoc();
   SmallVector<int64_t> axes;
+  SmallVector<OpFoldResult> runtimeAxes;
   if (numOperands < 4 || isNone(op->getOperand(3))) {
     axes = llvm::to_vector(llvm::seq<int64_t>(0, starts.size()));
   } else if (std::optional<SmallVector<int64_t>> constant =
                  getConstantInts(op->getOperand(3))) {
     axes = std::move(*constant);
   } else {
-    return refuse(rewriter, op, "axes are not constant");
+    FailureOr<SmallVector<OpFoldResult>> given =
+        getIndexEntries(builder, loc, op->getOperand(3));
+    if (failed(given))
+      return refuse(rewriter, op,
+                    "axes is not a 1-D integer tensor of static length");
+    runtimeAxes = std::move(*given);
   }
   ArithIndexBuilder math(builder, loc);
   SmallVector<OpFoldResult> steps(starts.size(), math.constant(1));
@@ -88,10 +168,14 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
                     "steps is not a 1-D integer tensor of static length");
     steps = std::move(*given);
   }
-  if (axes.size() != starts.size() || ends.size() != starts.size() ||
+  size_t numAxes = runtimeAxes.empty() ? axes.size() : runtimeAxes.size();
+  if (numAxes != starts.size() || ends.size() != starts.size() ||
       steps.size() != starts.size())
     return refuse(rewriter, op,
                   "starts, ends, axes and steps differ in length");
+  if (!runtimeAxes.empty())
+    return convertRuntimeAxes(op, rewriter, rollback, data, runtimeAxes, starts,
+                              ends, steps);
   std::string why;
   std::optional<SmallVector<int64_t>> dims =
       normalizeDims(axes, dataType.getRank(), why);
@@ -108,21 +192,9 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
     if (!knownStep)
       checks.require(math.logicalNot(math.equal(step, math.constant(0))),
                      "the step of axis " + std::to_string(axes[i]) + " is 0");
-    if (knownStep > 0)
-      continue;
-    // ONNX clamps a start to [0, dim - 1] with a negative step: one before
-    // the front starts at element 0, where Python selects nothing.
-    OpFoldResult start = starts[i];
-    if (std::optional<int64_t> known = getConstantIntValue(start);
-        known && *known >= -1)
-      continue;
-    OpFoldResult raised =
-        math.max(start, math.sub(math.constant(0),
-                                 tensor::getMixedSize(math.getBuilder(),
-                                                      op->getLoc(), data, d)));
-    starts[i] = knownStep ? raised
-                          : math.select(math.lessThan(step, math.constant(0)),
-                                        raised, start);
+    starts[i] = raiseStart(math, starts[i], step, [&] {
+      return tensor::getMixedSize(math.getBuilder(), op->getLoc(), data, d);
+    });
   }
   checks.emit();
   FailureOr<Value> slice =

@@ -68,3 +68,25 @@ func.func @runtime(%x: tensor<?xf32>, %s: tensor<1xi32>, %p: tensor<1xi32>) -> t
   %r = "onnx.Slice"(%x, %s, %e, %a, %p) : (tensor<?xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
+
+// -----
+
+// Run-time axes (allowed since opset 10): every dimension's start, end and
+// step select the entry that names it (0, INT64_MAX, 1 when none does);
+// each axis checked in [-rank, rank) and against the earlier ones, and
+// each step against 0, the checks naming onnx.Slice.
+// CHECK-LABEL: func.func @runtime_axes(
+//       CHECK:   %[[A0:.*]] = tensor.extract %arg1[%{{.*}}] : tensor<2xi64>
+//       CHECK:   cf.assert %{{.*}}, "onnx.Slice: axes entry 0 is outside [-rank, rank)"
+//       CHECK:   cf.assert %{{.*}}, "onnx.Slice: axes entry 1 repeats an earlier one"
+//       CHECK:   %[[S:.*]] = slice.strided %arg0[%{{.*}}:%{{.*}}:%{{.*}}, %{{.*}}:%{{.*}}:%{{.*}}] : tensor<4x6xf32> to tensor<?x?xf32>
+//       CHECK:   %[[R:.*]] = tensor.cast %[[S]] : tensor<?x?xf32> to tensor<2x?xf32>
+//       CHECK:   return %[[R]]
+//   CHECK-NOT:   onnx.
+func.func @runtime_axes(%x: tensor<4x6xf32>, %a: tensor<2xi64>) -> tensor<2x?xf32> {
+  %s = "onnx.Constant"() {value = dense<[1, 0]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %e = "onnx.Constant"() {value = dense<[3, 9223372036854775807]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %p = "onnx.Constant"() {value = dense<[1, -1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %r = "onnx.Slice"(%x, %s, %e, %a, %p) : (tensor<4x6xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x?xf32>
+  return %r : tensor<2x?xf32>
+}
