@@ -34,6 +34,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace {
 /// Every allocation carries this many unregistered bytes on each side, so
@@ -239,16 +240,49 @@ void writeStats(const emu::Kernel &kernel, const unsigned grid[3],
   fputs("}\n", file);
   fclose(file);
 }
+/// Calls of each driver entry point, by its exported name: what a test
+/// reads through sliceEmulatedDeviceWriteCalls to count the driver calls a
+/// compiled function makes.
+struct Calls {
+  std::mutex lock;
+  std::map<std::string, unsigned long long> counts;
+};
+
+Calls &calls() {
+  static Calls *c = new Calls;
+  return *c;
+}
+
+void countCall(const char *name) {
+  Calls &c = calls();
+  std::lock_guard<std::mutex> guard(c.lock);
+  ++c.counts[name];
+}
+
+/// The primary context's handle, and the thread's stack of current
+/// contexts, as the driver keeps them: calls that need a context fail
+/// without one, so a runtime that forgets to make it current on a thread
+/// fails here as on a device.
+const CUcontext primaryContext = reinterpret_cast<CUcontext>(0x1);
+thread_local std::vector<CUcontext> currentContexts;
+
+/// The default memory pool's handle.
+const CUmemoryPool defaultPool = reinterpret_cast<CUmemoryPool>(0x2);
 } // namespace
 
 #define LOCKED std::lock_guard<std::mutex> guard(state().lock)
 #define NEEDS_INIT                                                             \
   if (!state().initialized)                                                    \
   return CUDA_ERROR_NOT_INITIALIZED
+#define NEEDS_CONTEXT                                                          \
+  if (currentContexts.empty() || !currentContexts.back())                      \
+  return fail(CUDA_ERROR_INVALID_CONTEXT, "%s: no current context", __func__)
+#define COUNTED countCall(__func__)
 
 extern "C" {
 
 CUresult cuInit(unsigned flags) {
+  COUNTED;
   LOCKED;
   if (flags)
     return CUDA_ERROR_INVALID_VALUE;
@@ -257,6 +291,7 @@ CUresult cuInit(unsigned flags) {
 }
 
 CUresult cuDriverGetVersion(int *version) {
+  COUNTED;
   if (!version)
     return CUDA_ERROR_INVALID_VALUE;
   *version = 12080;
@@ -264,6 +299,7 @@ CUresult cuDriverGetVersion(int *version) {
 }
 
 CUresult cuGetErrorName(CUresult error, const char **name) {
+  COUNTED;
   if (!name)
     return CUDA_ERROR_INVALID_VALUE;
   *name = errorName(error);
@@ -271,10 +307,15 @@ CUresult cuGetErrorName(CUresult error, const char **name) {
 }
 
 CUresult cuGetErrorString(CUresult error, const char **text) {
-  return cuGetErrorName(error, text);
+  COUNTED;
+  if (!text)
+    return CUDA_ERROR_INVALID_VALUE;
+  *text = errorName(error);
+  return *text ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 CUresult cuDeviceGetCount(int *count) {
+  COUNTED;
   NEEDS_INIT;
   if (!count)
     return CUDA_ERROR_INVALID_VALUE;
@@ -283,6 +324,7 @@ CUresult cuDeviceGetCount(int *count) {
 }
 
 CUresult cuDeviceGet(CUdevice *device, int ordinal) {
+  COUNTED;
   NEEDS_INIT;
   if (!device || ordinal != 0)
     return CUDA_ERROR_INVALID_VALUE;
@@ -291,6 +333,7 @@ CUresult cuDeviceGet(CUdevice *device, int ordinal) {
 }
 
 CUresult cuDeviceGetName(char *name, int length, CUdevice device) {
+  COUNTED;
   NEEDS_INIT;
   if (!name || length <= 0 || device != 0)
     return CUDA_ERROR_INVALID_VALUE;
@@ -300,6 +343,7 @@ CUresult cuDeviceGetName(char *name, int length, CUdevice device) {
 
 CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
                               CUdevice device) {
+  COUNTED;
   NEEDS_INIT;
   if (!value || device != 0)
     return CUDA_ERROR_INVALID_VALUE;
@@ -329,6 +373,7 @@ CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
     *value = 32;
     break;
   case CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING:
+  case CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED:
     *value = 1;
     break;
   default:
@@ -339,36 +384,74 @@ CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
 }
 
 CUresult cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice device) {
+  COUNTED;
   NEEDS_INIT;
   if (!context || device != 0)
     return CUDA_ERROR_INVALID_VALUE;
-  *context = reinterpret_cast<CUcontext>(0x1);
+  *context = primaryContext;
   return CUDA_SUCCESS;
 }
-CUresult cuDevicePrimaryCtxRelease_v2(CUdevice) { return CUDA_SUCCESS; }
-CUresult cuCtxPushCurrent_v2(CUcontext) { return CUDA_SUCCESS; }
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice) {
+  COUNTED;
+  return CUDA_SUCCESS;
+}
+CUresult cuCtxPushCurrent_v2(CUcontext context) {
+  COUNTED;
+  if (context != primaryContext)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  currentContexts.push_back(context);
+  return CUDA_SUCCESS;
+}
 CUresult cuCtxPopCurrent_v2(CUcontext *context) {
+  COUNTED;
+  if (currentContexts.empty())
+    return CUDA_ERROR_INVALID_CONTEXT;
   if (context)
-    *context = reinterpret_cast<CUcontext>(0x1);
+    *context = currentContexts.back();
+  currentContexts.pop_back();
   return CUDA_SUCCESS;
 }
-CUresult cuCtxSetCurrent(CUcontext) { return CUDA_SUCCESS; }
-CUresult cuCtxSynchronize() { return CUDA_SUCCESS; }
+CUresult cuCtxSetCurrent(CUcontext context) {
+  COUNTED;
+  if (context && context != primaryContext)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (currentContexts.empty())
+    currentContexts.push_back(context);
+  else
+    currentContexts.back() = context;
+  return CUDA_SUCCESS;
+}
+CUresult cuCtxGetCurrent(CUcontext *context) {
+  COUNTED;
+  if (!context)
+    return CUDA_ERROR_INVALID_VALUE;
+  *context = currentContexts.empty() ? nullptr : currentContexts.back();
+  return CUDA_SUCCESS;
+}
+CUresult cuCtxSynchronize() {
+  COUNTED;
+  return CUDA_SUCCESS;
+}
 
 CUresult cuModuleLoadData(CUmodule *module, const void *image) {
+  COUNTED;
   LOCKED;
   NEEDS_INIT;
+  NEEDS_CONTEXT;
   return load(module, image);
 }
 
 CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned,
                             CUjit_option *, void **) {
+  COUNTED;
   LOCKED;
   NEEDS_INIT;
+  NEEDS_CONTEXT;
   return load(module, image);
 }
 
 CUresult cuModuleUnload(CUmodule module) {
+  COUNTED;
   LOCKED;
   State &s = state();
   auto found = s.modules.find(module);
@@ -383,7 +466,9 @@ CUresult cuModuleUnload(CUmodule module) {
 
 CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
                              const char *name) {
+  COUNTED;
   LOCKED;
+  NEEDS_CONTEXT;
   auto found = state().modules.find(module);
   if (found == state().modules.end() || !function || !name)
     return CUDA_ERROR_INVALID_VALUE;
@@ -400,7 +485,9 @@ CUresult cuLaunchKernel(CUfunction function, unsigned gx, unsigned gy,
                         unsigned gz, unsigned bx, unsigned by, unsigned bz,
                         unsigned sharedBytes, CUstream, void **params,
                         void **extra) {
+  COUNTED;
   LOCKED;
+  NEEDS_CONTEXT;
   auto known = state().functions.find(function);
   if (known == state().functions.end())
     return CUDA_ERROR_INVALID_HANDLE;
@@ -475,30 +562,48 @@ CUresult cuLaunchKernel(CUfunction function, unsigned gx, unsigned gy,
 
 // Everything runs synchronously: streams and events only have to exist.
 CUresult cuStreamCreate(CUstream *stream, unsigned) {
+  COUNTED;
+  NEEDS_CONTEXT;
   if (!stream)
     return CUDA_ERROR_INVALID_VALUE;
   *stream = reinterpret_cast<CUstream>(new char);
   return CUDA_SUCCESS;
 }
 CUresult cuStreamDestroy_v2(CUstream stream) {
+  COUNTED;
   delete reinterpret_cast<char *>(stream);
   return CUDA_SUCCESS;
 }
-CUresult cuStreamSynchronize(CUstream) { return CUDA_SUCCESS; }
-CUresult cuStreamWaitEvent(CUstream, CUevent, unsigned) { return CUDA_SUCCESS; }
+CUresult cuStreamSynchronize(CUstream) {
+  COUNTED;
+  return CUDA_SUCCESS;
+}
+CUresult cuStreamWaitEvent(CUstream, CUevent, unsigned) {
+  COUNTED;
+  return CUDA_SUCCESS;
+}
 CUresult cuEventCreate(CUevent *event, unsigned) {
+  COUNTED;
   if (!event)
     return CUDA_ERROR_INVALID_VALUE;
   *event = reinterpret_cast<CUevent>(new char);
   return CUDA_SUCCESS;
 }
 CUresult cuEventDestroy_v2(CUevent event) {
+  COUNTED;
   delete reinterpret_cast<char *>(event);
   return CUDA_SUCCESS;
 }
-CUresult cuEventRecord(CUevent, CUstream) { return CUDA_SUCCESS; }
-CUresult cuEventSynchronize(CUevent) { return CUDA_SUCCESS; }
+CUresult cuEventRecord(CUevent, CUstream) {
+  COUNTED;
+  return CUDA_SUCCESS;
+}
+CUresult cuEventSynchronize(CUevent) {
+  COUNTED;
+  return CUDA_SUCCESS;
+}
 CUresult cuEventElapsedTime(float *ms, CUevent, CUevent) {
+  COUNTED;
   if (!ms)
     return CUDA_ERROR_INVALID_VALUE;
   *ms = 0;
@@ -509,6 +614,7 @@ static CUresult allocate(CUdeviceptr *pointer, size_t bytes,
                          emu::AllocationKind kind) {
   LOCKED;
   NEEDS_INIT;
+  NEEDS_CONTEXT;
   if (!pointer || !bytes)
     return CUDA_ERROR_INVALID_VALUE; // as the driver: no 0-byte allocation
   size_t padded = (bytes + 255) / 256 * 256;
@@ -524,21 +630,24 @@ static CUresult allocate(CUdeviceptr *pointer, size_t bytes,
 }
 
 CUresult cuMemAlloc_v2(CUdeviceptr *pointer, size_t bytes) {
+  COUNTED;
   return allocate(pointer, bytes, emu::AllocationKind::Device);
 }
 CUresult cuMemAllocManaged(CUdeviceptr *pointer, size_t bytes, unsigned) {
+  COUNTED;
   return allocate(pointer, bytes, emu::AllocationKind::Managed);
 }
 
-CUresult cuMemFree_v2(CUdeviceptr pointer) {
+static CUresult release(const char *call, CUdeviceptr pointer) {
   LOCKED;
+  NEEDS_CONTEXT;
   State &s = state();
   if (!pointer)
     return CUDA_SUCCESS;
   auto it = s.blocks.find(pointer);
   if (it == s.blocks.end())
     return fail(CUDA_ERROR_INVALID_VALUE,
-                "cuMemFree of 0x%llx, which is no live allocation",
+                "%s of 0x%llx, which is no live allocation", call,
                 (unsigned long long)pointer);
   s.memory.remove(pointer);
   free(it->second);
@@ -546,8 +655,45 @@ CUresult cuMemFree_v2(CUdeviceptr pointer) {
   return CUDA_SUCCESS;
 }
 
-CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
-                       CUstream) {
+CUresult cuMemFree_v2(CUdeviceptr pointer) {
+  COUNTED;
+  return release("cuMemFree", pointer);
+}
+
+// The default memory pool. Its blocks are allocated and freed as
+// cuMemAlloc's (work completes at once, so a stream-ordered free takes
+// effect when it is called), which keeps every access to a freed block an
+// error.
+CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool, CUdevice device) {
+  COUNTED;
+  NEEDS_INIT;
+  if (!pool || device != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  *pool = defaultPool;
+  return CUDA_SUCCESS;
+}
+CUresult cuMemPoolSetAttribute(CUmemoryPool pool, CUmemPool_attribute,
+                               void *value) {
+  COUNTED;
+  return pool == defaultPool && value ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+CUresult cuMemAllocFromPoolAsync(CUdeviceptr *pointer, size_t bytes,
+                                 CUmemoryPool pool, CUstream) {
+  COUNTED;
+  if (pool != defaultPool)
+    return CUDA_ERROR_INVALID_VALUE;
+  return allocate(pointer, bytes, emu::AllocationKind::Device);
+}
+CUresult cuMemAllocAsync(CUdeviceptr *pointer, size_t bytes, CUstream) {
+  COUNTED;
+  return allocate(pointer, bytes, emu::AllocationKind::Device);
+}
+CUresult cuMemFreeAsync(CUdeviceptr pointer, CUstream) {
+  COUNTED;
+  return release("cuMemFreeAsync", pointer);
+}
+
+static CUresult copy(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {
   LOCKED;
   if (CUresult r = checkRange("cuMemcpy (destination)", dst, bytes))
     return r;
@@ -558,14 +704,22 @@ CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
             bytes);
   return CUDA_SUCCESS;
 }
+CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
+                       CUstream) {
+  COUNTED;
+  return copy(dst, src, bytes);
+}
 CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t bytes) {
-  return cuMemcpyAsync(dst, src, bytes, nullptr);
+  COUNTED;
+  return copy(dst, src, bytes);
 }
 CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t bytes) {
-  return cuMemcpyAsync(dst, reinterpret_cast<CUdeviceptr>(src), bytes, nullptr);
+  COUNTED;
+  return copy(dst, reinterpret_cast<CUdeviceptr>(src), bytes);
 }
 CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t bytes) {
-  return cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst), src, bytes, nullptr);
+  COUNTED;
+  return copy(reinterpret_cast<CUdeviceptr>(dst), src, bytes);
 }
 
 static CUresult fill(const char *call, CUdeviceptr dst, unsigned value,
@@ -582,18 +736,22 @@ static CUresult fill(const char *call, CUdeviceptr dst, unsigned value,
 }
 CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count,
                           CUstream) {
+  COUNTED;
   return fill("cuMemsetD32", dst, value, 4, count);
 }
 CUresult cuMemsetD16Async(CUdeviceptr dst, unsigned short value, size_t count,
                           CUstream) {
+  COUNTED;
   return fill("cuMemsetD16", dst, value, 2, count);
 }
 CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t count,
                          CUstream) {
+  COUNTED;
   return fill("cuMemsetD8", dst, value, 1, count);
 }
 
 CUresult cuMemHostRegister_v2(void *pointer, size_t bytes, unsigned) {
+  COUNTED;
   LOCKED;
   if (!pointer || !bytes)
     return CUDA_ERROR_INVALID_VALUE;
@@ -602,6 +760,7 @@ CUresult cuMemHostRegister_v2(void *pointer, size_t bytes, unsigned) {
   return CUDA_SUCCESS;
 }
 CUresult cuMemHostUnregister(void *pointer) {
+  COUNTED;
   LOCKED;
   const emu::Allocation *a =
       state().memory.find(reinterpret_cast<uintptr_t>(pointer));
@@ -609,6 +768,42 @@ CUresult cuMemHostUnregister(void *pointer) {
     return CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
   state().memory.remove(reinterpret_cast<uintptr_t>(pointer));
   return CUDA_SUCCESS;
+}
+
+// Not the driver's: the counts of driver calls, for tests (a program finds
+// these with dlopen("libcuda.so.1", RTLD_NOLOAD) and dlsym).
+
+/// Forgets the calls counted so far.
+void sliceEmulatedDeviceResetCalls(void) {
+  Calls &c = calls();
+  std::lock_guard<std::mutex> guard(c.lock);
+  c.counts.clear();
+}
+
+/// The calls of the entry point `name` (its exported name) since the last
+/// reset, or of all of them for a null `name`.
+unsigned long long sliceEmulatedDeviceCalls(const char *name) {
+  Calls &c = calls();
+  std::lock_guard<std::mutex> guard(c.lock);
+  unsigned long long total = 0;
+  for (const auto &[entry, count] : c.counts)
+    if (!name || entry == name)
+      total += count;
+  return total;
+}
+
+/// Writes the calls counted since the last reset as one JSON object, the
+/// entry points' exported names to their counts, and a newline.
+void sliceEmulatedDeviceWriteCalls(FILE *file) {
+  Calls &c = calls();
+  std::lock_guard<std::mutex> guard(c.lock);
+  fputc('{', file);
+  const char *separator = "";
+  for (const auto &[name, count] : c.counts) {
+    fprintf(file, "%s\"%s\": %llu", separator, name.c_str(), count);
+    separator = ", ";
+  }
+  fputs("}\n", file);
 }
 
 } // extern "C"

@@ -39,6 +39,11 @@ int main(int argc, char **argv) {
   fclose(file);
 
   CUresult r = cuInit(0);
+  CUcontext context;
+  CUdevice device;
+  cuDeviceGet(&device, 0);
+  cuDevicePrimaryCtxRetain(&context, device);
+  cuCtxSetCurrent(context);
   CUmodule module;
   CUfunction function;
   const char *name;
