@@ -59,6 +59,11 @@ void mgpuSetDefaultDevice(int32_t device);
 int sliceCudaDeviceName(char *name, int length);
 /* A synchronous copy between any two pointers (host or device). */
 void sliceCudaCopy(void *dst, const void *src, size_t sizeBytes);
+/* Where device memory comes from: "pool" (the device's default memory
+   pool, stream-ordered), "cache" (freed blocks kept by size class) or
+   "driver" (cuMemAlloc and cuMemFree at every call); SLICE_CUDA_ALLOCATOR
+   picks one, pool by default where the driver and the device have it. */
+const char *sliceCudaAllocator(void);
 /* Waits for all work on the legacy default stream. */
 void sliceCudaSynchronize(void);
 /* A timing event, and the milliseconds between two recorded ones. */
