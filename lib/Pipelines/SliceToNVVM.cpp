@@ -113,6 +113,7 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
   {
     OpPassManager &fpm = pm.nest<func::FuncOp>();
     fpm.addPass(createGpuAsyncRegionPass());
+    fpm.addPass(createSliceGPUOneStream());
     fpm.addPass(memref::createExpandStridedMetadataPass());
     fpm.addPass(createLowerAffinePass());
     fpm.addPass(createSliceSCFToControlFlow());

@@ -760,6 +760,28 @@ def SliceSinkIntoLaunches : Pass<"slice-sink-into-launches"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def SliceGPUOneStream : Pass<"slice-gpu-one-stream", "::mlir::func::FuncOp"> {
+  let summary = "One stream per call of a host function, waited for once, "
+                "before it returns";
+  let description = [{
+    After `gpu-async-region`, which gives every block its own stream
+    (`gpu.wait async`) and waits for it at the block's end (`gpu.wait`): a
+    loop of launches synchronizes at every step, and a function with two
+    regions of GPU work twice. Work on one stream runs in order, and the
+    host code of `--slice-to-nvvm` never reads device memory, so a
+    function needs one stream, made at its entry, and one wait, right
+    before each `func.return`: every `gpu.wait async` becomes the entry's
+    stream and every other `gpu.wait` goes. The lowering then calls
+    `mgpuStreamSynchronize` once per call.
+
+    A function is left as it is when its host code calls another function
+    (whose GPU work would run on a stream of its own, unordered with this
+    one's) or reads or writes memory itself (outside gpu ops).
+    `--slice-to-nvvm` runs it.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def SliceMergeKernelModules
     : Pass<"slice-merge-kernel-modules", "::mlir::ModuleOp"> {
   let summary = "Put every outlined kernel in one gpu.module";
