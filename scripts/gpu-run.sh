@@ -70,8 +70,9 @@ if wants bench; then
   note "bench: exit $? ($(wc -l < "$out/gpu-bench.jsonl") points) at $(elapsed)"
 fi
 
-# The whole-program benchmark (bench/programs): ours on the GPU and
-# PyTorch there, eager and torch.compile'd; then the CPU sides on this
+# The whole-program benchmark (bench/programs): ours on the GPU (with each
+# allocator of the runtime) and PyTorch there, eager and torch.compile'd
+# (default and reduce-overhead modes), and a call alone ("overhead"); then the CPU sides on this
 # machine's cores (fresh results on transparent huge pages). Render with
 # bench/programs/report.py --gpu OUT/programs.jsonl docs/performance.md.
 if wants programs; then
@@ -79,6 +80,13 @@ if wants programs; then
   : > "$out/programs.jsonl"
   timeout 60 "$here/programs/programs_gpu" 9 >> "$out/programs.jsonl" 2>> "$log"
   rc=$?
+  # The runtime's other allocators (the default is the device's pool): the
+  # cache of freed blocks, and cuMemAlloc/cuMemFree at every call.
+  for allocator in cache driver; do
+    SLICE_CUDA_ALLOCATOR=$allocator timeout 60 "$here/programs/programs_gpu" 9 \
+      >> "$out/programs.jsonl" 2>> "$log"
+    rc="$rc $?"
+  done
   timeout 200 python3 "$here/programs/programs.py" cuda >> "$out/programs.jsonl" 2>> "$log"
   rc="$rc $?"
   (

@@ -38,6 +38,8 @@ Usage:
   programs.py torch_compile THREADS
                              torch.compile's (PyTorch 2), on the CPU
   programs.py cuda           PyTorch on the GPU, eager and torch.compile'd
+                             (default and reduce-overhead modes), and a
+                             call alone ("overhead", exp of one float)
                              (scripts/gpu-bundle.sh; gpu.py has ours)
 The inputs are the harness's: element i of each input holds
 ((i * 7 + 3) % 23 - 11) * 0.125 (and + k for the k-th input), so that every
@@ -737,18 +739,33 @@ def main():
         import torch
         only = sys.argv[2] if len(sys.argv) > 2 else None
         device = torch.cuda.get_device_name()
-        for name in PROGRAMS:
+        # "overhead": a call alone, exp of one float (gpu.py times ours).
+        for name in list(PROGRAMS) + ["overhead"]:
             if only and name != only:
                 continue
-            arrays = [torch.from_numpy(a).cuda() for a in inputs_np(np, name)]
-            sides = [("torch_cuda", torch_program(torch, name))]
+            if name == "overhead":
+                arrays = [torch.full((1,), -1.0, device="cuda")]
+                program = torch.exp
+            else:
+                arrays = [torch.from_numpy(a).cuda()
+                          for a in inputs_np(np, name)]
+                program = torch_program(torch, name)
+            sides = [("torch_cuda", program)]
             if hasattr(torch, "compile"):
-                sides.append(("torch_cuda_compile",
-                              torch.compile(torch_program(torch, name))))
+                sides.append(("torch_cuda_compile", torch.compile(program)))
+                # CUDA graphs: the launches of a call replayed at once.
+                sides.append(("torch_cuda_compile_ro",
+                              torch.compile(program, mode="reduce-overhead")))
             for side, fn in sides:
                 with torch.no_grad():
-                    fn(*arrays)  # compiles, warms the caching allocator
-                    torch.cuda.synchronize()
+                    try:
+                        for _ in range(3):  # compiles, records the graphs
+                            fn(*arrays)
+                        torch.cuda.synchronize()
+                    except Exception as error:  # noqa: BLE001
+                        print(f"programs.py: {name} {side}: {error}",
+                              file=sys.stderr)
+                        continue
 
                     def call(*a, fn=fn):
                         r = fn(*a)

@@ -267,20 +267,32 @@ def gpu_machine(results, performance):
              "median of the calls after a warm-up, the result freed between "
              "calls; `memcpy` is a device-to-device `cudaMemcpy` moving the "
              "program's fused minimum (reading half of it, writing half); "
-             "PyTorch eager and `torch.compile`d on the GPU, synchronized "
-             "after each call. Milliseconds; ratios ours / theirs.", "",
+             "PyTorch eager and `torch.compile`d on the GPU (default and "
+             "`reduce-overhead` modes), synchronized after each call. Ours "
+             "with the runtime's default allocator (the device's memory "
+             "pool), its cache of freed blocks, and cuMemAlloc/cuMemFree "
+             "at every call (`SLICE_CUDA_ALLOCATOR`). Milliseconds; ratios "
+             "ours / theirs.", "",
              "| program | ours | memcpy of the minimum | ours/memcpy | "
-             "PyTorch | torch.compile | ours/PyTorch | ours/torch.compile | "
-             "same values |", "|---|---|---|---|---|---|---|---|---|"]
-    for name in programs.PROGRAMS:
+             "ours, cache allocator | ours, cuMemAlloc per call | "
+             "PyTorch | torch.compile | torch.compile reduce-overhead | "
+             "ours/PyTorch | ours/torch.compile | "
+             "ours/reduce-overhead | same values |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for name in list(programs.PROGRAMS) + ["overhead"]:
         ours = ms(name, "ours_gpu")
         copy = ms(name, "ours_gpu", "memcpy_seconds")
         eager, compiled = ms(name, "torch_cuda"), ms(name,
                                                      "torch_cuda_compile")
-        lines.append(f"| {DESCRIPTIONS[name]} | {cell(ours)} | {cell(copy)} "
-                     f"| {ratio(ours, copy)} | {cell(eager)} | "
-                     f"{cell(compiled)} | {ratio(ours, eager)} | "
-                     f"{ratio(ours, compiled)} | "
+        graphs = ms(name, "torch_cuda_compile_ro")
+        described = DESCRIPTIONS.get(name, "a call alone: exp of one float")
+        lines.append(f"| {described} | {cell(ours)} | {cell(copy)} "
+                     f"| {ratio(ours, copy)} | "
+                     f"{cell(ms(name, 'ours_gpu_cache'))} | "
+                     f"{cell(ms(name, 'ours_gpu_driver'))} | {cell(eager)} | "
+                     f"{cell(compiled)} | {cell(graphs)} | "
+                     f"{ratio(ours, eager)} | {ratio(ours, compiled)} | "
+                     f"{ratio(ours, graphs)} | "
                      f"{'yes' if agrees(name) else 'NO'} |")
     lines += ["", "The same machine's CPU, one thread and all cores (ours "
               "built for `x86-64-v3`; fresh results, transparent huge "
