@@ -192,8 +192,9 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
     if (!knownStep)
       checks.require(math.logicalNot(math.equal(step, math.constant(0))),
                      "the step of axis " + std::to_string(axes[i]) + " is 0");
+    int64_t dim = d; // a structured binding is captured only from C++20
     starts[i] = raiseStart(math, starts[i], step, [&] {
-      return tensor::getMixedSize(math.getBuilder(), op->getLoc(), data, d);
+      return tensor::getMixedSize(math.getBuilder(), op->getLoc(), data, dim);
     });
   }
   checks.emit();
