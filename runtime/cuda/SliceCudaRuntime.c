@@ -441,7 +441,7 @@ static void chooseAllocator(CUdevice device) {
 typedef struct Block {
   CUdeviceptr pointer;
   size_t bytes;    // its size class
-  CUstream stream; // pending until this stream is synchronized
+  CUstream stream; // freed on it: pending until it is synchronized
   struct Block *next;
 } Block;
 
@@ -499,17 +499,27 @@ static void emptyCache(void) {
   }
 }
 
-static CUdeviceptr allocateCached(size_t bytes) {
+/// Unlinks and returns a block of `list` of size class `bytes` (and freed
+/// on `stream`, unless that is null), or NULL.
+static Block *unlinkSized(Block **list, size_t bytes, CUstream stream) {
+  for (Block **at = list; *at; at = &(*at)->next) {
+    if ((*at)->bytes != bytes || (stream && (*at)->stream != stream))
+      continue;
+    Block *found = *at;
+    *at = found->next;
+    return found;
+  }
+  return NULL;
+}
+
+static CUdeviceptr allocateCached(size_t bytes, CUstream stream) {
   size_t rounded = sizeClass(bytes);
   pthread_mutex_lock(&blocksLock);
-  Block *block = NULL;
-  for (Block **at = &freeBlocks; *at; at = &(*at)->next) {
-    if ((*at)->bytes != rounded)
-      continue;
-    block = *at;
-    *at = block->next;
-    break;
-  }
+  // A free block, or one freed on this stream: work on a stream runs in
+  // order, so what used the block there is done before what comes next.
+  Block *block = unlinkSized(&freeBlocks, rounded, NULL);
+  if (!block && stream)
+    block = unlinkSized(&pendingBlocks, rounded, stream);
   if (!block) {
     block = malloc(sizeof(Block));
     if (!block) {
@@ -566,7 +576,7 @@ void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared) {
     CHECK(driver.cuMemAllocFromPoolAsync(&pointer, bytes, pool,
                                          (CUstream)stream));
   } else if (allocator == kAllocatorCache) {
-    pointer = allocateCached(bytes);
+    pointer = allocateCached(bytes, (CUstream)stream);
   } else {
     CHECK(driver.cuMemAlloc(&pointer, bytes));
   }

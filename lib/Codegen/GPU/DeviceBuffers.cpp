@@ -120,11 +120,18 @@ struct SliceDeviceBuffersPass
     });
 
     // Temporaries: buffers that nothing takes out of their block and that
-    // no dealloc frees are freed before the block returns.
+    // no dealloc frees are freed before the block returns, or ends a step
+    // of a loop or a branch (one made in each step of a loop would
+    // otherwise stay allocated until the process ends).
     for (Value buffer : fresh) {
       Block *block = buffer.getParentBlock();
       Operation *terminator = block->getTerminator();
-      if (!isa<func::ReturnOp>(terminator) || mayEscape(buffer) ||
+      bool hostBlock =
+          isa<func::ReturnOp>(terminator) ||
+          (isa<scf::YieldOp, scf::ConditionOp>(terminator) &&
+           isa<scf::ForOp, scf::IfOp, scf::WhileOp, scf::IndexSwitchOp>(
+               terminator->getParentOp()));
+      if (!hostBlock || mayEscape(buffer) ||
           llvm::any_of(buffer.getUsers(), [](Operation *user) {
             return isa<gpu::DeallocOp>(user);
           }))

@@ -74,3 +74,38 @@ func.func @stack(%v: f32) {
   memref.store %v, %a[%c0] : memref<1xf32>
   return
 }
+
+// -----
+
+// A temporary made in each step of a loop (and in a branch) is freed at
+// the end of its step (of its branch): not once per call, and not never.
+// CHECK-LABEL: func.func @step_temporaries(
+//       CHECK:   scf.for
+//       CHECK:     %[[T:.*]] = gpu.alloc () : memref<1x8xf32>
+//       CHECK:     memref.copy %{{.*}}, %[[T]]
+//       CHECK:     scf.if
+//       CHECK:       %[[U:.*]] = gpu.alloc () : memref<8xf32>
+//       CHECK:       gpu.dealloc %[[U]] : memref<8xf32>
+//  CHECK-NEXT:     }
+//  CHECK-NEXT:     memref.copy %[[T]]
+//  CHECK-NEXT:     gpu.dealloc %[[T]] : memref<1x8xf32>
+//  CHECK-NEXT:   }
+func.func @step_temporaries(%x: memref<4x8xf32>, %flag: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = %c0 to %c3 step %c1 {
+    %row = memref.subview %x[%i, 0] [1, 8] [1, 1] : memref<4x8xf32> to memref<1x8xf32, strided<[8, 1], offset: ?>>
+    %t = memref.alloc() : memref<1x8xf32>
+    memref.copy %row, %t : memref<1x8xf32, strided<[8, 1], offset: ?>> to memref<1x8xf32>
+    %next = arith.addi %i, %c1 : index
+    %to = memref.subview %x[%next, 0] [1, 8] [1, 1] : memref<4x8xf32> to memref<1x8xf32, strided<[8, 1], offset: ?>>
+    scf.if %flag {
+      %u = memref.alloc() : memref<8xf32>
+      %flat = memref.collapse_shape %t [[0, 1]] : memref<1x8xf32> into memref<8xf32>
+      memref.copy %flat, %u : memref<8xf32> to memref<8xf32>
+    }
+    memref.copy %t, %to : memref<1x8xf32> to memref<1x8xf32, strided<[8, 1], offset: ?>>
+  }
+  return
+}
