@@ -54,6 +54,8 @@ void mlir::slice::detail::addSliceFrontEnd(
     // after this lowers them.
     fpm.addPass(createSliceDecomposeAggregates());
     fpm.addPass(createCanonicalizerPass());
+    // Loops of updates of consecutive windows as one update each.
+    fpm.addPass(createSliceBatchUpdateLoops());
     // Slices move above the element-wise ops that produce their sources,
     // so that only what they read is computed (docs/programs.md).
     fpm.addPass(createSlicePropagate());
