@@ -67,6 +67,8 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
     rows.blockSize = options.blockSize;
     fpm.addPass(createSliceRowsToGPU(rows));
     fpm.addPass(createSliceDeviceBuffers());
+    // The parts of a concat of alike views: one copy, one launch.
+    fpm.addPass(createSliceBatchCopies());
     SliceCopiesToGPUOptions copies;
     copies.blockSize = options.blockSize;
     copies.vectorBytes = options.vectorBytes;

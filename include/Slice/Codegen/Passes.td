@@ -760,6 +760,25 @@ def SliceSinkIntoLaunches : Pass<"slice-sink-into-launches"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def SliceBatchCopies : Pass<"slice-batch-copies", "::mlir::func::FuncOp"> {
+  let summary = "Consecutive copies of alike views as one copy";
+  let description = [{
+    A run of `memref.copy` ops (with only side-effect-free ops between
+    them) of one static shape, each from a view of one buffer into a view
+    of another, of the same strides, at offsets that step by a constant
+    from one copy to the next (the parts of a concat of alike views:
+    `tensor.concat` of `x[i:i+1, ::-1]`), becomes one copy between two
+    `memref.reinterpret_cast` views with one more dimension, the step's.
+    `--slice-to-nvvm` runs it before `--slice-copies-to-gpu`: one launch
+    instead of one per part.
+
+    Only where that is the same copy: the target is a buffer the function
+    allocated (so the source cannot alias it) and no two parts write one
+    element (the stepped layout is injective).
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def SliceGPUOneStream : Pass<"slice-gpu-one-stream", "::mlir::func::FuncOp"> {
   let summary = "One stream per call of a host function, waited for once, "
                 "before it returns";
