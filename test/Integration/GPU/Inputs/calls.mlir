@@ -77,3 +77,25 @@ func.func @concat16(%x: tensor<16x256xf32>) -> tensor<16x256xf32>
          tensor<1x256xf32>) -> tensor<16x256xf32>
   return %y : tensor<16x256xf32>
 }
+
+// acc[i + 1] = acc[i] * 0.5 for i < 15: each step reads the last one's
+// row, so the loop stays a loop (a launch per step, on one stream).
+func.func @dependent(%acc0: tensor<16x256xf32> {bufferization.writable = true})
+    -> tensor<16x256xf32> attributes {llvm.emit_c_interface} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c15 = arith.constant 15 : index
+  %half = arith.constant dense<0.5> : tensor<1x256xf32>
+  %r = scf.for %i = %c0 to %c15 step %c1 iter_args(%acc = %acc0)
+      -> (tensor<16x256xf32>) {
+    %i1 = arith.addi %i, %c1 : index
+    %i2 = arith.addi %i1, %c1 : index
+    %row = slice.strided %acc[%i:%i1, :] : tensor<16x256xf32> to tensor<?x256xf32>
+    %rs = tensor.cast %row : tensor<?x256xf32> to tensor<1x256xf32>
+    %h = arith.mulf %rs, %half : tensor<1x256xf32>
+    %next = slice.strided_update %h into %acc[%i1:%i2, :]
+        : tensor<1x256xf32> into tensor<16x256xf32>
+    scf.yield %next : tensor<16x256xf32>
+  }
+  return %r : tensor<16x256xf32>
+}

@@ -24,6 +24,7 @@ void _mlir_ciface_relu_rev(Descriptor2 *, Descriptor2 *);
 void _mlir_ciface_softmax_rev(Descriptor2 *, Descriptor2 *);
 void _mlir_ciface_updates(Descriptor2 *, Descriptor2 *, Descriptor2 *);
 void _mlir_ciface_concat16(Descriptor2 *, Descriptor2 *);
+void _mlir_ciface_dependent(Descriptor2 *, Descriptor2 *);
 
 static void (*resetCalls)(void);
 static unsigned long long (*countCalls)(const char *);
@@ -187,6 +188,24 @@ int main(void) {
     mgpuMemFree(deviceK, NULL);
     free(hostCache);
     free(hostK);
+  }
+  { // The dependent loop, in place: rows halve from the first one down.
+    Descriptor2 acc, out;
+    float *host;
+    float *device = input(&acc, 16, 256, 0, &host);
+    for (int64_t r = 0; r < 16; ++r)
+      for (int64_t c = 0; c < 256; ++c)
+        want[r * 256 + c] = host[c] * ldexpf(1.0f, -(int)r);
+    _mlir_ciface_dependent(&out, &acc);
+    int ok = same(&out, want, 0);
+    release(&out, &acc);
+    sliceCudaCopy(device, host, 16 * 256 * sizeof(float));
+    resetCalls();
+    _mlir_ciface_dependent(&out, &acc);
+    release(&out, &acc);
+    report("dependent", ok);
+    mgpuMemFree(device, NULL);
+    free(host);
   }
   free(want);
   return 0;
