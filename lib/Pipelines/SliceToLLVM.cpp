@@ -18,6 +18,7 @@
 #include "Slice/Conversion/Passes.h"
 #include "Slice/Pipelines/Pipelines.h"
 
+#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -84,6 +85,9 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     // copies allocate nothing there and canonicalize inlines it.
     pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
   }
+  // Complex arithmetic on its parts (arith and math, which the next steps
+  // lower); what is left (create, re, im) goes to LLVM with the bodies.
+  pm.addNestedPass<func::FuncOp>(createConvertComplexToStandardPass());
   if (options.approximateMath)
     pm.addNestedPass<func::FuncOp>(createSliceApproximateMath());
   // What has no approximation and no LLVM intrinsic (erf, cbrt, ...) calls

@@ -57,6 +57,9 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
   // copies that use them are still copies.
   {
     OpPassManager &fpm = pm.nest<func::FuncOp>();
+    // Complex arithmetic on its parts, in the kernels-to-be too: what is
+    // left (create, re, im) lowers with each side's LLVM conversion.
+    fpm.addPass(createConvertComplexToStandardPass());
     // Reductions and the ops that share their rows (or columns, over
     // transposed views): a block per row, in one launch.
     fpm.addPass(createSliceColumnsToRows());
@@ -105,6 +108,7 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
     gpm.addPass(memref::createExpandStridedMetadataPass());
     gpm.addPass(createLowerAffinePass());
     gpm.addPass(createSliceSCFToControlFlow());
+    gpm.addPass(createConvertComplexToLLVMPass());
     gpm.addPass(createConvertGpuOpsToNVVMOps());
     gpm.addPass(createCanonicalizerPass());
     gpm.addPass(createCSEPass());

@@ -20,6 +20,15 @@ operands, a TF function with StridedSlice on a run-time begin), with
 element-wise consumers. Every case runs static (static shapes) and dynamic
 (every input dimension `?`, the function kept out of line).
 
+Element types: the ONNX, TensorFlow and torch cases that move data only
+(slices, flips, scatters) also run on complex<f32> and complex<f64>, and
+torch's on uint8 as its backends store it (signless i8 behind a ui8
+vtensor), chosen per case from its name. The function keeps f32
+arguments and result for the drivers: it makes its inputs of the element
+type first (x -> x - 2xi; x -> the int8 of x, read back unsigned) and
+reads the result back (re + im / 4; the unsigned value), and the oracle
+applies the same maps to its f32 answer.
+
 Routes (--modes): `cpu` lowers with --slice-to-llvm and runs mlir-runner
 (`cpu-copy`: slices as dense copies; `cpu-upstream`: canonicalize, cse,
 inline and loop-invariant-code-motion first, as an embedder's pipeline);
@@ -65,17 +74,58 @@ FRAMEWORK_OP = re.compile(
 
 class Case:
     """One function: f32 inputs (seeded as program_differential's), index
-    arguments, a body of framework ops and builtin glue, one f32 result."""
+    arguments, a body of framework ops and builtin glue, one f32 result.
+    `element` is the element type the body's framework ops see (the glue
+    maps f32 to it and back; `expected` is then the mapped answer)."""
 
     def __init__(self, name, shapes, body, expected, index_args=()):
         self.name, self.shapes = name, [list(s) for s in shapes]
         self.body, self.expected = body, np.asarray(expected, np.float32)
         self.index_args = list(index_args)
         self.seeds = [3 + 5 * k for k in range(len(shapes))]
+        self.element = "f32"
+
+    def set_element(self, element):
+        """Runs the case on `element`: the oracle's answer through the
+        glue's round trip."""
+        self.element = element
+        if element.startswith("complex"):
+            # x -> x - 2xi -> re + im / 4 = x / 2
+            self.expected = self.expected * np.float32(0.5)
+        elif element == "i8":
+            # x -> int8(x), read back unsigned (inputs are integers)
+            self.expected = self.expected.astype(np.int8).view(
+                np.uint8).astype(np.float32)
+
 
     def inputs(self):
         return [pd.input_array(s, seed) for s, seed in
                 zip(self.shapes, self.seeds)]
+
+
+# Element types by the frameworks that allow them on their slicing ops
+# (the body's element type; torch's vtensor spells i8 storage `ui8`).
+CASE_ELEMENTS = {
+    "onnx_slice": ["f32", "f32", "complex<f32>", "complex<f64>"],
+    "tf_strided_slice": ["f32", "f32", "complex<f32>", "complex<f64>"],
+    "torch_": ["f32", "f32", "complex<f32>", "complex<f64>", "i8", "i8"],
+}
+TORCH_ELEMENT = {"i8": "ui8"}
+
+
+def case_element(name):
+    """The element type a case runs on: fixed by its name (its prefix's
+    choices, picked by a hash of the name that does not change between
+    runs), so that adding element types leaves every case's spec as it
+    was."""
+    for prefix, choices in CASE_ELEMENTS.items():
+        if name.startswith(prefix):
+            return choices[sum(map(ord, name)) * 7 % len(choices)]
+    return "f32"
+
+
+# The torch element type of the body being emitted (functions() sets it).
+CURRENT = {"torch": "f32"}
 
 
 def ttype(shape, dynamic=False, element="f32"):
@@ -84,19 +134,23 @@ def ttype(shape, dynamic=False, element="f32"):
     return f"tensor<{dims}{element}>"
 
 
-def vtype(shape, dynamic=False, element="f32"):
+def vtype(shape, dynamic=False, element=None):
     dims = ",".join("?" if dynamic else str(d) for d in shape)
-    return f"!torch.vtensor<[{dims}],{element}>"
+    return f"!torch.vtensor<[{dims}],{element or CURRENT['torch']}>"
 
 
 class Body:
     """Emits a function body: SSA names, framework constants, run-time
     index tensors from `index` arguments."""
 
-    def __init__(self, dynamic, shapes):
+    def __init__(self, dynamic, shapes, element="f32"):
         self.dynamic, self.lines, self.n = dynamic, [], 0
-        self.args = [(f"%x{k}", ttype(s, dynamic)) for k, s in
+        self.element, self.shapes = element, [list(s) for s in shapes]
+        # What the body sees: the inputs of the element type (the glue
+        # makes them from the f32 parameters).
+        self.args = [(f"%x{k}", ttype(s, dynamic, element)) for k, s in
                      enumerate(shapes)]
+        self.param_types = [ttype(s, dynamic) for s in shapes]
         self.index_params, self.index_values = [], []
 
     def fresh(self):
@@ -106,8 +160,8 @@ class Body:
     def emit(self, text):
         self.lines.append("  " + text)
 
-    def t(self, shape, element="f32"):
-        return ttype(shape, self.dynamic, element)
+    def t(self, shape, element=None):
+        return ttype(shape, self.dynamic, element or self.element)
 
     def op(self, name, operands, types, result, attrs=""):
         """The framework op `name` in generic form; returns its result."""
@@ -178,14 +232,103 @@ class Body:
             return self.runtime(values, element, scalar)
         return self.const(op, values, element, scalar)
 
+    def mapped(self, value, shape, source, target, payload, lines):
+        """A linalg.generic of `value` (`shape`, element `source`) into a
+        tensor of element `target`: `payload(a)` gives the body's lines
+        and its yielded value from the block argument `a`."""
+        rank = len(shape)
+        dims = [f"%{value[1:]}_d{i}" for i in range(rank)]
+        sizes = []
+        if self.dynamic:
+            for i in range(rank):
+                lines.append(f"  %{value[1:]}_c{i} = arith.constant {i} : "
+                             "index")
+                lines.append(f"  {dims[i]} = tensor.dim {value}, "
+                             f"%{value[1:]}_c{i} : "
+                             f"{ttype(shape, True, source)}")
+                sizes.append(dims[i])
+        out = f"%{value[1:]}_as"
+        empty = f"%{value[1:]}_empty"
+        lines.append(f"  {empty} = tensor.empty({', '.join(sizes)}) : "
+                     f"{ttype(shape, self.dynamic, target)}")
+        ids = ", ".join(f"d{i}" for i in range(rank))
+        identity = f"affine_map<({ids}) -> ({ids})>"
+        iterators = ", ".join(['"parallel"'] * rank)
+        body, result = payload("%a")
+        lines.append(
+            f"  {out} = linalg.generic {{indexing_maps = [{identity}, "
+            f"{identity}], iterator_types = [{iterators}]}} ins({value} : "
+            f"{ttype(shape, self.dynamic, source)}) outs({empty} : "
+            f"{ttype(shape, self.dynamic, target)}) {{")
+        lines.append(f"  ^bb0(%a: {source}, %o: {target}):")
+        lines += [f"    {line}" for line in body]
+        lines.append(f"    linalg.yield {result} : {target}")
+        lines.append(f"  }} -> {ttype(shape, self.dynamic, target)}")
+        return out
+
+    def to_element(self, k, lines):
+        """Input k of the element type from its f32 parameter."""
+        shape, f32 = self.shapes[k], f"%f{k}"
+        t32 = ttype(shape, self.dynamic)
+        if self.element == "i8":
+            lines.append(f"  %x{k} = arith.fptosi {f32} : {t32} to "
+                         f"{self.args[k][1]}")
+            return
+        part = self.element[len("complex<"):-1]
+
+        def payload(a):
+            body = []
+            if part == "f64":
+                body.append(f"%w = arith.extf {a} : f32 to f64")
+                a = "%w"
+            body += [f"%m = arith.constant -2.0 : {part}",
+                     f"%i = arith.mulf {a}, %m : {part}",
+                     f"%z = complex.create {a}, %i : {self.element}"]
+            return body, "%z"
+        made = self.mapped(f32, shape, "f32", self.element, payload, lines)
+        lines.append(f"  %x{k} = tensor.cast {made} : {self.args[k][1]} to "
+                     f"{self.args[k][1]}")
+
+    def from_element(self, result, shape, lines):
+        """The f32 result of the element-typed `result`."""
+        typed, t32 = self.t(shape), ttype(shape, self.dynamic)
+        if self.element == "i8":
+            wide = ttype(shape, self.dynamic, "i32")
+            lines.append(f"  %r_w = arith.extui {result} : {typed} to {wide}")
+            lines.append(f"  %r_f = arith.uitofp %r_w : {wide} to {t32}")
+            return "%r_f"
+        part = self.element[len("complex<"):-1]
+
+        def payload(a):
+            body = [f"%re = complex.re {a} : {self.element}",
+                    f"%im = complex.im {a} : {self.element}",
+                    f"%q = arith.constant 0.25 : {part}",
+                    f"%s = arith.mulf %im, %q : {part}",
+                    f"%t = arith.addf %re, %s : {part}"]
+            if part == "f64":
+                body.append("%n = arith.truncf %t : f64 to f32")
+                return body, "%n"
+            return body, "%t"
+        lines.append(f"  %r_in = tensor.cast {result} : {typed} to {typed}")
+        return self.mapped("%r_in", shape, self.element, "f32", payload,
+                           lines)
+
     def function(self, name, result, result_shape):
-        params = [f"{n}: {t}" for n, t in self.args]
+        plain = self.element == "f32"
+        names = [n if plain else f"%f{k}" for k, (n, _) in
+                 enumerate(self.args)]
+        params = [f"{n}: {t}" for n, t in zip(names, self.param_types)]
         params += [f"{n}: index" for n in self.index_params]
-        rtype = self.t(result_shape)
+        rtype = ttype(result_shape, self.dynamic)
+        prologue, epilogue = [], []
+        if not plain:
+            for k in range(len(self.args)):
+                self.to_element(k, prologue)
+            result = self.from_element(result, result_shape, epilogue)
         return "\n".join(
             [f"func.func @{name}({', '.join(params)}) -> {rtype} "
-             "attributes {llvm.emit_c_interface} {"] + self.lines +
-            [f"  return {result} : {rtype}", "}"])
+             "attributes {llvm.emit_c_interface} {"] + prologue +
+            self.lines + epilogue + [f"  return {result} : {rtype}", "}"])
 
 
 def int_type(rng, values):
@@ -946,13 +1089,14 @@ def functions(cases):
     static and dynamic variant of every case."""
     texts, entries = [], []
     for case in cases:
+        CURRENT["torch"] = TORCH_ELEMENT.get(case.element, case.element)
         for variant, dynamic in (("s", False), ("d", True)):
-            em = Body(dynamic, case.shapes)
+            em = Body(dynamic, case.shapes, case.element)
             result = case.body(em)
             name = f"{case.name}_{variant}"
             texts.append(em.function(name, result, case.expected.shape))
-            entries.append((name, [t for _, t in em.args], em.index_values,
-                            case))
+            entries.append((name, em.param_types, em.index_values, case))
+    CURRENT["torch"] = "f32"
     return "\n\n".join(texts), entries
 
 
@@ -1096,7 +1240,9 @@ def main():
     cases = []
     for op, generate in GENERATORS.items():
         for k in range(args.count * (3 if op in ("torch", "split") else 1)):
-            cases.append(generate(rng, k))
+            case = generate(rng, k)
+            case.set_element(case_element(case.name))
+            cases.append(case)
     cases += exporter_programs()
     text, entries = functions(cases)
     if args.keep:

@@ -19,6 +19,7 @@
 
 #include "mlir/Analysis/DataLayoutAnalysis.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
@@ -32,6 +33,7 @@
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
@@ -61,6 +63,8 @@ static void populateBodyPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns,
                                  SymbolTableCollection *symbolTables) {
   arith::populateArithToLLVMConversionPatterns(converter, patterns);
+  // What --convert-complex-to-standard leaves: create, re, im, constants.
+  populateComplexToLLVMConversionPatterns(converter, patterns);
   index::populateIndexToLLVMConversionPatterns(converter, patterns);
   populateMathToLLVMConversionPatterns(converter, patterns);
   populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
@@ -163,9 +167,10 @@ struct SliceFinalizeBodiesToLLVMPass
 
     ConversionTarget target(*context);
     target.addLegalDialect<LLVM::LLVMDialect>();
-    target.addIllegalDialect<arith::ArithDialect, index::IndexDialect,
-                             math::MathDialect, memref::MemRefDialect,
-                             ub::UBDialect, vector::VectorDialect>();
+    target.addIllegalDialect<arith::ArithDialect, complex::ComplexDialect,
+                             index::IndexDialect, math::MathDialect,
+                             memref::MemRefDialect, ub::UBDialect,
+                             vector::VectorDialect>();
     target
         .addLegalOp<memref::AllocOp, memref::DeallocOp, memref::CopyOp,
                     memref::ReallocOp, memref::GetGlobalOp, vector::PrintOp>();
