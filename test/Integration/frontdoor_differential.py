@@ -890,6 +890,13 @@ def split_case(rng, k):
     out_shape = list(expected.shape)
     shapes = [list(x[pre + ((a if n is None else slice(a, a + n)),)].shape)
               for a, n in pieces]
+    # torch: the list read by ListUnpack or by __getitem__ (an index from
+    # the front or the back, constant or run-time), sizes constant or
+    # run-time. Drawn apart, so that the other cases stay as they were.
+    sub = random.Random(7919 * k + 17)
+    getitem, runtime_index = sub.random() < .4, sub.random() < .5
+    index = which - len(pieces) if sub.random() < .5 else which
+    runtime_sizes = sub.random() < .35
 
     def body(em):
         results = ", ".join(em.t(s) for s in shapes)
@@ -900,7 +907,7 @@ def split_case(rng, k):
             vt = vtype(shape, em.dynamic)
             dim = torch_int(em, axis, False)
             if kind == "torch.aten.split_with_sizes":
-                ints = [torch_int(em, v, False) for v in given]
+                ints = [torch_int(em, v, runtime_sizes) for v in given]
                 size = em.fresh()
                 em.emit(f'{size} = "torch.prim.ListConstruct"('
                         f'{", ".join(ints)}) : ('
@@ -911,9 +918,15 @@ def split_case(rng, k):
             elif kind == "torch.aten.unbind.int":
                 operands, types = [t, dim], [vt, "!torch.int"]
             else:
-                operands = [t, torch_int(em, given, False), dim]
+                operands = [t, torch_int(em, given, runtime_sizes), dim]
                 types = [vt, "!torch.int", "!torch.int"]
             lst = em.op(kind, operands, types, "!torch.list<vtensor>")
+            if getitem:
+                got = em.op("torch.aten.__getitem__.t",
+                            [lst, torch_int(em, index, runtime_index)],
+                            ["!torch.list<vtensor>", "!torch.int"],
+                            vtype(out_shape, em.dynamic))
+                return torch_out(em, got, out_shape)
             vts = ", ".join(vtype(s, em.dynamic) for s in shapes)
             em.emit(f'{many} = "torch.prim.ListUnpack"({lst}) : '
                     f'(!torch.list<vtensor>) -> ({vts})')

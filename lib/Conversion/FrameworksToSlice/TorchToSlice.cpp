@@ -335,139 +335,213 @@ static LogicalResult foldBoundaryCasts(Operation *op,
   return success();
 }
 
-/// The pieces of a torch split (`split` the op, whose dimension `dim` has
-/// `dimSize` elements) for `count` results, with the checks that the
-/// input gives that many; failure with `why` for an op that is not one.
-static FailureOr<SmallVector<SplitPiece>>
-getTorchPieces(Operation *split, ArithIndexBuilder &math, Checks &checks,
-               OpFoldResult dimSize, int64_t count, bool &shrink,
-               std::string &why) {
+/// The elements of a `torch.prim.ListConstruct` of ints, each a constant or
+/// a run-time value; std::nullopt for any other list.
+static std::optional<SmallVector<OpFoldResult>>
+getTorchIndexList(OpBuilder &builder, Location loc, Value list) {
+  Operation *def = list.getDefiningOp();
+  if (!def || def->getName().getStringRef() != "torch.prim.ListConstruct")
+    return std::nullopt;
+  SmallVector<OpFoldResult> elements;
+  for (Value element : def->getOperands()) {
+    OpFoldResult index = getTorchIndex(builder, loc, element);
+    if (!index)
+      return std::nullopt;
+    elements.push_back(index);
+  }
+  return elements;
+}
+
+namespace {
+/// A torch split of a dimension of `dimSize` elements, by ATen's rules: how
+/// many pieces it makes, and piece `i` for any `i` in [0, count).
+struct TorchSplit {
+  OpFoldResult count;
+  bool shrink = false; // unbind: each piece an index
+  std::function<SplitPiece(OpFoldResult)> piece;
+};
+} // namespace
+
+/// The split `split` (aten.split.Tensor, split_with_sizes, chunk,
+/// unbind.int, tensor_split.sections) of a dimension of `dimSize`
+/// elements, its sizes constants or run-time values, with the checks its
+/// operands need; failure with `why` for an op that is not one.
+static FailureOr<TorchSplit> getTorchSplit(Operation *split,
+                                           ArithIndexBuilder &math,
+                                           Checks &checks, OpFoldResult dimSize,
+                                           std::string &why) {
   StringRef name = split->getName().getStringRef();
+  OpBuilder &builder = math.getBuilder();
+  Location loc = split->getLoc();
   OpFoldResult zero = math.constant(0), one = math.constant(1);
-  OpFoldResult pieces = math.constant(count);
-  auto countIs = [&](OpFoldResult expected) {
-    checks.require(math.equal(expected, pieces),
-                   "the input splits in another number of pieces than " +
-                       Twine(count));
-  };
-  shrink = false;
+  TorchSplit result;
   if (name == "torch.aten.unbind.int") {
-    shrink = true;
-    countIs(dimSize);
-    SmallVector<SplitPiece> result;
-    for (int64_t i = 0; i < count; ++i)
-      result.push_back({math.constant(i), one});
+    result.shrink = true;
+    result.count = dimSize;
+    result.piece = [one](OpFoldResult i) { return SplitPiece{i, one}; };
     return result;
   }
   if (name == "torch.aten.split_with_sizes") {
-    std::optional<SmallVector<int64_t>> sizes =
-        getConstantInts(split->getOperand(1));
+    std::optional<SmallVector<OpFoldResult>> sizes =
+        getTorchIndexList(builder, loc, split->getOperand(1));
     if (!sizes) {
-      why = "split_sizes are not constants";
+      why = "split_sizes is not a list of integers";
       return failure();
     }
-    countIs(math.constant(sizes->size()));
-    SmallVector<OpFoldResult> folded;
     OpFoldResult total = zero;
-    for (int64_t size : *sizes) {
-      checks.require(math.constantCond(size >= 0),
+    for (OpFoldResult size : *sizes) {
+      checks.require(math.logicalNot(math.lessThan(size, zero)),
                      "a negative size in split_sizes");
-      folded.push_back(math.constant(size));
-      total = math.add(total, folded.back());
+      total = math.add(total, size);
     }
     checks.require(math.equal(total, dimSize),
                    "split_sizes do not add up to the dimension");
-    return piecesOfSizes(math, folded);
+    result.count = math.constant(sizes->size());
+    SmallVector<SplitPiece> pieces = piecesOfSizes(math, *sizes);
+    result.piece = [pieces, &math](OpFoldResult i) {
+      if (std::optional<int64_t> known = getConstantIntValue(i))
+        return pieces[*known];
+      // A run-time index: the piece picked by selects.
+      SplitPiece picked = pieces.front();
+      for (size_t k = 1; k < pieces.size(); ++k) {
+        OpFoldResult is = math.equal(i, math.constant(k));
+        picked = {math.select(is, pieces[k].begin, picked.begin),
+                  math.select(is, pieces[k].size, picked.size)};
+      }
+      return picked;
+    };
+    return result;
   }
-  std::optional<int64_t> given = getConstantInt(split->getOperand(1));
+  OpFoldResult given = getTorchIndex(builder, loc, split->getOperand(1));
   if (!given) {
-    why = "the number of pieces or their size is not a constant";
+    why = "the number of pieces or their size is not an integer";
     return failure();
   }
-  OpFoldResult value = math.constant(*given);
+  auto positive = [&](StringRef what) {
+    checks.require(math.lessThan(zero, given), what + " is not positive");
+    // Sizes for the pieces' arithmetic when the check fails.
+    return math.max(given, one);
+  };
+  auto ofSize = [&math, dimSize](OpFoldResult size) {
+    return [&math, dimSize, size](OpFoldResult i) {
+      OpFoldResult begin = math.mul(i, size);
+      return SplitPiece{begin, math.min(size, math.sub(dimSize, begin))};
+    };
+  };
   if (name == "torch.aten.split.Tensor") {
     // Pieces of split_size, the last what is left; an empty dimension is
     // one empty piece.
-    checks.require(math.constantCond(*given > 0), "split_size is not positive");
-    if (*given <= 0)
-      return SmallVector<SplitPiece>();
-    countIs(math.max(ceilDiv(math, dimSize, value), one));
-    return piecesOfSize(math, dimSize, value, count);
+    OpFoldResult size = positive("split_size");
+    result.count = math.max(ceilDiv(math, dimSize, size), one);
+    result.piece = ofSize(size);
+    return result;
   }
   if (name == "torch.aten.chunk") {
     // ATen: pieces of ceil(size / chunks), as many as that makes (fewer
     // than chunks when they divide unevenly); an empty dimension is
     // `chunks` empty pieces.
-    checks.require(math.constantCond(*given > 0), "chunks is not positive");
-    if (*given <= 0)
-      return SmallVector<SplitPiece>();
-    OpFoldResult size = ceilDiv(math, dimSize, value);
-    countIs(math.select(math.equal(dimSize, zero), value,
-                        ceilDiv(math, dimSize, math.max(size, one))));
-    return piecesOfSize(math, dimSize, size, count);
+    OpFoldResult chunks = positive("chunks");
+    OpFoldResult size = ceilDiv(math, dimSize, chunks);
+    result.count = math.select(math.equal(dimSize, zero), chunks,
+                               ceilDiv(math, dimSize, math.max(size, one)));
+    result.piece = ofSize(size);
+    return result;
   }
   if (name == "torch.aten.tensor_split.sections") {
     // NumPy's array_split: the first (size % sections) pieces one longer.
-    checks.require(math.constantCond(*given > 0), "sections is not positive");
-    if (*given <= 0)
-      return SmallVector<SplitPiece>();
-    countIs(value);
-    OpFoldResult base = math.divTrunc(dimSize, value);
-    OpFoldResult longer = math.sub(dimSize, math.mul(base, value));
-    SmallVector<SplitPiece> result;
-    for (int64_t i = 0; i < count; ++i) {
-      OpFoldResult index = math.constant(i);
-      result.push_back(
-          {math.add(math.mul(index, base), math.min(index, longer)),
-           math.select(math.lessThan(index, longer), math.add(base, one),
-                       base)});
-    }
+    OpFoldResult sections = positive("sections");
+    OpFoldResult base = math.divTrunc(dimSize, sections);
+    OpFoldResult longer = math.sub(dimSize, math.mul(base, sections));
+    result.count = sections;
+    result.piece = [&math, base, longer, one](OpFoldResult i) {
+      return SplitPiece{
+          math.add(math.mul(i, base), math.min(i, longer)),
+          math.select(math.lessThan(i, longer), math.add(base, one), base)};
+    };
     return result;
   }
   why = "its list does not come from a split";
   return failure();
 }
 
-/// torch.prim.ListUnpack of the list a split makes (aten.split.Tensor,
-/// split_with_sizes, chunk, unbind.int, tensor_split.sections, each with
-/// ATen's rules): each result a slice of the split's input; the split goes
-/// once nothing else reads its list.
-static LogicalResult convertSplitUnpack(Operation *op,
-                                        PatternRewriter &rewriter) {
-  Operation *split =
-      op->getNumOperands() == 1 ? op->getOperand(0).getDefiningOp() : nullptr;
-  if (!split)
-    return refuse(rewriter, op, "its list does not come from a split");
-  StringRef name = split->getName().getStringRef();
-  bool known = llvm::is_contained(
-      {StringRef("torch.aten.split.Tensor"), StringRef("torch.aten.chunk"),
-       StringRef("torch.aten.split_with_sizes"),
-       StringRef("torch.aten.unbind.int"),
-       StringRef("torch.aten.tensor_split.sections")},
-      name);
-  if (!known)
-    return refuse(rewriter, op, "its list does not come from a split");
-  RollbackBuilder rollback(op);
-  std::string why;
+/// The split whose list `list` is, with its input and dimension, or
+/// failure with `why`.
+static FailureOr<std::pair<Operation *, TorchOperands>>
+getSplitOfList(Value list, RollbackBuilder &rollback, std::string &why) {
+  Operation *split = list.getDefiningOp();
+  StringRef name = split ? split->getName().getStringRef() : StringRef();
+  if (!llvm::is_contained({StringRef("torch.aten.split.Tensor"),
+                           StringRef("torch.aten.chunk"),
+                           StringRef("torch.aten.split_with_sizes"),
+                           StringRef("torch.aten.unbind.int"),
+                           StringRef("torch.aten.tensor_split.sections")},
+                          name)) {
+    why = "its list does not come from a split";
+    return failure();
+  }
   unsigned dimIndex = name == "torch.aten.unbind.int" ? 1 : 2;
   FailureOr<TorchOperands> operands =
       getTorchOperands(split, rollback, dimIndex, why);
   if (failed(operands))
+    return failure();
+  return std::make_pair(split, *operands);
+}
+
+/// torch.prim.ListUnpack (one result per piece) or aten.__getitem__.t (the
+/// piece at a constant or run-time index, negative from the back) of the
+/// list a split makes (aten.split.Tensor, split_with_sizes, chunk,
+/// unbind.int, tensor_split.sections, each with ATen's rules): each
+/// result a slice of the split's input; the split goes once nothing else
+/// reads its list.
+static LogicalResult convertSplitPieces(Operation *op,
+                                        PatternRewriter &rewriter) {
+  bool unpack = op->getName().getStringRef() == "torch.prim.ListUnpack";
+  if (op->getNumOperands() != (unpack ? 1 : 2))
+    return refuse(rewriter, op, "expects other operands");
+  RollbackBuilder rollback(op);
+  std::string why;
+  auto found = getSplitOfList(op->getOperand(0), rollback, why);
+  if (failed(found))
     return refuse(rewriter, op, why);
+  auto [split, operands] = *found;
   Location loc = op->getLoc();
   ArithIndexBuilder math(rollback.builder, loc);
-  Checks checks(rollback.builder, loc, name);
-  OpFoldResult dimSize = tensor::getMixedSize(rollback.builder, loc,
-                                              operands->input, operands->dim);
-  bool shrink;
-  FailureOr<SmallVector<SplitPiece>> pieces = getTorchPieces(
-      split, math, checks, dimSize, op->getNumResults(), shrink, why);
-  if (failed(pieces))
+  Checks checks(rollback.builder, loc, split->getName().getStringRef());
+  OpFoldResult dimSize =
+      tensor::getMixedSize(rollback.builder, loc, operands.input, operands.dim);
+  FailureOr<TorchSplit> splitOf =
+      getTorchSplit(split, math, checks, dimSize, why);
+  if (failed(splitOf))
     return refuse(rewriter, op, why);
+  SmallVector<SplitPiece> pieces;
+  if (unpack) {
+    int64_t count = op->getNumResults();
+    checks.require(math.equal(splitOf->count, math.constant(count)),
+                   "the input splits in another number of pieces than " +
+                       Twine(count));
+    for (int64_t i = 0; i < count; ++i)
+      pieces.push_back(splitOf->piece(math.constant(i)));
+  } else {
+    OpFoldResult index =
+        getTorchIndex(rollback.builder, loc, op->getOperand(1));
+    if (!index)
+      return refuse(rewriter, op, "the index is not an integer");
+    // Python's list indexing: from the back when negative.
+    OpFoldResult zero = math.constant(0);
+    OpFoldResult at = math.select(math.lessThan(index, zero),
+                                  math.add(index, splitOf->count), index);
+    checks.require(math.logicalAnd(math.lessThan(at, splitOf->count),
+                                   math.logicalNot(math.lessThan(at, zero))),
+                   "list index out of range");
+    // In range for the arithmetic when the check fails.
+    at = math.max(math.min(at, math.sub(splitOf->count, math.constant(1))),
+                  zero);
+    pieces.push_back(splitOf->piece(at));
+  }
   if (failed(checks.refuseOrEmit(rewriter, op)))
     return failure();
-  if (failed(finishWithPieces(rewriter, op, rollback, operands->input,
-                              operands->dim, *pieces, shrink)))
+  if (failed(finishWithPieces(rewriter, op, rollback, operands.input,
+                              operands.dim, pieces, splitOf->shrink)))
     return failure();
   if (split->use_empty())
     rewriter.eraseOp(split);
@@ -487,7 +561,8 @@ void mlir::slice::populateTorchToSlicePatterns(RewritePatternSet &patterns) {
                   });
   addConversion(patterns, {"torch.aten.narrow"}, convertNarrow);
   addConversion(patterns, {"torch.aten.flip"}, convertFlip);
-  addConversion(patterns, {"torch.prim.ListUnpack"}, convertSplitUnpack);
+  addConversion(patterns, {"torch.prim.ListUnpack", "torch.aten.__getitem__.t"},
+                convertSplitPieces);
   addConversion(patterns, {"torch_c.to_builtin_tensor"}, foldBoundaryCasts);
   addDeadOpCleanup(patterns, {"torch.constant.int", "torch.constant.none",
                               "torch.constant.bool", "torch.prim.ListConstruct",

@@ -122,9 +122,62 @@ func.func @torch_split_with_sizes(%arg0: tensor<2x?xf32>) -> (!torch.vtensor<[2,
 
 // -----
 
+// The list read by __getitem__ (as torch-mlir imports `parts[i]`): an
+// index from the front, one from the back (Python's list indexing), and a
+// run-time one, checked against the number of pieces at run time.
+// CHECK-LABEL: func.func @torch_getitem(
+//       CHECK:   slice.strided %{{.*}}[4:4] offset : tensor<10x2xf32> to tensor<4x2xf32>
+//       CHECK:   slice.strided %{{.*}}[9:1] offset : tensor<10x2xf32> to tensor<1x2xf32>
+//       CHECK:   cf.assert %{{.*}}, "torch.aten.split.Tensor: list index out of range"
+//       CHECK:   slice.strided %{{.*}}[%{{.*}}:%{{.*}}] offset : tensor<10x2xf32> to tensor<?x2xf32>
+//   CHECK-NOT:   "torch.aten
+//       CHECK:   return
+func.func @torch_getitem(%arg0: tensor<10x2xf32>, %i: i64) -> (!torch.vtensor<[4,2],f32>, !torch.vtensor<[1,2],f32>, !torch.vtensor<[?,2],f32>) {
+  %x = "torch_c.from_builtin_tensor"(%arg0) : (tensor<10x2xf32>) -> !torch.vtensor<[10,2],f32>
+  %c0 = "torch.constant.int"() <{value = 0 : i64}> : () -> !torch.int
+  %c1 = "torch.constant.int"() <{value = 1 : i64}> : () -> !torch.int
+  %c4 = "torch.constant.int"() <{value = 4 : i64}> : () -> !torch.int
+  %m1 = "torch.constant.int"() <{value = -1 : i64}> : () -> !torch.int
+  %l1 = "torch.aten.split.Tensor"(%x, %c4, %c0) : (!torch.vtensor<[10,2],f32>, !torch.int, !torch.int) -> !torch.list<vtensor>
+  %a = "torch.aten.__getitem__.t"(%l1, %c1) : (!torch.list<vtensor>, !torch.int) -> !torch.vtensor<[4,2],f32>
+  %l2 = "torch.aten.chunk"(%x, %c4, %c0) : (!torch.vtensor<[10,2],f32>, !torch.int, !torch.int) -> !torch.list<vtensor>
+  %b = "torch.aten.__getitem__.t"(%l2, %m1) : (!torch.list<vtensor>, !torch.int) -> !torch.vtensor<[1,2],f32>
+  %ti = "torch_c.from_i64"(%i) : (i64) -> !torch.int
+  %c = "torch.aten.__getitem__.t"(%l1, %ti) : (!torch.list<vtensor>, !torch.int) -> !torch.vtensor<[?,2],f32>
+  return %a, %b, %c : !torch.vtensor<[4,2],f32>, !torch.vtensor<[1,2],f32>, !torch.vtensor<[?,2],f32>
+}
+
+// -----
+
+// Run-time sizes: split_size and split_sizes from the program, checked
+// at run time (positive; adding up to the dimension).
+// CHECK-LABEL: func.func @torch_runtime_sizes(
+//       CHECK:   cf.assert %{{.*}}, "torch.aten.split.Tensor: split_size is not positive"
+//       CHECK:   cf.assert %{{.*}}, "torch.aten.split.Tensor: the input splits in another number of pieces than 2"
+//       CHECK:   slice.strided %{{.*}}[%{{.*}}:%{{.*}}] offset : tensor<10x2xf32> to tensor<?x2xf32>
+//       CHECK:   cf.assert %{{.*}}, "torch.aten.split_with_sizes: a negative size in split_sizes"
+//       CHECK:   cf.assert %{{.*}}, "torch.aten.split_with_sizes: split_sizes do not add up to the dimension"
+//   CHECK-NOT:   "torch.aten
+//       CHECK:   return
+func.func @torch_runtime_sizes(%arg0: tensor<10x2xf32>, %n: i64) -> (!torch.vtensor<[?,2],f32>, !torch.vtensor<[?,2],f32>, !torch.vtensor<[?,2],f32>) {
+  %x = "torch_c.from_builtin_tensor"(%arg0) : (tensor<10x2xf32>) -> !torch.vtensor<[10,2],f32>
+  %c0 = "torch.constant.int"() <{value = 0 : i64}> : () -> !torch.int
+  %c3 = "torch.constant.int"() <{value = 3 : i64}> : () -> !torch.int
+  %tn = "torch_c.from_i64"(%n) : (i64) -> !torch.int
+  %l = "torch.aten.split.Tensor"(%x, %tn, %c0) : (!torch.vtensor<[10,2],f32>, !torch.int, !torch.int) -> !torch.list<vtensor>
+  %a:2 = "torch.prim.ListUnpack"(%l) : (!torch.list<vtensor>) -> (!torch.vtensor<[?,2],f32>, !torch.vtensor<[?,2],f32>)
+  %sizes = "torch.prim.ListConstruct"(%tn, %c3) : (!torch.int, !torch.int) -> !torch.list<int>
+  %l2 = "torch.aten.split_with_sizes"(%x, %sizes, %c0) : (!torch.vtensor<[10,2],f32>, !torch.list<int>, !torch.int) -> !torch.list<vtensor>
+  %b = "torch.aten.__getitem__.t"(%l2, %c0) : (!torch.list<vtensor>, !torch.int) -> !torch.vtensor<[?,2],f32>
+  return %a#0, %a#1, %b : !torch.vtensor<[?,2],f32>, !torch.vtensor<[?,2],f32>, !torch.vtensor<[?,2],f32>
+}
+
+// -----
+
 // Refused with the framework's reason: sizes that do not fit a static
-// dimension, a split count the input does not give, an uneven tf.Split.
-func.func @refusals(%x: tensor<6xf32>) -> (tensor<2xf32>, tensor<4xf32>, !torch.vtensor<[3],f32>, tensor<4xf32>) {
+// dimension, a split count the input does not give, an uneven tf.Split,
+// a list index past the pieces (-3 of 2).
+func.func @refusals(%x: tensor<6xf32>) -> (tensor<2xf32>, tensor<4xf32>, !torch.vtensor<[3],f32>, tensor<4xf32>, !torch.vtensor<[3],f32>) {
   %s = "onnx.Constant"() {value = dense<[2, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
   // expected-remark @+1 {{'onnx.Split' stays: split does not add up to dimension 0, which the framework rejects}}
   %a:2 = "onnx.Split"(%x, %s) {axis = 0 : si64} : (tensor<6xf32>, tensor<2xi64>) -> (tensor<2xf32>, tensor<4xf32>)
@@ -137,5 +190,8 @@ func.func @refusals(%x: tensor<6xf32>) -> (tensor<2xf32>, tensor<4xf32>, !torch.
   %d = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
   // expected-remark @+1 {{'tf.Split' stays: dimension 0 does not split in 4 equal pieces, which the framework rejects}}
   %c:4 = "tf.Split"(%d, %x) {num_split = 4 : i64} : (tensor<i32>, tensor<6xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>)
-  return %a#0, %a#1, %b#0, %c#0 : tensor<2xf32>, tensor<4xf32>, !torch.vtensor<[3],f32>, tensor<4xf32>
+  %m3 = "torch.constant.int"() <{value = -3 : i64}> : () -> !torch.int
+  // expected-remark @+1 {{'torch.aten.__getitem__.t' stays: list index out of range, which the framework rejects}}
+  %e = "torch.aten.__getitem__.t"(%l, %m3) : (!torch.list<vtensor>, !torch.int) -> !torch.vtensor<[3],f32>
+  return %a#0, %a#1, %b#0, %c#0, %e : tensor<2xf32>, tensor<4xf32>, !torch.vtensor<[3],f32>, tensor<4xf32>, !torch.vtensor<[3],f32>
 }
