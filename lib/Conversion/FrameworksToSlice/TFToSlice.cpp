@@ -252,10 +252,8 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
                    "the window of " + where + " leaves the input");
     spec.end.push_back(extent);
   }
-  if (!checks.failed().empty())
-    return refuse(rewriter, op,
-                  Twine(checks.failed()) + ", which the framework rejects");
-  checks.emit();
+  if (failed(checks.refuseOrEmit(rewriter, op)))
+    return failure();
   return finishWithSlice(rewriter, op, rollback, input, spec, true);
 }
 

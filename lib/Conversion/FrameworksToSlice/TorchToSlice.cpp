@@ -288,10 +288,8 @@ static LogicalResult convertNarrow(Operation *op, PatternRewriter &rewriter) {
                  "start is out of range");
   checks.require(atMost(math, math.add(first, length), size),
                  "start + length exceeds the dimension");
-  if (!checks.failed().empty())
-    return refuse(rewriter, op,
-                  Twine(checks.failed()) + ", which the framework rejects");
-  checks.emit();
+  if (failed(checks.refuseOrEmit(rewriter, op)))
+    return failure();
   MixedSliceSpec spec =
       specOnDim(builder, operands->dim, first, length, math.constant(1));
   return finishWithSlice(rewriter, op, rollback, operands->input, spec,
