@@ -369,17 +369,26 @@ def count_bytes(args):
                      "launches": launches[name], "moved": moved[name],
                      "minimum": minimum, "ratio": moved[name] / minimum,
                      "loads_per_thread": per_thread[name]})
+    table(args, rows, [("program", "program"), ("launches", "launches"),
+                       ("bytes moved", "moved"), ("fused minimum", "minimum"),
+                       ("ratio", "ratio", "{:.2f}"),
+                       ("loads per thread", "loads_per_thread", "{:.1f}")])
+
+
+def table(args, rows, columns):
+    """Writes `rows` (dicts) to args.json, one JSON line each, when given,
+    and prints them as a Markdown table of `columns`: (header, key) or
+    (header, key, format)."""
     if args.json:
         with open(args.json, "w") as f:
             for row in rows:
                 f.write(json.dumps(row) + "\n")
-    print("| program | launches | bytes moved | fused minimum | ratio | "
-          "loads per thread |")
-    print("|---|---|---|---|---|---|")
+    print("| " + " | ".join(c[0] for c in columns) + " |")
+    print("|" + "---|" * len(columns))
     for row in rows:
-        print(f"| {row['program']} | {row['launches']} | {row['moved']} | "
-              f"{row['minimum']} | {row['ratio']:.2f} | "
-              f"{row['loads_per_thread']:.1f} |")
+        cells = [(c[2] if len(c) > 2 else "{}").format(row[c[1]])
+                 for c in columns]
+        print("| " + " | ".join(cells) + " |")
 
 
 def count_calls(args):
@@ -393,18 +402,10 @@ def count_calls(args):
                              stdout=subprocess.PIPE,
                              env=emulated_env(SLICE_CUDA_ALLOCATOR=allocator))
         rows += [json.loads(line) for line in run.stdout.splitlines()]
-    if args.json:
-        with open(args.json, "w") as f:
-            for row in rows:
-                f.write(json.dumps(row) + "\n")
-    print("| program | allocator | launches | cuMemAlloc | cuMemFree | "
-          "pool allocations | pool frees | synchronizations | driver calls |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for row in rows:
-        print(f"| {row['program']} | {row['allocator']} | {row['launches']} | "
-              f"{row['cuMemAlloc']} | {row['cuMemFree']} | "
-              f"{row['pool_allocations']} | {row['pool_frees']} | "
-              f"{row['synchronizations']} | {row['driver_calls']} |")
+    table(args, rows, [(header, header.replace(" ", "_")) for header in (
+        "program", "allocator", "launches", "cuMemAlloc", "cuMemFree",
+        "pool allocations", "pool frees", "synchronizations",
+        "driver calls")])
 
 
 def count_reductions(args):

@@ -145,6 +145,16 @@ static void release(char *allocated, const Ranked2 *in) {
     mgpuMemFree(allocated, NULL);
 }
 
+/// Calls `f` (one rank-2 argument, a rank-2 result of `kind`) on `in`,
+/// prints its result and frees it.
+static void run(const char *name, void (*f)(Ranked2 *, Ranked2 *), Ranked2 *in,
+                Kind kind) {
+  Ranked2 out;
+  f(&out, in);
+  show(name, out.aligned, out.offset, 2, out.sizes, out.strides, kind);
+  release(out.allocated, in);
+}
+
 int main(void) {
   float complex x[6] = {1 - 1 * I, 2 - 2 * I, 3 - 3 * I,
                         4 - 4 * I, 5 - 5 * I, 6 - 6 * I};
@@ -152,41 +162,28 @@ int main(void) {
                          4 + 2 * I,   5 + 2.5 * I, 6 + 3 * I};
   uint8_t u[12] = {0, 1, 2, 3, 100, 127, 128, 129, 200, 250, 254, 255};
   uint16_t w[12] = {0, 1, 2, 65535, 100, 200, 300, 40000, 7, 8, 9, 65000};
-  Ranked2 in, out;
+  Ranked2 in;
   Ranked1 out1;
 
   input(&in, x, 2, 3, kC64);
-  _mlir_ciface_torch_c64(&out, &in);
-  show("torch_c64", out.aligned, out.offset, 2, out.sizes, out.strides, kC64);
-  release(out.allocated, &in);
-  _mlir_ciface_tf_c64(&out, &in);
-  show("tf_c64", out.aligned, out.offset, 2, out.sizes, out.strides, kC64);
-  release(out.allocated, &in);
-  _mlir_ciface_complex_math(&out, &in);
-  show("complex_math", out.aligned, out.offset, 2, out.sizes, out.strides,
-       kF32);
-  release(out.allocated, &in);
+  run("torch_c64", _mlir_ciface_torch_c64, &in, kC64);
+  run("tf_c64", _mlir_ciface_tf_c64, &in, kC64);
+  run("complex_math", _mlir_ciface_complex_math, &in, kF32);
   intact("complex<f32>", &in, x, kC64);
 
   input(&in, u, 3, 4, kU8);
   _mlir_ciface_torch_u8(&out1, &in);
   show("torch_u8", out1.aligned, out1.offset, 1, out1.sizes, out1.strides, kU8);
   release(out1.allocated, &in);
-  _mlir_ciface_tf_u8(&out, &in);
-  show("tf_u8", out.aligned, out.offset, 2, out.sizes, out.strides, kU8);
-  release(out.allocated, &in);
+  run("tf_u8", _mlir_ciface_tf_u8, &in, kU8);
   intact("ui8", &in, u, kU8);
 
   input(&in, z, 2, 3, kC128);
-  _mlir_ciface_onnx_c128(&out, &in);
-  show("onnx_c128", out.aligned, out.offset, 2, out.sizes, out.strides, kC128);
-  release(out.allocated, &in);
+  run("onnx_c128", _mlir_ciface_onnx_c128, &in, kC128);
   intact("complex<f64>", &in, z, kC128);
 
   input(&in, w, 3, 4, kU16);
-  _mlir_ciface_onnx_u16(&out, &in);
-  show("onnx_u16", out.aligned, out.offset, 2, out.sizes, out.strides, kU16);
-  release(out.allocated, &in);
+  run("onnx_u16", _mlir_ciface_onnx_u16, &in, kU16);
   intact("ui16", &in, w, kU16);
   return 0;
 }
