@@ -40,6 +40,7 @@ struct SliceFuseElementwisePass
 
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    generalizeColumnReductions();
     unsigned bound = maxOperands;
     // Upstream's rule (a producer with one use), and the fused op's
     // operands within the bound.
@@ -66,6 +67,34 @@ struct SliceFuseElementwisePass
     // Top-down, as upstream's pass, for its compile time.
     (void)applyPatternsGreedily(getOperation(), std::move(patterns),
                                 GreedyRewriteConfig().setUseTopDownTraversal());
+  }
+
+  /// A linalg.reduce that keeps the innermost dimension (x.sum(0)) of an
+  /// element-wise op's only result becomes the generic it stands for, so
+  /// that the element-wise op fuses into it (upstream's fusion takes
+  /// generics only): tanh(v).mean(0) reads v once and writes no
+  /// temporary, in one loop nest whose inner loop runs along the rows.
+  /// Reductions along the rows stay named: --slice-fuse-rows and
+  /// --slice-vectorize-reductions take them with their producers.
+  void generalizeColumnReductions() {
+    SmallVector<linalg::ReduceOp> columns;
+    getOperation()->walk([&](linalg::ReduceOp op) {
+      if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 1)
+        return;
+      Value input = op.getDpsInputOperand(0)->get();
+      int64_t rank = cast<ShapedType>(input.getType()).getRank();
+      auto producer = input.getDefiningOp<linalg::GenericOp>();
+      if (llvm::is_contained(op.getDimensions(), rank - 1) || !producer ||
+          !producer->hasOneUse() || producer.getNumReductionLoops() != 0 ||
+          producer->getNumResults() != 1)
+        return;
+      columns.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::ReduceOp op : columns) {
+      rewriter.setInsertionPoint(op);
+      (void)linalg::generalizeNamedOp(rewriter, op);
+    }
   }
 };
 } // namespace
