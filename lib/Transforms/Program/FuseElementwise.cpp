@@ -40,7 +40,7 @@ struct SliceFuseElementwisePass
 
   void runOnOperation() override {
     MLIRContext *context = &getContext();
-    generalizeColumnReductions();
+    generalizeForFusion();
     unsigned bound = maxOperands;
     // Upstream's rule (a producer with one use), and the fused op's
     // operands within the bound.
@@ -69,15 +69,36 @@ struct SliceFuseElementwisePass
                                 GreedyRewriteConfig().setUseTopDownTraversal());
   }
 
-  /// A linalg.reduce that keeps the innermost dimension (x.sum(0)) of an
-  /// element-wise op's only result becomes the generic it stands for, so
-  /// that the element-wise op fuses into it (upstream's fusion takes
-  /// generics only): tanh(v).mean(0) reads v once and writes no
-  /// temporary, in one loop nest whose inner loop runs along the rows.
-  /// Reductions along the rows stay named: --slice-fuse-rows and
-  /// --slice-vectorize-reductions take them with their producers.
-  void generalizeColumnReductions() {
-    SmallVector<linalg::ReduceOp> columns;
+  /// Named ops that element-wise ops around them should fuse with, as the
+  /// generics they stand for (upstream's fusion takes generics only):
+  ///  - a linalg.reduce that keeps the innermost dimension (x.sum(0)) of
+  ///    an element-wise op's only result: tanh(v).mean(0) reads v once
+  ///    and writes no temporary, in one loop nest whose inner loop runs
+  ///    along the rows. Reductions along the rows stay named:
+  ///    --slice-fuse-rows and --slice-vectorize-reductions take them with
+  ///    their producers;
+  ///  - a linalg.transpose of an element-wise op's only result, or read
+  ///    by an element-wise op: (max(v, b).T * 2 + 1) is one loop nest
+  ///    reading v across its rows (which --slice-block-transposes runs in
+  ///    blocks), not three passes and two temporaries.
+  void generalizeForFusion() {
+    SmallVector<linalg::LinalgOp> named;
+    auto isElementwise = [](Operation *op) {
+      auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+      return generic && generic.getNumReductionLoops() == 0 &&
+             generic->getNumResults() == 1;
+    };
+    getOperation()->walk([&](linalg::TransposeOp op) {
+      Value input = op.getInput();
+      if (!op.hasPureTensorSemantics())
+        return;
+      Operation *producer = input.getDefiningOp();
+      bool fromElementwise = isElementwise(producer) && producer->hasOneUse();
+      bool intoElementwise =
+          llvm::any_of(op->getResult(0).getUsers(), isElementwise);
+      if (fromElementwise || intoElementwise)
+        named.push_back(op);
+    });
     getOperation()->walk([&](linalg::ReduceOp op) {
       if (!op.hasPureTensorSemantics() || op.getNumDpsInputs() != 1)
         return;
@@ -85,13 +106,12 @@ struct SliceFuseElementwisePass
       int64_t rank = cast<ShapedType>(input.getType()).getRank();
       auto producer = input.getDefiningOp<linalg::GenericOp>();
       if (llvm::is_contained(op.getDimensions(), rank - 1) || !producer ||
-          !producer->hasOneUse() || producer.getNumReductionLoops() != 0 ||
-          producer->getNumResults() != 1)
+          !producer->hasOneUse() || !isElementwise(producer))
         return;
-      columns.push_back(op);
+      named.push_back(op);
     });
     IRRewriter rewriter(&getContext());
-    for (linalg::ReduceOp op : columns) {
+    for (linalg::LinalgOp op : named) {
       rewriter.setInsertionPoint(op);
       (void)linalg::generalizeNamedOp(rewriter, op);
     }

@@ -69,3 +69,35 @@ func.func @column_and_row_reductions(%v: tensor<64x32xf32>) -> (tensor<32xf32>, 
     }
   return %cols, %rows : tensor<32xf32>, tensor<64xf32>
 }
+
+// -----
+
+// A transpose between element-wise ops ((max(v, b).T * 2 + 1), copied)
+// fuses with both: one loop nest reading v through the transposed map.
+// OURS-LABEL: func.func @transpose_between
+//       OURS:   linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<64x32xf32>, tensor<32xf32>) outs(%{{.*}} : tensor<32x64xf32>)
+//       OURS:     arith.maximumf
+//       OURS:     arith.mulf
+//       OURS:     arith.addf
+//   OURS-NOT:   linalg.transpose
+//   OURS-NOT:   linalg.generic
+func.func @transpose_between(%v: tensor<64x32xf32>, %b: tensor<32xf32>) -> tensor<32x64xf32> {
+  %e = tensor.empty() : tensor<64x32xf32>
+  %m = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%v, %b : tensor<64x32xf32>, tensor<32xf32>) outs(%e : tensor<64x32xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %r = arith.maximumf %a, %c : f32
+    linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %et = tensor.empty() : tensor<32x64xf32>
+  %t = linalg.transpose ins(%m : tensor<64x32xf32>) outs(%et : tensor<32x64xf32>) permutation = [1, 0]
+  %eo = tensor.empty() : tensor<32x64xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%t : tensor<32x64xf32>) outs(%eo : tensor<32x64xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %two = arith.constant 2.0 : f32
+    %one = arith.constant 1.0 : f32
+    %x2 = arith.mulf %a, %two : f32
+    %r = arith.addf %x2, %one : f32
+    linalg.yield %r : f32
+  } -> tensor<32x64xf32>
+  return %o : tensor<32x64xf32>
+}
