@@ -346,8 +346,9 @@ What the programs compile to, and why the ratios are what they are:
 """
 
 GPU_BYTES_NOTES = """
-Each program is one launch but the decode loop, whose steps are one launch
-each. Rotary embedding and Focus + relu run the loops of their concat's
+Each program is one launch, the decode loop too: its steps write
+disjoint windows, and `--slice-batch-update-loops` makes it one update (a
+launch per step before). Rotary embedding and Focus + relu run the loops of their concat's
 parts (or of the two updates) in one grid (`--slice-parallel-loops-to-
 gpu`), the parts' blocks interleaved, so each sector of `x` is read once;
 as a launch each, rotary embedding's two kernels both read all of `x`

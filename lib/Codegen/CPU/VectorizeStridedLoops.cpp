@@ -298,10 +298,12 @@ static constexpr int64_t kInitCases[] = {1, -1};
 static constexpr int64_t kMaxVersioned = 2;
 
 /// The position in `operand`'s memref of the innermost loop, when its
-/// stride there is dynamic but the buffer it views has static strides or
-/// is a fresh allocation: the stride comes from a slice step known only at
-/// run time (on the dense path, or of a temporary), not from a caller's
-/// layout.
+/// stride there is dynamic but the buffer it views has static strides, is
+/// a fresh allocation, or has a static innermost stride and the loop walks
+/// the view's last dimension: the stride comes from a slice step known
+/// only at run time (on the dense path, of a temporary, or of a dense
+/// argument of run-time shape, whose outer strides are its run-time
+/// sizes), not from a caller's layout.
 static std::optional<unsigned> runTimeStep(linalg::GenericOp op,
                                            OpOperand &operand) {
   Value root = getRootBuffer(operand.get());
@@ -317,13 +319,17 @@ static std::optional<unsigned> runTimeStep(linalg::GenericOp op,
   // A fresh buffer's strides come from its sizes, whatever they are.
   bool fresh = root.getDefiningOp<memref::AllocOp>() ||
                root.getDefiningOp<memref::AllocaOp>();
-  if (!fresh && llvm::any_of(rootStrides, ShapedType::isDynamic))
+  bool staticRows =
+      !rootStrides.empty() && !ShapedType::isDynamic(rootStrides.back());
+  if (!fresh && !staticRows)
     return std::nullopt;
+  bool staticRoot = fresh || llvm::none_of(rootStrides, ShapedType::isDynamic);
   AffineMap map = op.getMatchingIndexingMap(&operand);
   for (auto [position, expr] : llvm::enumerate(map.getResults()))
     if (auto dim = dyn_cast<AffineDimExpr>(expr);
         dim && dim.getPosition() == op.getNumLoops() - 1 &&
-        ShapedType::isDynamic(strides[position]))
+        ShapedType::isDynamic(strides[position]) &&
+        (staticRoot || position + 1 == strides.size()))
       return position;
   return std::nullopt;
 }

@@ -255,6 +255,32 @@ func.func @two_steps(%x: memref<4x64xf32>, %n: index, %s: index, %t: index, %off
 
 // -----
 
+// The dense path of an argument of run-time shape: its rows are
+// contiguous (inner stride 1), its outer stride is its run-time row
+// length. A view with a run-time step along the rows is versioned on that
+// step as on a buffer of static strides ((x + b)[r0:r1:s, c0:c1:t] of a
+// tensor<?x?xf32>: 16.7 ms -> 3.3 ms for t = -2 on 4096x4096; NumPy 7.6).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @dense_runtime_shape
+// CHECK: scf.index_switch
+// CHECK: case -2 {
+// CHECK: vector.shuffle
+// CHECK: return
+func.func @dense_runtime_shape(%x: memref<?x?xf32, strided<[?, 1], offset: ?>>, %m: index, %n: index, %t: index) -> memref<?x?xf32> {
+  %v = memref.subview %x[0, 0] [%m, %n] [1, %t]
+      : memref<?x?xf32, strided<[?, 1], offset: ?>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %out = memref.alloc(%m, %n) : memref<?x?xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v : memref<?x?xf32, strided<[?, ?], offset: ?>>) outs(%out : memref<?x?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.negf %a : f32
+    linalg.yield %r : f32
+  }
+  return %out : memref<?x?xf32>
+}
+
+// -----
+
 // A caller's layout (strides known only at run time, the general entry
 // point's) is not versioned: it would copy every op of every program.
 #id = affine_map<(d0) -> (d0)>
