@@ -360,9 +360,9 @@ versionOnStride(linalg::GenericOp op,
                                 : ArrayRef(kPairedInputCases);
   OpBuilder b(op);
   Location loc = op.getLoc();
-  Value stride =
-      memref::ExtractStridedMetadataOp::create(b, loc, operand->get())
-          .getStrides()[position];
+  auto metadata =
+      memref::ExtractStridedMetadataOp::create(b, loc, operand->get());
+  Value stride = metadata.getStrides()[position];
   auto switchOp = scf::IndexSwitchOp::create(b, loc, TypeRange{}, stride, cases,
                                              cases.size());
   auto type = cast<MemRefType>(operand->get().getType());
@@ -377,11 +377,28 @@ versionOnStride(linalg::GenericOp op,
     if (known) {
       strides[position] = *known;
       auto layout = StridedLayoutAttr::get(b.getContext(), offset, strides);
-      staticView = memref::CastOp::create(
+      // A view with the stride in its type, not a memref.cast: loads and
+      // stores fold a cast into its source (memref::foldMemRefCast), and
+      // the loops LLVM gets for a positive stride would read it at run
+      // time again (and gather).
+      auto mixed = [&](ArrayRef<int64_t> fixed, ValueRange values) {
+        SmallVector<OpFoldResult> result;
+        for (auto [value, dynamic] : llvm::zip_equal(fixed, values))
+          result.push_back(ShapedType::isDynamic(value)
+                               ? OpFoldResult(dynamic)
+                               : OpFoldResult(b.getIndexAttr(value)));
+        return result;
+      };
+      OpFoldResult viewOffset = ShapedType::isDynamic(offset)
+                                    ? OpFoldResult(metadata.getOffset())
+                                    : OpFoldResult(b.getIndexAttr(offset));
+      staticView = memref::ReinterpretCastOp::create(
           b, loc,
           MemRefType::get(type.getShape(), type.getElementType(), layout,
                           type.getMemorySpace()),
-          operand->get());
+          operand->get(), viewOffset,
+          mixed(type.getShape(), metadata.getSizes()),
+          mixed(strides, metadata.getStrides()));
     }
     auto copy = cast<linalg::GenericOp>(b.clone(*op));
     if (staticView) {
