@@ -150,24 +150,15 @@ static LogicalResult convertSlice(Operation *op, PatternRewriter &rewriter) {
   } else if (std::optional<SmallVector<int64_t>> constant =
                  getConstantInts(op->getOperand(3))) {
     axes = std::move(*constant);
-  } else {
-    FailureOr<SmallVector<OpFoldResult>> given =
-        getIndexEntries(builder, loc, op->getOperand(3));
-    if (failed(given))
-      return refuse(rewriter, op,
-                    "axes is not a 1-D integer tensor of static length");
-    runtimeAxes = std::move(*given);
+  } else if (failed(getIndexOperands(rewriter, rollback, op, 3, {"axes"},
+                                     {&runtimeAxes}))) {
+    return failure();
   }
   ArithIndexBuilder math(builder, loc);
   SmallVector<OpFoldResult> steps(starts.size(), math.constant(1));
-  if (numOperands == 5 && !isNone(op->getOperand(4))) {
-    FailureOr<SmallVector<OpFoldResult>> given =
-        getIndexEntries(builder, loc, op->getOperand(4));
-    if (failed(given))
-      return refuse(rewriter, op,
-                    "steps is not a 1-D integer tensor of static length");
-    steps = std::move(*given);
-  }
+  if (numOperands == 5 && !isNone(op->getOperand(4)) &&
+      failed(getIndexOperands(rewriter, rollback, op, 4, {"steps"}, {&steps})))
+    return failure();
   size_t numAxes = runtimeAxes.empty() ? axes.size() : runtimeAxes.size();
   if (numAxes != starts.size() || ends.size() != starts.size() ||
       steps.size() != starts.size())
