@@ -21,13 +21,14 @@ element-wise consumers. Every case runs static (static shapes) and dynamic
 (every input dimension `?`, the function kept out of line).
 
 Element types: the ONNX, TensorFlow and torch cases that move data only
-(slices, flips, scatters) also run on complex<f32> and complex<f64>, and
+(slices, flips, scatters) also run on complex<f32> and complex<f64>,
+ONNX's and TF's on ui8 and ui16 as those importers spell them, and
 torch's on uint8 as its backends store it (signless i8 behind a ui8
 vtensor), chosen per case from its name. The function keeps f32
 arguments and result for the drivers: it makes its inputs of the element
-type first (x -> x - 2xi; x -> the int8 of x, read back unsigned) and
-reads the result back (re + im / 4; the unsigned value), and the oracle
-applies the same maps to its f32 answer.
+type first (x -> x - 2xi; x -> the signed integer of x's width, its bits
+read back unsigned) and reads the result back (re + im / 4; the unsigned
+value), and the oracle applies the same maps to its f32 answer.
 
 Routes (--modes): `cpu` lowers with --slice-to-llvm and runs mlir-runner
 (`cpu-copy`: slices as dense copies; `cpu-upstream`: canonicalize, cse,
@@ -92,10 +93,12 @@ class Case:
         if element.startswith("complex"):
             # x -> x - 2xi -> re + im / 4 = x / 2
             self.expected = self.expected * np.float32(0.5)
-        elif element == "i8":
-            # x -> int8(x), read back unsigned (inputs are integers)
-            self.expected = self.expected.astype(np.int8).view(
-                np.uint8).astype(np.float32)
+        elif element in ("i8", "ui8", "ui16"):
+            # x -> the signed integer of x's width, read back unsigned
+            # (inputs are integers)
+            signed, unsigned = UNSIGNED_VIEW[element]
+            self.expected = self.expected.astype(signed).view(
+                unsigned).astype(np.float32)
 
 
     def inputs(self):
@@ -106,11 +109,17 @@ class Case:
 # Element types by the frameworks that allow them on their slicing ops
 # (the body's element type; torch's vtensor spells i8 storage `ui8`).
 CASE_ELEMENTS = {
-    "onnx_slice": ["f32", "f32", "complex<f32>", "complex<f64>"],
-    "tf_strided_slice": ["f32", "f32", "complex<f32>", "complex<f64>"],
+    "onnx_slice": ["f32", "f32", "complex<f32>", "complex<f64>", "ui8",
+                   "ui16"],
+    "tf_strided_slice": ["f32", "f32", "complex<f32>", "complex<f64>",
+                         "ui8", "ui16"],
     "torch_": ["f32", "f32", "complex<f32>", "complex<f64>", "i8", "i8"],
 }
 TORCH_ELEMENT = {"i8": "ui8"}
+# The integer elements: NumPy's signed type of the width, and its unsigned
+# reading.
+UNSIGNED_VIEW = {"i8": (np.int8, np.uint8), "ui8": (np.int8, np.uint8),
+                 "ui16": (np.int16, np.uint16)}
 
 
 def case_element(name):
@@ -274,6 +283,20 @@ class Body:
             lines.append(f"  %x{k} = arith.fptosi {f32} : {t32} to "
                          f"{self.args[k][1]}")
             return
+        if self.element.startswith("ui"):
+            # TF's and ONNX's unsigned tensors: no arith op makes them, so
+            # the signless integer's bits, element by element.
+            signless = self.element[1:]
+
+            def to_unsigned(a):
+                return [f"%i = arith.fptosi {a} : f32 to {signless}",
+                        "%u = builtin.unrealized_conversion_cast %i : "
+                        f"{signless} to {self.element}"], "%u"
+            made = self.mapped(f32, shape, "f32", self.element, to_unsigned,
+                               lines)
+            lines.append(f"  %x{k} = tensor.cast {made} : "
+                         f"{self.args[k][1]} to {self.args[k][1]}")
+            return
         part = self.element[len("complex<"):-1]
 
         def payload(a):
@@ -297,6 +320,17 @@ class Body:
             lines.append(f"  %r_w = arith.extui {result} : {typed} to {wide}")
             lines.append(f"  %r_f = arith.uitofp %r_w : {wide} to {t32}")
             return "%r_f"
+        if self.element.startswith("ui"):
+            signless = self.element[1:]
+
+            def from_unsigned(a):
+                return ["%i = builtin.unrealized_conversion_cast "
+                        f"{a} : {self.element} to {signless}",
+                        f"%f = arith.uitofp %i : {signless} to f32"], "%f"
+            lines.append(f"  %r_in = tensor.cast {result} : {typed} to "
+                         f"{typed}")
+            return self.mapped("%r_in", shape, self.element, "f32",
+                               from_unsigned, lines)
         part = self.element[len("complex<"):-1]
 
         def payload(a):
@@ -1068,6 +1102,33 @@ def exporter_programs():
         return s
 
     cases.append(Case("tf_runtime_begin", [[6, 8]], tf_prog, u))
+
+    # Unsigned 16-bit tensors as the ONNX and TF importers spell them
+    # (tensor<..xui16>), negative inputs' bits read back unsigned: ONNX
+    # Slice(x, starts=[4, -1], ends=[0, INT64_MIN], steps=[-1, -3]) and TF
+    # x[1:5, ::-2]. Random cases draw ui8 and ui16 too, but may slice
+    # nothing.
+    def onnx_u16(em):
+        s = em.const("onnx.Constant", [4, -1])
+        e = em.const("onnx.Constant", [0, INT64_MIN])
+        a = em.const("onnx.Constant", [0, 1])
+        p = em.const("onnx.Constant", [-1, -3])
+        return em.op("onnx.Slice", ["%x0", s, e, a, p],
+                     [em.args[0][1]] + ["tensor<2xi64>"] * 4, em.t([4, 3]))
+
+    def tf_u16(em):
+        b = em.const("tf.Const", [1, 0], "i32")
+        e = em.const("tf.Const", [5, 0], "i32")
+        st = em.const("tf.Const", [1, -2], "i32")
+        return em.op("tf.StridedSlice", ["%x0", b, e, st],
+                     [em.args[0][1]] + ["tensor<2xi32>"] * 3, em.t([4, 4]),
+                     f' {{{tf_masks_attrs([2, 2, 0, 0, 0], "i64")}}}')
+
+    for name, build, want in (("onnx_u16_slice", onnx_u16, x[4:0:-1, ::-3]),
+                              ("tf_u16_slice", tf_u16, x[1:5, ::-2])):
+        case = Case(name, [[6, 8]], build, want)
+        case.set_element("ui16")
+        cases.append(case)
     return cases
 
 
