@@ -75,6 +75,7 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
     SliceCopiesToGPUOptions copies;
     copies.blockSize = options.blockSize;
     copies.vectorBytes = options.vectorBytes;
+    copies.mergeCopies = options.mergeCopies;
     fpm.addPass(createSliceCopiesToGPU(copies));
     fpm.addPass(createConvertLinalgToParallelLoopsPass());
     // Element-wise loops as the copies: blocks of threads over a 1-D grid.
@@ -215,6 +216,7 @@ struct SliceToNVVMPass
     options.cudaPath = cudaPath;
     options.blockSize = blockSize;
     options.vectorBytes = vectorBytes;
+    options.mergeCopies = mergeCopies;
     options.perFunctionKernels = perFunctionKernels;
     return options;
   }

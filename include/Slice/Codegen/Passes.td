@@ -850,12 +850,26 @@ def SliceCopiesToGPU : Pass<"slice-copies-to-gpu", "::mlir::func::FuncOp"> {
     thread moves one element. The alignment (pointers, offset, strides,
     run length) is checked on the host when it is not known, choosing
     between the kernels at launch; an empty copy launches nothing.
+
+    Consecutive copies (only ops free of memory effects between them)
+    into disjoint boxes of one buffer the function allocated, each from a
+    buffer that cannot alias it (an argument or another allocation), share
+    one grid, up to `merge-copies` of them (the parts of a concat of
+    differently shaped views): each gets the blocks its own kernel would
+    launch, in order, and a block runs the kernel of the copy its index
+    falls in, chosen as that copy's own (the alignment checks are the
+    same, made on the host, read in the kernel). One launch instead of
+    one per part. Disjointness is proved from static types: each target's
+    offset and strides give its box of the buffer.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
            "Threads per block (1 to 1024)">,
     Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
-           "Bytes per vector access (4, 8 or 16)">
+           "Bytes per vector access (4, 8 or 16)">,
+    Option<"mergeCopies", "merge-copies", "int64_t", /*default=*/"16",
+           "The most independent copies one grid moves (1: a grid per "
+           "copy)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -227,6 +227,10 @@ def SliceToNVVM : Pass<"slice-to-nvvm", "::mlir::ModuleOp"> {
     Option<"vectorBytes", "vector-bytes", "int64_t",
            /*default=*/"::mlir::slice::SliceCopiesToGPUOptions{}.vectorBytes",
            "Bytes per vector access in the copy kernels (4, 8 or 16)">,
+    Option<"mergeCopies", "merge-copies", "int64_t",
+           /*default=*/"::mlir::slice::SliceCopiesToGPUOptions{}.mergeCopies",
+           "The most independent copies (a concat's parts) one launch "
+           "moves (1: a launch per copy)">,
     Option<"perFunctionKernels", "per-function-kernels", "bool",
            /*default=*/"false",
            "Keep alike kernels of different functions apart, so that a "

@@ -78,6 +78,35 @@ func.func @concat16(%x: tensor<16x256xf32>) -> tensor<16x256xf32>
   return %y : tensor<16x256xf32>
 }
 
+// Concats of differently shaped parts, each a copy of its own kind (rows
+// as vectors, reversed vectors, gathered every other element, single
+// columns): one grid for all parts (slice-copies-to-gpu's merge-copies).
+// Along rows: x[0:5], x[15:6:-1, ::-1], x[1:3].
+func.func @concat_rows(%x: tensor<16x256xf32>) -> tensor<16x256xf32>
+    attributes {llvm.emit_c_interface} {
+  %a = slice.strided %x[0:5, :] : tensor<16x256xf32> to tensor<5x256xf32>
+  %b = slice.strided %x[15:6:-1, ::-1] : tensor<16x256xf32> to tensor<9x256xf32>
+  %c = slice.strided %x[1:3, :] : tensor<16x256xf32> to tensor<2x256xf32>
+  %y = tensor.concat dim(0) %a, %b, %c
+      : (tensor<5x256xf32>, tensor<9x256xf32>, tensor<2x256xf32>)
+      -> tensor<16x256xf32>
+  return %y : tensor<16x256xf32>
+}
+
+// Along columns (the parts' boxes interleave in memory):
+// x[:, 0:100], x[::-1, ::-2], x[:, 255:251:-1], x[:, 1:2].
+func.func @concat_cols(%x: tensor<16x256xf32>) -> tensor<16x233xf32>
+    attributes {llvm.emit_c_interface} {
+  %a = slice.strided %x[:, 0:100] : tensor<16x256xf32> to tensor<16x100xf32>
+  %b = slice.strided %x[::-1, ::-2] : tensor<16x256xf32> to tensor<16x128xf32>
+  %c = slice.strided %x[:, 255:251:-1] : tensor<16x256xf32> to tensor<16x4xf32>
+  %d = slice.strided %x[:, 1:2] : tensor<16x256xf32> to tensor<16x1xf32>
+  %y = tensor.concat dim(1) %a, %b, %c, %d
+      : (tensor<16x100xf32>, tensor<16x128xf32>, tensor<16x4xf32>,
+         tensor<16x1xf32>) -> tensor<16x233xf32>
+  return %y : tensor<16x233xf32>
+}
+
 // acc[i + 1] = acc[i] * 0.5 for i < 15: each step reads the last one's
 // row, so the loop stays a loop (a launch per step, on one stream).
 func.func @dependent(%acc0: tensor<16x256xf32> {bufferization.writable = true})

@@ -24,6 +24,8 @@ void _mlir_ciface_relu_rev(Descriptor2 *, Descriptor2 *);
 void _mlir_ciface_softmax_rev(Descriptor2 *, Descriptor2 *);
 void _mlir_ciface_updates(Descriptor2 *, Descriptor2 *, Descriptor2 *);
 void _mlir_ciface_concat16(Descriptor2 *, Descriptor2 *);
+void _mlir_ciface_concat_rows(Descriptor2 *, Descriptor2 *);
+void _mlir_ciface_concat_cols(Descriptor2 *, Descriptor2 *);
 void _mlir_ciface_dependent(Descriptor2 *, Descriptor2 *);
 
 static void (*resetCalls)(void);
@@ -166,6 +168,24 @@ int main(void) {
     for (int64_t c = 0; c < 256; ++c)
       want[r * 256 + c] = value(r * 256 + 255 - c, 0);
   unary("concat16", _mlir_ciface_concat16, 16, 256, want, 0);
+
+  for (int64_t r = 0; r < 16; ++r)
+    for (int64_t c = 0; c < 256; ++c) {
+      int64_t row = r < 5 ? r : r < 14 ? 15 - (r - 5) : 1 + (r - 14);
+      int64_t col = r < 5 || r >= 14 ? c : 255 - c;
+      want[r * 256 + c] = value(row * 256 + col, 0);
+    }
+  unary("concat_rows", _mlir_ciface_concat_rows, 16, 256, want, 0);
+  for (int64_t r = 0; r < 16; ++r)
+    for (int64_t c = 0; c < 233; ++c) {
+      int64_t row = c >= 100 && c < 228 ? 15 - r : r;
+      int64_t col = c < 100   ? c
+                    : c < 228 ? 255 - 2 * (c - 100)
+                    : c < 232 ? 255 - (c - 228)
+                              : 1;
+      want[r * 233 + c] = value(row * 256 + col, 0);
+    }
+  unary("concat_cols", _mlir_ciface_concat_cols, 16, 256, want, 0);
 
   { // The loop of updates, into the donated cache.
     Descriptor2 cache, k, out;
