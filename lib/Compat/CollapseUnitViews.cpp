@@ -27,6 +27,7 @@
 #include "Slice/Compat/CollapseUnitViews.h"
 #include "Slice/IR/SliceOps.h"
 #include "Slice/Transforms/Passes.h"
+#include "Slice/Utils/ChangeListener.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -109,7 +110,10 @@ struct SliceCollapseUnitViewsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateSliceCollapseUnitViewsPatterns(patterns);
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    slice::ChangeListener listener;
+    walkAndApplyPatterns(getOperation(), std::move(patterns), &listener);
+    if (!listener.changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

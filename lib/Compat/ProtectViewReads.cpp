@@ -23,6 +23,7 @@
 
 #include "Slice/Compat/ProtectViewReads.h"
 #include "Slice/Transforms/Passes.h"
+#include "Slice/Utils/ChangeListener.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -176,7 +177,10 @@ struct SliceProtectViewReadsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateSliceProtectViewReadsPatterns(patterns);
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    slice::ChangeListener listener;
+    walkAndApplyPatterns(getOperation(), std::move(patterns), &listener);
+    if (!listener.changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -53,7 +53,7 @@ void mlir::slice::detail::addSliceFrontEnd(
     // linalg.softmax and its kin as the generics they are made of: nothing
     // after this lowers them.
     fpm.addPass(createSliceDecomposeAggregates());
-    fpm.addPass(createCanonicalizerPass());
+    fpm.addPass(createSliceCanonicalize());
     // Loops of updates of consecutive windows as one update each.
     fpm.addPass(createSliceBatchUpdateLoops());
     // Slices move above the element-wise ops that produce their sources,
@@ -68,7 +68,7 @@ void mlir::slice::detail::addSliceFrontEnd(
     // Before canonicalization gives the placeholder views behind checks
     // known to fail static sizes that the code after them contradicts.
     fpm.addPass(createSliceEraseAfterFailingAsserts());
-    fpm.addPass(createCanonicalizerPass());
+    fpm.addPass(createSliceCanonicalize());
     // Index arithmetic that the ranges of loop counters decide: the
     // negative-index selects and range checks of a view at `i - 1` in a
     // loop from 1 fold away, which lets --slice-elide-temporaries compare
@@ -129,7 +129,7 @@ void mlir::slice::detail::addSliceFrontEnd(
     OpPassManager &fpm = pm.nest<func::FuncOp>();
     if (viaBufferization) {
       fpm.addPass(createSliceIntRangeOptimizations());
-      fpm.addPass(createCanonicalizerPass());
+      fpm.addPass(createSliceCanonicalize());
     }
     fpm.addPass(createSliceElideTemporaries());
   }
@@ -140,7 +140,7 @@ void mlir::slice::detail::addSliceFrontEnd(
     // canonicalization then erases.
     OpPassManager &fpm = pm.nest<func::FuncOp>();
     fpm.addPass(createCSEPass());
-    fpm.addPass(createCanonicalizerPass());
+    fpm.addPass(createSliceCanonicalize());
   }
 }
 
@@ -155,10 +155,10 @@ void mlir::slice::detail::addSliceToBuffers(
     expandRealloc.emitDeallocs = false;
     OpPassManager &before = pm.nest<func::FuncOp>();
     before.addPass(memref::createExpandReallocPass(expandRealloc));
-    before.addPass(createCanonicalizerPass());
+    before.addPass(createSliceCanonicalize());
     pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
     OpPassManager &simplify = pm.nest<func::FuncOp>();
-    simplify.addPass(createCanonicalizerPass());
+    simplify.addPass(createSliceCanonicalize());
     simplify.addPass(
         bufferization::createBufferDeallocationSimplificationPass());
     // Entry points return views of their arguments as views: their callers
@@ -167,7 +167,7 @@ void mlir::slice::detail::addSliceToBuffers(
     pm.addPass(bufferization::createLowerDeallocationsPass());
     OpPassManager &after = pm.nest<func::FuncOp>();
     after.addPass(createCSEPass());
-    after.addPass(createCanonicalizerPass());
+    after.addPass(createSliceCanonicalize());
     // The deallocations are lowered: what is left of the bufferization
     // dialect is clones, which convert function by function.
     after.addPass(createConvertBufferizationToMemRefPass());

@@ -17,6 +17,7 @@
 #include "Slice/Codegen/Passes.h"
 #include "Slice/Conversion/Passes.h"
 #include "Slice/Pipelines/Pipelines.h"
+#include "Slice/Transforms/Passes.h"
 
 #include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Conversion/Passes.h"
@@ -60,7 +61,7 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
   else if (options.specializeDenseArguments) {
     pm.addPass(createSliceSpecializeDenseArguments());
     // The casts of the dense path fold into its views and loops.
-    pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+    pm.addNestedPass<func::FuncOp>(createSliceCanonicalize());
   }
 
   // A reduction and the ops that share its rows, one row at a time (on
@@ -83,7 +84,7 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     // The conversion wraps each parallel body in a memref.alloca_scope,
     // which must hold one block, so it must go before scf-to-cf; the
     // copies allocate nothing there and canonicalize inlines it.
-    pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+    pm.addNestedPass<func::FuncOp>(createSliceCanonicalize());
   }
   // Complex arithmetic on its parts (arith and math, which the next steps
   // lower); what is left (create, re, im) goes to LLVM with the bodies.

@@ -17,6 +17,7 @@
 #include "PipelineStages.h"
 #include "Slice/Codegen/Passes.h"
 #include "Slice/Pipelines/Pipelines.h"
+#include "Slice/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -86,7 +87,7 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
     // Maps the loops that are left (those with reductions) greedily.
     fpm.addPass(createGpuMapParallelLoopsPass());
     fpm.addPass(createConvertParallelLoopToGpuPass());
-    fpm.addPass(createCanonicalizerPass());
+    fpm.addPass(createSliceCanonicalize());
     fpm.addPass(createCSEPass());
   }
   // Constants and index computations move into the kernels, where the
@@ -111,7 +112,7 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
     gpm.addPass(createSliceSCFToControlFlow());
     gpm.addPass(createConvertComplexToLLVMPass());
     gpm.addPass(createConvertGpuOpsToNVVMOps());
-    gpm.addPass(createCanonicalizerPass());
+    gpm.addPass(createSliceCanonicalize());
     gpm.addPass(createCSEPass());
     gpm.addPass(createReconcileUnrealizedCastsPass());
   }

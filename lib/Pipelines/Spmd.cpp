@@ -35,7 +35,7 @@ void mlir::slice::detail::addSpmdPartitioning(OpPassManager &pm) {
   OpPassManager &fpm = pm.nest<func::FuncOp>();
   fpm.addPass(shard::createShardingPropagation());
   fpm.addPass(shard::createPartition());
-  fpm.addPass(createCanonicalizerPass());
+  fpm.addPass(createSliceCanonicalize());
   fpm.addPass(createCSEPass());
   pm.addPass(createSliceLowerShardToMPI());
   pm.addPass(createConvertShardToMPIPass());

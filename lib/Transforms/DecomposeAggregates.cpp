@@ -38,6 +38,8 @@ struct SliceDecomposeAggregatesPass
     SmallVector<linalg::AggregatedOpInterface> aggregates;
     getOperation()->walk(
         [&](linalg::AggregatedOpInterface op) { aggregates.push_back(op); });
+    if (aggregates.empty())
+      return markAllAnalysesPreserved();
     IRRewriter rewriter(&getContext());
     for (linalg::AggregatedOpInterface op : aggregates) {
       rewriter.setInsertionPoint(op);

@@ -282,8 +282,12 @@ struct SlicePropagatePass
     // producer's init rather than its result, so that a producer that a
     // slice moved over dies (tensor.dim of a DPS result).
     tensor::DimOp::getCanonicalizationPatterns(patterns, context);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    bool changed = false;
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
+                                     GreedyRewriteConfig(), &changed)))
       return signalPassFailure();
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

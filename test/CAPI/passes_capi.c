@@ -42,6 +42,7 @@ int main(void) {
       module, mlirStringRefCreateFromCString("func.func"));
   MlirPass modulePasses[] = {
       mlirCreateSliceSliceNormalize(),
+      mlirCreateSliceSliceCanonicalize(),
       mlirCreateSliceSliceFoldConstants(),
       mlirCreateSliceSliceProtectViewReads(),
       mlirCreateSliceSliceCollapseUnitViews(),
@@ -128,6 +129,8 @@ int main(void) {
 
   registerAndParse(ctx, mlirRegisterSliceSliceNormalize,
                    "any(slice-normalize)");
+  registerAndParse(ctx, mlirRegisterSliceSliceCanonicalize,
+                   "any(slice-canonicalize)");
   registerAndParse(ctx, mlirRegisterSliceSliceFoldConstants,
                    "any(slice-fold-constants)");
   registerAndParse(ctx, mlirRegisterSliceSliceProtectViewReads,
@@ -300,8 +303,9 @@ int main(void) {
   return 0;
 }
 
-/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 merge-copies=16 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts,slice-approximate-math,slice-expand-bf16,slice-vectorize-reversed-elementwise,slice-vectorize-reductions,slice-block-transposes,slice-elide-temporaries,slice-fuse-rows{lone-reductions=false},slice-rows-to-gpu{block-size=256},slice-int-range-optimizations,slice-columns-to-rows,slice-gpu-one-stream,slice-batch-copies),slice-normalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-collapse-unit-views,slice-propagate,slice-split-concat-consumers,slice-decompose-concats,slice-bufferize-chains{min-length=8},slice-fuse-elementwise{max-operands=64},slice-scf-to-cf,slice-decompose-aggregates,slice-reuse-input-buffers,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,slice-specialize-dense-arguments,slice-huge-page-allocations{min-bytes=4194304},slice-parallel-elementwise{parallel-bytes=-1},convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,convert-tf-to-slice{report-refusals=false},convert-tfl-to-slice{report-refusals=false},convert-stablehlo-to-slice{report-refusals=false},convert-onnx-to-slice{report-refusals=false},convert-torch-to-slice{report-refusals=false},convert-frameworks-to-slice{report-refusals=false},slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-check-lowered{gpu=false pipeline=slice-to-llvm},slice-merge-kernel-modules{per-function=false},slice-sink-into-launches,slice-batch-update-loops,slice-gpu-to-llvm,slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}},slice-math-to-libm)
+/* CHECK: created: any(func.func(slice-copies-to-gpu{block-size=256 merge-copies=16 vector-bytes=16},slice-parallel-loops-to-gpu{block-size=256 vector-bytes=16},slice-device-buffers,slice-finalize-bodies-to-llvm,slice-refine-poison-tensors,slice-erase-after-failing-asserts,slice-approximate-math,slice-expand-bf16,slice-vectorize-reversed-elementwise,slice-vectorize-reductions,slice-block-transposes,slice-elide-temporaries,slice-fuse-rows{lone-reductions=false},slice-rows-to-gpu{block-size=256},slice-int-range-optimizations,slice-columns-to-rows,slice-gpu-one-stream,slice-batch-copies),slice-normalize,slice-canonicalize,slice-fold-constants{max-elements=-1},slice-protect-view-reads,slice-collapse-unit-views,slice-propagate,slice-split-concat-consumers,slice-decompose-concats,slice-bufferize-chains{min-length=8},slice-fuse-elementwise{max-operands=64},slice-scf-to-cf,slice-decompose-aggregates,slice-reuse-input-buffers,slice-mark-runtime-read-only,slice-read-only-arguments,slice-forward-argument-views,slice-assert-to-stderr,slice-lower-copies{{.*}},slice-dense-arguments,slice-specialize-dense-arguments,slice-huge-page-allocations{min-bytes=4194304},slice-parallel-elementwise{parallel-bytes=-1},convert-slice-to-tensor,convert-slice-to-linalg,convert-slice-to-tosa,convert-tosa-to-slice,convert-tf-to-slice{report-refusals=false},convert-tfl-to-slice{report-refusals=false},convert-stablehlo-to-slice{report-refusals=false},convert-onnx-to-slice{report-refusals=false},convert-torch-to-slice{report-refusals=false},convert-frameworks-to-slice{report-refusals=false},slice-check-pipeline-dependencies{gpu=false pipeline=slice-to-llvm},slice-check-lowered{gpu=false pipeline=slice-to-llvm},slice-merge-kernel-modules{per-function=false},slice-sink-into-launches,slice-batch-update-loops,slice-gpu-to-llvm,slice-finalize-to-llvm,slice-finish-spmd,slice-forward-mpi-buffers,slice-lower-shard-to-mpi,slice-to-buffers{{.*}}writable-arguments=false},slice-to-llvm{{.*}}writable-arguments=false},slice-to-nvvm{{.*}},slice-math-to-libm)
    CHECK: parsed any(slice-normalize): 1
+   CHECK: parsed any(slice-canonicalize): 1
    CHECK: parsed builtin.module(slice-to-nvvm{chip=sm_80}): 1
    CHECK: aliases: any(slice-check-lowered{gpu=false pipeline=slice-to-llvm},slice-finalize-to-llvm,slice-finish-spmd,slice-lower-shard-to-mpi,func.func(slice-forward-mpi-buffers),func.func(slice-finalize-bodies-to-llvm))
    CHECK: parsed builtin.module(slice-finalize-to-llvm): 1

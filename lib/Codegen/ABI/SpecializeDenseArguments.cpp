@@ -100,11 +100,15 @@ struct SliceSpecializeDenseArgumentsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
+    bool changed = false;
     for (func::FuncOp function : slice::getEntryPoints(module))
-      specialize(function, symbols);
+      changed |= specialize(function, symbols);
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 
-  void specialize(func::FuncOp function, SymbolTable &symbols) {
+  /// Returns whether it specialized `function`.
+  bool specialize(func::FuncOp function, SymbolTable &symbols) {
     // Only loops over elements gain; a function of views alone does not.
     bool loops =
         function
@@ -116,7 +120,7 @@ struct SliceSpecializeDenseArgumentsPass
             })
             .wasInterrupted();
     if (!loops)
-      return;
+      return false;
     SmallVector<MemRefType> denseTypes;
     bool any = false;
     for (Type type : function.getArgumentTypes()) {
@@ -125,7 +129,7 @@ struct SliceSpecializeDenseArgumentsPass
       any |= static_cast<bool>(denseTypes.back());
     }
     if (!any)
-      return;
+      return false;
 
     // The copy with dense arguments, cast back for the body, which
     // canonicalization then folds into its views.
@@ -186,6 +190,7 @@ struct SliceSpecializeDenseArgumentsPass
                     : argument);
     auto call = func::CallOp::create(builder, loc, dense, operands);
     func::ReturnOp::create(builder, loc, call.getResults());
+    return true;
   }
 };
 } // namespace

@@ -300,7 +300,7 @@ struct ElideTemporaries
       });
       return found;
     };
-    bool changed = true;
+    bool changed = true, any = false;
     while (changed) {
       changed = false;
       for (Operation *op : copies())
@@ -309,7 +309,10 @@ struct ElideTemporaries
       for (Operation *op : copies())
         if (std::optional<BufferCopy> copy = getBufferCopy(op))
           changed |= readFromSource(op, copy->source, copy->target);
+      any |= changed;
     }
+    if (!any)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -423,6 +423,8 @@ struct FuseRows : public slice::impl::SliceFuseRowsBase<FuseRows> {
                              copy.getOutputs().front());
       copy->erase();
     }
+    if (madeCopies.empty() && fused.empty())
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

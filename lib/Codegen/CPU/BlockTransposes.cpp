@@ -160,6 +160,8 @@ struct SliceBlockTransposesPass
     });
     for (auto [op, across] : ops)
       block(op, across);
+    if (transposes.empty() && ops.empty())
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

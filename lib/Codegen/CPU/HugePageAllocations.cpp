@@ -83,7 +83,7 @@ struct SliceHugePageAllocationsPass
       allocs.push_back(alloc);
     });
     if (allocs.empty())
-      return;
+      return markAllAnalysesPreserved();
 
     MLIRContext *context = &getContext();
     OpBuilder builder(context);
@@ -98,7 +98,7 @@ struct SliceHugePageAllocationsPass
       madvise.setPrivate();
     } else if (madvise.getFunctionType() != madviseType) {
       // Declared otherwise by someone else: leave the buffers as they are.
-      return;
+      return markAllAnalysesPreserved();
     }
 
     for (memref::AllocOp alloc : allocs) {

@@ -706,8 +706,9 @@ static LogicalResult vectorizeRows(linalg::GenericOp op) {
 }
 
 /// Versions the ops of `function` that `select` picks on their run-time
-/// steps, then `rewrite`s each version (and each op with none).
-static void versionAndRewrite(
+/// steps, then `rewrite`s each version (and each op with none). Returns
+/// whether it picked any.
+static bool versionAndRewrite(
     Operation *function, llvm::function_ref<bool(linalg::GenericOp)> select,
     llvm::function_ref<LogicalResult(linalg::GenericOp)> rewrite) {
   SmallVector<linalg::GenericOp> ops;
@@ -715,6 +716,7 @@ static void versionAndRewrite(
     if (select(op))
       ops.push_back(op);
   });
+  bool picked = !ops.empty();
   // Versions with a static step may have another run-time step left:
   // each goes round again.
   llvm::SmallPtrSet<Operation *, 8> unversioned, paired;
@@ -727,6 +729,7 @@ static void versionAndRewrite(
     else
       ops.append(versions);
   }
+  return picked;
 }
 
 namespace {
@@ -734,9 +737,11 @@ struct SliceVectorizeReversedElementwisePass
     : mlir::slice::impl::SliceVectorizeReversedElementwiseBase<
           SliceVectorizeReversedElementwisePass> {
   void runOnOperation() override {
-    versionAndRewrite(
-        getOperation(), [](linalg::GenericOp op) { return !rowCombiners(op); },
-        vectorizeElementwise);
+    if (!versionAndRewrite(
+            getOperation(),
+            [](linalg::GenericOp op) { return !rowCombiners(op); },
+            vectorizeElementwise))
+      markAllAnalysesPreserved();
   }
 };
 
@@ -751,10 +756,12 @@ struct SliceVectorizeReductionsPass
     });
     for (linalg::ReduceOp op : reduces)
       (void)namedAsGeneric(op);
-    versionAndRewrite(
-        getOperation(),
-        [](linalg::GenericOp op) { return rowCombiners(op).has_value(); },
-        vectorizeRows);
+    if (!versionAndRewrite(
+            getOperation(),
+            [](linalg::GenericOp op) { return rowCombiners(op).has_value(); },
+            vectorizeRows) &&
+        reduces.empty())
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -69,7 +69,9 @@ struct SliceCheckLoweredPass
                                 : "LLVM dialect");
     });
     if (failed)
-      signalPassFailure();
+      return signalPassFailure();
+    // A check: the IR is as it was.
+    markAllAnalysesPreserved();
   }
 };
 } // namespace

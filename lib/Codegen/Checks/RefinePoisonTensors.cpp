@@ -16,6 +16,7 @@
 
 #include "PoisonSizes.h"
 #include "Slice/Codegen/Passes.h"
+#include "Slice/Utils/ChangeListener.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -55,7 +56,10 @@ struct SliceRefinePoisonTensorsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     slice::populateRefinePoisonTensorsPatterns(patterns);
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    slice::ChangeListener listener;
+    walkAndApplyPatterns(getOperation(), std::move(patterns), &listener);
+    if (!listener.changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

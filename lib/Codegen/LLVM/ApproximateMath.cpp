@@ -210,7 +210,7 @@ struct SliceApproximateMathPass
                           : WalkResult::advance();
              })
              .wasInterrupted())
-      return;
+      return markAllAnalysesPreserved();
     if (failed(applyPatternsGreedily(getOperation(), patterns)))
       signalPassFailure();
   }

@@ -55,7 +55,7 @@ struct SliceExpandBF16Pass
                           : WalkResult::advance();
              })
              .wasInterrupted())
-      return;
+      return markAllAnalysesPreserved();
     // Arithmetic on bf16 in f32 (upstream's emulation of unsupported
     // floats): LLVM would promote it the same way but round back through
     // the runtime's flushing __truncsfbf2.

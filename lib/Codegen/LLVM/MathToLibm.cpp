@@ -107,7 +107,7 @@ struct SliceMathToLibmPass
                           : WalkResult::advance();
              })
              .wasInterrupted())
-      return;
+      return markAllAnalysesPreserved();
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
     patterns.add<ComputeHalfInF32>(context);

@@ -47,7 +47,7 @@ struct SliceSCFToControlFlowPass
         ops.push_back(op);
     });
     if (ops.empty())
-      return;
+      return markAllAnalysesPreserved();
     RewritePatternSet patterns(&getContext());
     populateSCFToControlFlowConversionPatterns(patterns);
     GreedyRewriteConfig config;

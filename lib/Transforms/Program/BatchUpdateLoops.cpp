@@ -209,6 +209,8 @@ struct BatchUpdateLoops
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
     getOperation()->walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    if (loops.empty())
+      return markAllAnalysesPreserved();
     for (scf::ForOp loop : loops)
       batch(loop);
   }

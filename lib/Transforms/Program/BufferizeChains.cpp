@@ -156,6 +156,7 @@ struct SliceBufferizeChainsPass
       if (chain.inserts.size() >= minimumLength(chain.root()))
         chains.push_back(std::move(chain));
     });
+    bool changed = !concats.empty() || !chains.empty();
     OpBuilder builder(&getContext());
     for (tensor::ConcatOp concat : concats)
       rewriteConcat(builder, concat);
@@ -174,9 +175,14 @@ struct SliceBufferizeChainsPass
           isViewedOnly(op->getResult(0)))
         sources.push_back(op->getResult(0));
     });
-    for (Value source : sources)
-      if (isViewedOnly(source))
-        rewriteViews(builder, source);
+    for (Value source : sources) {
+      if (!isViewedOnly(source))
+        continue;
+      rewriteViews(builder, source);
+      changed = true;
+    }
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 
   /// Whether `value` has at least `minLength` uses and is only read: by

@@ -87,7 +87,7 @@ struct SliceDecomposeConcatsPass
     if (!getOperation()
              ->walk([](tensor::ConcatOp) { return WalkResult::interrupt(); })
              .wasInterrupted())
-      return;
+      return markAllAnalysesPreserved();
     // Two walks: the walk driver does not visit the concats that the first
     // one creates.
     RewritePatternSet empties(&getContext());

@@ -40,7 +40,7 @@ struct SliceFuseElementwisePass
 
   void runOnOperation() override {
     MLIRContext *context = &getContext();
-    generalizeForFusion();
+    bool generalized = generalizeForFusion();
     unsigned bound = maxOperands;
     // Upstream's rule (a producer with one use), and the fused op's
     // operands within the bound.
@@ -65,8 +65,12 @@ struct SliceFuseElementwisePass
         ->getCanonicalizationPatterns(patterns);
     linalg::populateConstantFoldLinalgOperations(patterns, control);
     // Top-down, as upstream's pass, for its compile time.
+    bool changed = false;
     (void)applyPatternsGreedily(getOperation(), std::move(patterns),
-                                GreedyRewriteConfig().setUseTopDownTraversal());
+                                GreedyRewriteConfig().setUseTopDownTraversal(),
+                                &changed);
+    if (!changed && !generalized)
+      markAllAnalysesPreserved();
   }
 
   /// Named ops that element-wise ops around them should fuse with, as the
@@ -81,7 +85,8 @@ struct SliceFuseElementwisePass
   ///    by an element-wise op: (max(v, b).T * 2 + 1) is one loop nest
   ///    reading v across its rows (which --slice-block-transposes runs in
   ///    blocks), not three passes and two temporaries.
-  void generalizeForFusion() {
+  /// Returns whether it generalized an op.
+  bool generalizeForFusion() {
     SmallVector<linalg::LinalgOp> named;
     auto isElementwise = [](Operation *op) {
       auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
@@ -115,6 +120,7 @@ struct SliceFuseElementwisePass
       rewriter.setInsertionPoint(op);
       (void)linalg::generalizeNamedOp(rewriter, op);
     }
+    return !named.empty();
   }
 };
 } // namespace

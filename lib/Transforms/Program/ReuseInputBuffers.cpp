@@ -19,6 +19,7 @@
 
 #include "Slice/Transforms/Passes.h"
 #include "Slice/Transforms/Transforms.h"
+#include "Slice/Utils/ChangeListener.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -234,7 +235,10 @@ struct SliceReuseInputBuffersPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateSliceReuseInputBuffersPatterns(patterns);
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    slice::ChangeListener listener;
+    walkAndApplyPatterns(getOperation(), std::move(patterns), &listener);
+    if (!listener.changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -310,7 +310,7 @@ struct SliceSplitConcatConsumersPass
     getOperation()->walk([&](tensor::ConcatOp) { starts = true; });
     getOperation()->walk([&](tensor::InsertSliceOp) { starts = true; });
     if (!starts)
-      return;
+      return markAllAnalysesPreserved();
     RewritePatternSet patterns(&getContext());
     populateSliceSplitConcatConsumersPatterns(patterns);
     tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns,
@@ -318,8 +318,12 @@ struct SliceSplitConcatConsumersPass
     // Sizes that fold to 0 here must not reach bufferization as static
     // offsets on empty dimensions.
     populateEmptyExtractSlicePatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    bool changed = false;
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
+                                     GreedyRewriteConfig(), &changed)))
       return signalPassFailure();
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace
