@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GuardedPass.h"
 #include "PipelinePass.h"
 #include "PipelineStages.h"
 #include "Slice/Codegen/Passes.h"
@@ -80,7 +81,9 @@ void mlir::slice::detail::addSliceFrontEnd(
     // After the clean-up, which leaves it a fifth of the ops to look at;
     // the linalg.generic ops it makes need no canonicalization of their own
     // before bufferization.
-    fpm.addPass(createConvertElementwiseToLinalgPass());
+    fpm.addPass(
+        detail::guarded([] { return createConvertElementwiseToLinalgPass(); },
+                        detail::isElementwiseOnTensors));
     // Element-wise consumers of a concat run on its operands, so that the
     // fusion below reaches through it.
     fpm.addPass(createSliceSplitConcatConsumers());
@@ -100,7 +103,9 @@ void mlir::slice::detail::addSliceFrontEnd(
     // lend their buffers back.
     fpm.addPass(createSliceReuseInputBuffers());
     // Producers of what is inserted write straight into the destination.
-    fpm.addPass(bufferization::createEmptyTensorEliminationPass());
+    fpm.addPass(detail::guarded(
+        [] { return bufferization::createEmptyTensorEliminationPass(); },
+        detail::isEmptyTensor));
     // The views it made for the producers are the views their consumers
     // read (`t[i] = f(t[i])`): one value, so that one-shot-bufferize sees
     // an element-wise op reading what it writes.
@@ -170,13 +175,17 @@ void mlir::slice::detail::addSliceToBuffers(
     after.addPass(createSliceCanonicalize());
     // The deallocations are lowered: what is left of the bufferization
     // dialect is clones, which convert function by function.
-    after.addPass(createConvertBufferizationToMemRefPass());
+    after.addPass(
+        detail::guarded([] { return createConvertBufferizationToMemRefPass(); },
+                        detail::isBufferizationOp));
     return;
   }
   // Nested, so that functions convert on several threads and the module is
   // not walked once more: with no deallocation pass there is no
   // bufferization.dealloc needing the module's helper function.
-  pm.addNestedPass<func::FuncOp>(createConvertBufferizationToMemRefPass());
+  pm.addNestedPass<func::FuncOp>(
+      detail::guarded([] { return createConvertBufferizationToMemRefPass(); },
+                      detail::isBufferizationOp));
 }
 
 void mlir::slice::buildSliceToBuffersPipeline(

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GuardedPass.h"
 #include "PipelinePass.h"
 #include "PipelineStages.h"
 #include "Slice/Codegen/Passes.h"
@@ -88,7 +89,9 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
   }
   // Complex arithmetic on its parts (arith and math, which the next steps
   // lower); what is left (create, re, im) goes to LLVM with the bodies.
-  pm.addNestedPass<func::FuncOp>(createConvertComplexToStandardPass());
+  pm.addNestedPass<func::FuncOp>(
+      detail::guarded([] { return createConvertComplexToStandardPass(); },
+                      detail::isComplexOp));
   if (options.approximateMath)
     pm.addNestedPass<func::FuncOp>(createSliceApproximateMath());
   // What has no approximation and no LLVM intrinsic (erf, cbrt, ...) calls
@@ -105,7 +108,8 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     fpm.addPass(createSliceBlockTransposes());
     fpm.addPass(createSliceVectorizeReversedElementwise());
     fpm.addPass(createSliceVectorizeReductions());
-    fpm.addPass(createConvertLinalgToLoopsPass());
+    fpm.addPass(detail::guarded([] { return createConvertLinalgToLoopsPass(); },
+                                detail::isLinalgOp));
     fpm.addPass(memref::createExpandStridedMetadataPass());
     fpm.addPass(createLowerAffinePass());
     fpm.addPass(createSliceSCFToControlFlow());

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GuardedPass.h"
 #include "PipelinePass.h"
 #include "PipelineStages.h"
 #include "Slice/Codegen/Passes.h"
@@ -60,7 +61,9 @@ void mlir::slice::buildSliceToNVVMPipeline(OpPassManager &pm,
     OpPassManager &fpm = pm.nest<func::FuncOp>();
     // Complex arithmetic on its parts, in the kernels-to-be too: what is
     // left (create, re, im) lowers with each side's LLVM conversion.
-    fpm.addPass(createConvertComplexToStandardPass());
+    fpm.addPass(
+        detail::guarded([] { return createConvertComplexToStandardPass(); },
+                        detail::isComplexOp));
     // Reductions and the ops that share their rows (or columns, over
     // transposed views): a block per row, in one launch.
     fpm.addPass(createSliceColumnsToRows());
