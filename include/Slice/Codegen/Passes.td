@@ -519,7 +519,11 @@ def SliceVectorizeReversedElementwise
     LLVM's loop vectorizer makes masked gathers (AVX-512) or scalar code
     of the same accesses: `relu(x[::-1, ::-2])` ran 2-8x slower than its
     stride +2 twin. Ops with no negative inner stride stay as they are for
-    LLVM, which vectorizes them well. The rewrite needs the lanes of a step
+    LLVM, which vectorizes them well, but for an input read every k-th
+    element (k of 2 or more) whose rows are apart by a run-time stride:
+    LLVM's cost model leaves that loop scalar (the +2 version of a
+    run-time step on an argument of run-time shape ran 3x its static
+    twin's time). The rewrite needs the lanes of a step
     to be independent: every operand views a fresh allocation, a global or
     a function argument (arguments do not overlap one another, as
     one-shot-bufferize assumes at function boundaries), and an input that
