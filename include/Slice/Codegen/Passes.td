@@ -126,7 +126,13 @@ def SliceSpecializeDenseArguments
     arguments have the strides of a dense buffer of their shape (static
     where the static sizes give them; the offset stays dynamic), cast back
     for the body, and makes the entry point check its arguments' strides at
-    run time: dense, it calls the copy; otherwise it runs its own body.
+    run time: dense, it calls the copy. Otherwise, where some argument
+    has two dimensions or more, a second copy, `@<name>__rows`, takes
+    arguments whose rows are contiguous (inner stride 1, the other strides
+    and the offset dynamic: a caller's window of columns, every k-th row,
+    padded rows): the entry point checks the inner strides and calls it,
+    and runs its own body for any other layout. At most three bodies per
+    entry point.
     Canonicalization then folds the casts into the copy's views, which get
     static strides. Nothing else changes: the signature, the calling
     convention (results are fresh buffers or views of arguments) and the

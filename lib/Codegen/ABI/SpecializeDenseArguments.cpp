@@ -70,6 +70,27 @@ static MemRefType getDenseType(MemRefType type) {
                          type.getMemorySpace());
 }
 
+/// The type of a buffer of `type`'s shape whose rows are contiguous (the
+/// innermost stride 1, the others and the offset dynamic): a caller's view
+/// of whole rows or of a window of columns (x[::2], x[:, 8:24]). Null when
+/// `type` knows its innermost stride, or when its innermost dimension is
+/// never stepped (static size 0 or 1).
+static MemRefType getRowsType(MemRefType type) {
+  int64_t offset;
+  SmallVector<int64_t> strides;
+  if (type.getRank() == 0 ||
+      failed(type.getStridesAndOffset(strides, offset)) ||
+      !ShapedType::isDynamic(strides.back()) || type.getShape().back() == 0 ||
+      type.getShape().back() == 1)
+    return {};
+  strides.assign(strides.size(), ShapedType::kDynamic);
+  strides.back() = 1;
+  auto layout =
+      StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, strides);
+  return MemRefType::get(type.getShape(), type.getElementType(), layout,
+                         type.getMemorySpace());
+}
+
 /// Whether `argument` has the strides of `dense` at run time, in the dims
 /// where a step is ever taken (a dimension of static size 1 or 0 has none).
 static Value isDense(OpBuilder &builder, Location loc, Value argument,
@@ -107,6 +128,42 @@ struct SliceSpecializeDenseArgumentsPass
       markAllAnalysesPreserved();
   }
 
+  /// A private copy of `function` named `<name><suffix>`, inserted after
+  /// `after`, whose arguments have `types` (where not null), cast back for
+  /// the body, which canonicalization then folds into its views.
+  func::FuncOp makeVariant(func::FuncOp function, ArrayRef<MemRefType> types,
+                           StringRef suffix, SymbolTable &symbols,
+                           func::FuncOp after) {
+    func::FuncOp variant = function.clone();
+    variant.setPrivate();
+    variant->removeAttr("llvm.emit_c_interface");
+    // Kept a function of its own: inlined into the entry point, LLVM's loop
+    // vectorizer left its loops scalar (relu(x[::-1, ::2]) ran 2.5x slower).
+    variant->setAttr(
+        "passthrough",
+        ArrayAttr::get(&getContext(),
+                       {StringAttr::get(&getContext(), "noinline")}));
+    variant.setName((function.getName() + suffix).str());
+    symbols.insert(variant, std::next(Block::iterator(after)));
+    Block &entry = variant.getBody().front();
+    OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+    SmallVector<Type> inputs(variant.getArgumentTypes());
+    for (auto [index, argument] : llvm::enumerate(entry.getArguments())) {
+      MemRefType type = types[index];
+      if (!type)
+        continue;
+      Type original = argument.getType();
+      argument.setType(type);
+      auto cast =
+          memref::CastOp::create(builder, variant.getLoc(), original, argument);
+      argument.replaceAllUsesExcept(cast, cast);
+      inputs[index] = type;
+    }
+    variant.setFunctionType(builder.getFunctionType(
+        inputs, variant.getFunctionType().getResults()));
+    return variant;
+  }
+
   /// Returns whether it specialized `function`.
   bool specialize(func::FuncOp function, SymbolTable &symbols) {
     // Only loops over elements gain; a function of views alone does not.
@@ -131,38 +188,27 @@ struct SliceSpecializeDenseArgumentsPass
     if (!any)
       return false;
 
-    // The copy with dense arguments, cast back for the body, which
-    // canonicalization then folds into its views.
-    func::FuncOp dense = function.clone();
-    dense.setPrivate();
-    dense->removeAttr("llvm.emit_c_interface");
-    // Kept a function of its own: inlined into the entry point, LLVM's loop
-    // vectorizer left its loops scalar (relu(x[::-1, ::2]) ran 2.5x slower).
-    dense->setAttr(
-        "passthrough",
-        ArrayAttr::get(&getContext(),
-                       {StringAttr::get(&getContext(), "noinline")}));
-    dense.setName((function.getName() + "__dense").str());
-    symbols.insert(dense, std::next(Block::iterator(function)));
-    Block &denseEntry = dense.getBody().front();
-    OpBuilder builder = OpBuilder::atBlockBegin(&denseEntry);
-    SmallVector<Type> inputs(dense.getArgumentTypes());
-    for (auto [index, argument] : llvm::enumerate(denseEntry.getArguments())) {
-      MemRefType denseType = denseTypes[index];
-      if (!denseType)
-        continue;
-      Type original = argument.getType();
-      argument.setType(denseType);
-      auto cast =
-          memref::CastOp::create(builder, dense.getLoc(), original, argument);
-      argument.replaceAllUsesExcept(cast, cast);
-      inputs[index] = denseType;
+    // Rows: a copy whose arguments' rows are contiguous, for callers that
+    // pass windows of columns or every k-th row, when that says more than
+    // the dense copy's types do (an argument of two dimensions or more).
+    SmallVector<MemRefType> rowsTypes;
+    bool rowsGain = false;
+    for (auto [type, denseType] :
+         llvm::zip_equal(function.getArgumentTypes(), denseTypes)) {
+      auto memref = dyn_cast<MemRefType>(type);
+      rowsTypes.push_back(memref ? getRowsType(memref) : MemRefType());
+      rowsGain |= rowsTypes.back() && rowsTypes.back() != denseType;
     }
-    dense.setFunctionType(
-        builder.getFunctionType(inputs, dense.getFunctionType().getResults()));
 
-    // The entry point checks its arguments and calls the copy when they are
-    // dense; its own body, now the second block, serves the others.
+    func::FuncOp dense =
+        makeVariant(function, denseTypes, "__dense", symbols, function);
+    func::FuncOp rows =
+        rowsGain ? makeVariant(function, rowsTypes, "__rows", symbols, dense)
+                 : func::FuncOp();
+
+    // The entry point checks its arguments and calls the dense copy when
+    // they are dense, the rows copy when their rows are contiguous; its own
+    // body, now the last block, serves the others.
     Location loc = function.getLoc();
     Block *body = &function.getBody().front();
     auto *check = new Block();
@@ -171,25 +217,41 @@ struct SliceSpecializeDenseArgumentsPass
     for (BlockArgument argument : body->getArguments())
       arguments.push_back(
           check->addArgument(argument.getType(), argument.getLoc()));
-    builder.setInsertionPointToStart(check);
-    Value all = arith::ConstantIntOp::create(builder, loc, 1, 1);
-    for (auto [argument, denseType] : llvm::zip_equal(arguments, denseTypes))
-      if (denseType)
-        all = arith::AndIOp::create(builder, loc, all,
-                                    isDense(builder, loc, argument, denseType));
-    auto *fast = new Block();
-    function.getBody().getBlocks().insertAfter(Region::iterator(check), fast);
-    cf::CondBranchOp::create(builder, loc, all, fast, ValueRange{}, body,
-                             arguments);
-    builder.setInsertionPointToStart(fast);
-    SmallVector<Value> operands;
-    for (auto [argument, denseType] : llvm::zip_equal(arguments, denseTypes))
-      operands.push_back(
-          denseType ? memref::CastOp::create(builder, loc, denseType, argument)
-                          .getResult()
-                    : argument);
-    auto call = func::CallOp::create(builder, loc, dense, operands);
-    func::ReturnOp::create(builder, loc, call.getResults());
+    OpBuilder builder(&getContext());
+    // `cond_br all(types) ^call(variant), ^otherwise` at the end of `from`.
+    auto dispatch = [&](Block *from, ArrayRef<MemRefType> types,
+                        func::FuncOp variant, Block *otherwise,
+                        ValueRange otherwiseOperands) {
+      builder.setInsertionPointToEnd(from);
+      Value all = arith::ConstantIntOp::create(builder, loc, 1, 1);
+      for (auto [argument, type] : llvm::zip_equal(arguments, types))
+        if (type)
+          all = arith::AndIOp::create(builder, loc, all,
+                                      isDense(builder, loc, argument, type));
+      auto *call = new Block();
+      function.getBody().getBlocks().insertAfter(Region::iterator(from), call);
+      cf::CondBranchOp::create(builder, loc, all, call, ValueRange{}, otherwise,
+                               otherwiseOperands);
+      builder.setInsertionPointToStart(call);
+      SmallVector<Value> operands;
+      for (auto [argument, type] : llvm::zip_equal(arguments, types))
+        operands.push_back(
+            type ? memref::CastOp::create(builder, loc, type, argument)
+                       .getResult()
+                 : argument);
+      auto result = func::CallOp::create(builder, loc, variant, operands);
+      func::ReturnOp::create(builder, loc, result.getResults());
+      return call;
+    };
+    if (!rows) {
+      dispatch(check, denseTypes, dense, body, arguments);
+      return true;
+    }
+    auto *second = new Block();
+    Block *denseCall = dispatch(check, denseTypes, dense, second, {});
+    function.getBody().getBlocks().insertAfter(Region::iterator(denseCall),
+                                               second);
+    dispatch(second, rowsTypes, rows, body, arguments);
     return true;
   }
 };

@@ -1,6 +1,8 @@
 // --slice-specialize-dense-arguments: an entry point checks whether its
 // arguments are dense and then calls a copy whose views have static
-// strides; other callers' views run the original body.
+// strides, else whether their rows are contiguous and then calls a copy
+// whose views have static inner strides; other callers' views run the
+// original body.
 // RUN: slice-opt %s -split-input-file --slice-specialize-dense-arguments --canonicalize | FileCheck %s
 
 // CHECK-LABEL: func.func @relu_rev(
@@ -9,16 +11,31 @@
 // CHECK-DAG: %[[ROW:.*]] = arith.cmpi eq, %[[S]]#0, %c64
 // CHECK-DAG: %[[COL:.*]] = arith.cmpi eq, %[[S]]#1, %c1
 // CHECK: %[[DENSE:.*]] = arith.andi
-// CHECK: cf.cond_br %[[DENSE]], ^[[FAST:.*]], ^[[SLOW:.*]](%[[X]] :
+// CHECK: cf.cond_br %[[DENSE]], ^[[FAST:.*]], ^[[NEXT:bb[0-9]+]]
 // CHECK: ^[[FAST]]:
 // CHECK: %[[CAST:.*]] = memref.cast %[[X]] : memref<64x64xf32, strided<[?, ?], offset: ?>> to memref<64x64xf32, strided<[64, 1], offset: ?>>
 // CHECK: %[[R:.*]] = call @relu_rev__dense(%[[CAST]])
 // CHECK: return %[[R]]
+// Not dense, but rows contiguous (x[::2], x[:, 8:72] of a wider buffer):
+// the copy whose arguments have an inner stride of 1.
+// CHECK: ^[[NEXT]]:
+// CHECK: %{{.*}}, %{{.*}}, %{{.*}}:2, %[[T:.*]]:2 = memref.extract_strided_metadata %[[X]]
+// CHECK: %[[ROWS:.*]] = arith.cmpi eq, %[[T]]#1, %c1
+// CHECK: cf.cond_br %[[ROWS]], ^[[ROWCALL:.*]], ^[[SLOW:.*]](%[[X]] :
+// CHECK: ^[[ROWCALL]]:
+// CHECK: %[[RCAST:.*]] = memref.cast %[[X]] : memref<64x64xf32, strided<[?, ?], offset: ?>> to memref<64x64xf32, strided<[?, 1], offset: ?>>
+// CHECK: %[[RR:.*]] = call @relu_rev__rows(%[[RCAST]])
+// CHECK: return %[[RR]]
 // CHECK: ^[[SLOW]](%[[ARG:.*]]: memref<64x64xf32, strided<[?, ?], offset: ?>>):
 // CHECK: memref.subview %[[ARG]][63, 0] [64, 32] [-1, 2] : memref<64x64xf32, strided<[?, ?], offset: ?>> to memref<64x32xf32, strided<[?, ?], offset: ?>>
 // CHECK-LABEL: func.func private @relu_rev__dense(
 // CHECK-SAME: memref<64x64xf32, strided<[64, 1], offset: ?>>) -> memref<64x32xf32> attributes {passthrough = ["noinline"]} {
 // CHECK: memref.subview %{{.*}}[63, 0] [64, 32] [-1, 2] : memref<64x64xf32, strided<[64, 1], offset: ?>> to memref<64x32xf32, strided<[-64, 2], offset: ?>>
+// The view's inner stride is static in the rows copy: the vector loops
+// take it (--slice-vectorize-reversed-elementwise).
+// CHECK-LABEL: func.func private @relu_rev__rows(
+// CHECK-SAME: memref<64x64xf32, strided<[?, 1], offset: ?>>) -> memref<64x32xf32> attributes {passthrough = ["noinline"]} {
+// CHECK: memref.subview %{{.*}}[63, 0] [64, 32] [-1, 2] : memref<64x64xf32, strided<[?, 1], offset: ?>> to memref<64x32xf32, strided<[?, 2], offset: ?>>
 func.func @relu_rev(%x: memref<64x64xf32, strided<[?, ?], offset: ?>>) -> memref<64x32xf32> attributes {llvm.emit_c_interface} {
   %cst = arith.constant 0.0 : f32
   %v = memref.subview %x[63, 0] [64, 32] [-1, 2] : memref<64x64xf32, strided<[?, ?], offset: ?>> to memref<64x32xf32, strided<[?, ?], offset: ?>>
