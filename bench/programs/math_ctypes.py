@@ -29,8 +29,7 @@ import time
 
 import numpy as np
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+from aot import ROOT, compile_aot, work_files
 ROWS, COLS = 2048, 4096
 TYPE = f"tensor<{ROWS}x{COLS}xf32>"
 
@@ -85,15 +84,11 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("work")
     args = parser.parse_args()
-    os.makedirs(args.work, exist_ok=True)
-    mlir = os.path.join(args.work, "math_ctypes.mlir")
-    obj = os.path.join(args.work, "math_ctypes.o")
-    shared = os.path.join(args.work, "libmath_ctypes.so")
+    mlir, obj, shared = work_files(args.work, "math_ctypes", ".mlir", ".o",
+                                   ".so")
     with open(mlir, "w") as f:
         f.write(MODULE + "\n")
-    env = dict(os.environ, SLICE_BUILD_DIR=os.path.abspath(args.build_dir))
-    subprocess.run(["bash", os.path.join(ROOT, "scripts", "compile-aot.sh"),
-                    "-c", mlir, obj, ""], check=True, env=env)
+    compile_aot(args.build_dir, "-c", mlir, obj, "")
     subprocess.run([os.environ.get("CC", "cc"), "-shared", "-o", shared, obj],
                    check=True)
     lib = ctypes.CDLL(shared)

@@ -32,8 +32,7 @@ import time
 
 import numpy as np
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+from aot import ROOT, compile_aot, work_files
 N = 4096
 
 ADD = """  %e = tensor.empty({dims}) : {t}
@@ -229,18 +228,14 @@ def main():
     parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
     parser.add_argument("work")
     args = parser.parse_args()
-    os.makedirs(args.work, exist_ok=True)
-    mlir = os.path.join(args.work, "runtime_views.mlir")
-    source = os.path.join(args.work, "runtime_views.c")
-    exe = os.path.join(args.work, "runtime_views")
+    mlir, source, exe = work_files(args.work, "runtime_views", ".mlir", ".c",
+                                   "")
     with open(mlir, "w") as f:
         f.write(module())
     with open(source, "w") as f:
         f.write(driver())
-    env = dict(os.environ, SLICE_BUILD_DIR=os.path.abspath(args.build_dir))
-    subprocess.run(["bash", os.path.join(ROOT, "scripts", "compile-aot.sh"),
-                    mlir, exe, "", source, "-O2",
-                    "-I" + os.path.join(ROOT, "bench")], check=True, env=env)
+    compile_aot(args.build_dir, mlir, exe, "", source, "-O2",
+                "-I" + os.path.join(ROOT, "bench"))
     subprocess.run([exe], check=True)
     numpy_side()
 

@@ -34,26 +34,20 @@ struct SliceDenseArgumentsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     for (func::FuncOp function : slice::getEntryPoints(module)) {
-      Block &entry = function.getBody().front();
-      OpBuilder builder = OpBuilder::atBlockBegin(&entry);
-      SmallVector<Type> inputs(function.getArgumentTypes());
-      for (auto [index, argument] : llvm::enumerate(entry.getArguments())) {
-        auto type = dyn_cast<MemRefType>(argument.getType());
-        if (!type || type.getLayout().isIdentity())
-          continue;
-        auto dense =
-            MemRefType::get(type.getShape(), type.getElementType(),
-                            MemRefLayoutAttrInterface(), type.getMemorySpace());
-        if (!memref::CastOp::areCastCompatible(dense, type))
-          continue;
-        argument.setType(dense);
-        auto cast =
-            memref::CastOp::create(builder, function.getLoc(), type, argument);
-        argument.replaceAllUsesExcept(cast, cast);
-        inputs[index] = dense;
+      SmallVector<MemRefType> denseTypes;
+      for (Type argumentType : function.getArgumentTypes()) {
+        auto type = dyn_cast<MemRefType>(argumentType);
+        MemRefType dense;
+        if (type && !type.getLayout().isIdentity())
+          dense = MemRefType::get(type.getShape(), type.getElementType(),
+                                  MemRefLayoutAttrInterface(),
+                                  type.getMemorySpace());
+        denseTypes.push_back(
+            dense && memref::CastOp::areCastCompatible(dense, type)
+                ? dense
+                : MemRefType());
       }
-      function.setFunctionType(builder.getFunctionType(
-          inputs, function.getFunctionType().getResults()));
+      slice::retypeArguments(function, denseTypes);
     }
   }
 };

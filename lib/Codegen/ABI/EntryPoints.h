@@ -15,6 +15,7 @@
 #define SLICE_LIB_CODEGEN_ABI_ENTRYPOINTS_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -43,6 +44,29 @@ inline SmallVector<func::FuncOp> getEntryPoints(ModuleOp module) {
         !referenced.contains(function.getSymNameAttr()))
       entryPoints.push_back(function);
   return entryPoints;
+}
+
+/// Gives `function`'s arguments the memref types `types` (where not null),
+/// each cast back to its old type at the start of the body, and updates
+/// the function's type: canonicalization then folds the casts into the
+/// body's views.
+inline void retypeArguments(func::FuncOp function, ArrayRef<MemRefType> types) {
+  Block &entry = function.getBody().front();
+  OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+  SmallVector<Type> inputs(function.getArgumentTypes());
+  for (auto [index, argument] : llvm::enumerate(entry.getArguments())) {
+    MemRefType type = types[index];
+    if (!type)
+      continue;
+    Type original = argument.getType();
+    argument.setType(type);
+    auto cast =
+        memref::CastOp::create(builder, function.getLoc(), original, argument);
+    argument.replaceAllUsesExcept(cast, cast);
+    inputs[index] = type;
+  }
+  function.setFunctionType(
+      builder.getFunctionType(inputs, function.getFunctionType().getResults()));
 }
 
 } // namespace slice

@@ -145,22 +145,7 @@ struct SliceSpecializeDenseArgumentsPass
                        {StringAttr::get(&getContext(), "noinline")}));
     variant.setName((function.getName() + suffix).str());
     symbols.insert(variant, std::next(Block::iterator(after)));
-    Block &entry = variant.getBody().front();
-    OpBuilder builder = OpBuilder::atBlockBegin(&entry);
-    SmallVector<Type> inputs(variant.getArgumentTypes());
-    for (auto [index, argument] : llvm::enumerate(entry.getArguments())) {
-      MemRefType type = types[index];
-      if (!type)
-        continue;
-      Type original = argument.getType();
-      argument.setType(type);
-      auto cast =
-          memref::CastOp::create(builder, variant.getLoc(), original, argument);
-      argument.replaceAllUsesExcept(cast, cast);
-      inputs[index] = type;
-    }
-    variant.setFunctionType(builder.getFunctionType(
-        inputs, variant.getFunctionType().getResults()));
+    slice::retypeArguments(variant, types);
     return variant;
   }
 
