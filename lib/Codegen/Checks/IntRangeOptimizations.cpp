@@ -51,11 +51,14 @@ struct IntRangeOptimizations
   void runOnOperation() override {
     func::FuncOp function = getOperation();
     if (hasEmptyIntegerConstant(function))
-      return;
+      return markAllAnalysesPreserved();
     OpPassManager pipeline(func::FuncOp::getOperationName());
     pipeline.addPass(arith::createIntRangeOptimizationsPass());
     if (failed(runPipeline(pipeline, function)))
-      signalPassFailure();
+      return signalPassFailure();
+    // Verified, and its analyses invalidated, after it ran inside: no
+    // second verification of the function.
+    markAllAnalysesPreserved();
   }
 };
 } // namespace
