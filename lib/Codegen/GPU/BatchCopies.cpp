@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BufferRoots.h"
 #include "Slice/Codegen/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -55,9 +56,7 @@ std::optional<Side> sideOf(Value view) {
     return std::nullopt;
   // Views keep the aligned pointer of what they view: the offset counts
   // from the root's.
-  Value root = view;
-  while (auto viewLike = root.getDefiningOp<ViewLikeOpInterface>())
-    root = viewLike.getViewSource();
+  Value root = slice::detail::rootOf(view);
   auto rootType = dyn_cast<MemRefType>(root.getType());
   if (!rootType || !rootType.getLayout().isIdentity())
     return std::nullopt;
@@ -97,13 +96,6 @@ bool isInjective(ArrayRef<int64_t> sizes, ArrayRef<int64_t> strides) {
     span += stride * (size - 1);
   }
   return true;
-}
-
-/// A buffer this function allocated: nothing else aliases it.
-bool isFresh(Value root) {
-  return root.getDefiningOp<memref::AllocOp>() ||
-         root.getDefiningOp<memref::AllocaOp>() ||
-         root.getDefiningOp<gpu::AllocOp>();
 }
 
 struct BatchCopies : slice::impl::SliceBatchCopiesBase<BatchCopies> {
@@ -159,7 +151,7 @@ struct BatchCopies : slice::impl::SliceBatchCopiesBase<BatchCopies> {
   /// a buffer of this function's (the source cannot alias it) and no two
   /// parts write one element.
   static void flush(ArrayRef<Part> run) {
-    if (run.size() < 2 || !isFresh(run.front().target.root))
+    if (run.size() < 2 || !slice::detail::isAllocation(run.front().target.root))
       return;
     ArrayRef<int64_t> shape = run.front().type.getShape();
     SmallVector<int64_t> sizes = {static_cast<int64_t>(run.size())};

@@ -22,6 +22,7 @@
 
 #include "../Utils/Lanes.h"
 #include "../Utils/StridedMemRef.h"
+#include "BufferRoots.h"
 #include "Slice/Codegen/CopyLowering.h"
 #include "Slice/Codegen/Passes.h"
 #include "Slice/Semantics/Arith/SliceArith.h"
@@ -337,20 +338,6 @@ struct Box {
   }
 };
 } // namespace
-
-/// The buffer `view` is a view of, through view-like ops.
-static Value rootOf(Value view) {
-  while (auto viewLike = view.getDefiningOp<ViewLikeOpInterface>())
-    view = viewLike.getViewSource();
-  return view;
-}
-
-/// A buffer this function allocated: nothing else aliases it.
-static bool isAllocation(Value root) {
-  return root.getDefiningOp<memref::AllocOp>() ||
-         root.getDefiningOp<memref::AllocaOp>() ||
-         root.getDefiningOp<gpu::AllocOp>();
-}
 
 /// The box `view` covers in the buffer it views, when its type and the
 /// buffer's tell it exactly: static shapes and strides, the buffer's
