@@ -155,21 +155,58 @@ void mlir::slice::detail::addSliceToBuffers(
                    options.writableArguments, options.minChainLength);
   if (options.deallocate) {
     // Upstream's buffer-deallocation-pipeline, with the passes that work
-    // function by function nested.
-    memref::ExpandReallocPassOptions expandRealloc;
-    expandRealloc.emitDeallocs = false;
+    // function by function nested. Those that rewrite one kind of op run
+    // on the functions that hold one (GuardedPass.h): elsewhere they
+    // change nothing, but say they may have, and the function would be
+    // verified again.
     OpPassManager &before = pm.nest<func::FuncOp>();
-    before.addPass(memref::createExpandReallocPass(expandRealloc));
+    before.addPass(detail::guarded(
+        [] {
+          memref::ExpandReallocPassOptions expandRealloc;
+          expandRealloc.emitDeallocs = false;
+          return memref::createExpandReallocPass(expandRealloc);
+        },
+        detail::isRealloc));
     before.addPass(createSliceCanonicalize());
-    pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
-    OpPassManager &simplify = pm.nest<func::FuncOp>();
-    simplify.addPass(createSliceCanonicalize());
-    simplify.addPass(
-        bufferization::createBufferDeallocationSimplificationPass());
-    // Entry points return views of their arguments as views: their callers
-    // tell them from fresh buffers (docs/calling-convention.md).
-    pm.addPass(createSliceForwardArgumentViews());
-    pm.addPass(bufferization::createLowerDeallocationsPass());
+    // The deallocation itself where a function may own a buffer: a module
+    // whose functions only view their arguments (entry points returning
+    // slices of their inputs) has nothing to free, and its public
+    // functions return those views as views (as the next passes would
+    // leave them after cloning each for the caller).
+    pm.addPass(detail::guardedModule(
+        [](OpPassManager &dealloc) {
+          dealloc.addPass(
+              bufferization::createOwnershipBasedBufferDeallocationPass());
+          OpPassManager &simplify = dealloc.nest<func::FuncOp>();
+          simplify.addPass(createSliceCanonicalize());
+          // Its patterns rewrite bufferization.dealloc; its region
+          // simplification is the canonicalization's just before.
+          simplify.addPass(detail::guarded(
+              [] {
+                return bufferization::
+                    createBufferDeallocationSimplificationPass();
+              },
+              detail::isDeallocOp));
+          // Entry points return views of their arguments as views: their
+          // callers tell them from fresh buffers
+          // (docs/calling-convention.md).
+          dealloc.addPass(createSliceForwardArgumentViews());
+          // Entry points that return views of their arguments, and
+          // functions that allocate nothing, have no deallocation left to
+          // lower.
+          dealloc.addPass(detail::guardedModule(
+              [](OpPassManager &lower) {
+                lower.addPass(bufferization::createLowerDeallocationsPass());
+              },
+              detail::isDeallocOp, "GuardedLowerDeallocationsPass",
+              "Lowers bufferization.dealloc where there is one"));
+        },
+        detail::mayOwnBuffer, "SliceDeallocateBuffers",
+        "Upstream's ownership-based deallocation, where a buffer may be "
+        "owned"));
+    // Its clean-up everywhere: the copy of an operand written in place
+    // into its part of a destination is a copy between two equal
+    // subviews, which CSE and canonicalization erase.
     OpPassManager &after = pm.nest<func::FuncOp>();
     after.addPass(createCSEPass());
     after.addPass(createSliceCanonicalize());

@@ -61,8 +61,10 @@ void mlir::slice::buildSliceToLLVMPipeline(OpPassManager &pm,
     detail::addSpmdBufferForwarding(pm);
   else if (options.specializeDenseArguments) {
     pm.addPass(createSliceSpecializeDenseArguments());
-    // The casts of the dense path fold into its views and loops.
-    pm.addNestedPass<func::FuncOp>(createSliceCanonicalize());
+    // The casts of the dense path fold into its views and loops (in the
+    // functions it specialized: the others have none of its casts).
+    pm.addNestedPass<func::FuncOp>(detail::guarded(
+        [] { return createSliceCanonicalize(); }, detail::isMemRefCast));
   }
 
   // A reduction and the ops that share its rows, one row at a time (on

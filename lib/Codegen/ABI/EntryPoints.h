@@ -18,8 +18,11 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Threading.h"
 
 #include "llvm/ADT/DenseSet.h"
+
+#include <atomic>
 
 namespace mlir {
 namespace slice {
@@ -32,13 +35,28 @@ namespace slice {
 /// entry point when an op may reference symbols unknown to it.
 inline SmallVector<func::FuncOp> getEntryPoints(ModuleOp module) {
   SmallVector<func::FuncOp> entryPoints;
-  std::optional<SymbolTable::UseRange> uses =
-      SymbolTable::getSymbolUses(&module.getBodyRegion());
-  if (!uses)
+  // The module's ops' references, each op's walked on a thread of the
+  // context's pool (the walk visits every attribute and type of every op).
+  SmallVector<Operation *> ops;
+  for (Operation &op : *module.getBody())
+    ops.push_back(&op);
+  SmallVector<SmallVector<StringAttr, 0>> references(ops.size());
+  std::atomic<bool> unknown = false;
+  parallelFor(module.getContext(), 0, ops.size(), [&](size_t i) {
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(ops[i]);
+    if (!uses) {
+      unknown = true;
+      return;
+    }
+    for (const SymbolTable::SymbolUse &use : *uses)
+      references[i].push_back(use.getSymbolRef().getRootReference());
+  });
+  if (unknown)
     return entryPoints;
   llvm::DenseSet<StringAttr> referenced;
-  for (const SymbolTable::SymbolUse &use : *uses)
-    referenced.insert(use.getSymbolRef().getRootReference());
+  for (ArrayRef<StringAttr> names : references)
+    referenced.insert(names.begin(), names.end());
   for (auto function : module.getOps<func::FuncOp>())
     if (!function.isExternal() && function.isPublic() &&
         !referenced.contains(function.getSymNameAttr()))
@@ -46,10 +64,6 @@ inline SmallVector<func::FuncOp> getEntryPoints(ModuleOp module) {
   return entryPoints;
 }
 
-/// Gives `function`'s arguments the memref types `types` (where not null),
-/// each cast back to its old type at the start of the body, and updates
-/// the function's type: canonicalization then folds the casts into the
-/// body's views.
 inline void retypeArguments(func::FuncOp function, ArrayRef<MemRefType> types) {
   Block &entry = function.getBody().front();
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
