@@ -19,9 +19,12 @@ each with its bounds and steps as index arguments (`runtime`) and as
 constants (`static`). Ours: compiled by scripts/compile-aot.sh (one
 thread) into a C caller that owns the buffers (dense, so the dense path
 runs), the median of 11 calls after 4 (the result freed between calls);
-NumPy: the expression as written, the same medians. Prints one line per
+NumPy: the expression as written, the same medians. Then the same
+programs on `x[:, ::-1]`, a view of x whose rows run backwards (inner
+stride -1, the entry points' general body): `runtime-rev` and
+`static-rev` for ours, `numpy-rev` for NumPy's. Prints one line per
 program and side, in ms, ours with a checksum that its two variants must
-share.
+share (the two -rev variants another).
 """
 
 import argparse
@@ -184,6 +187,8 @@ int main(void) {
     b[i] = (float)((i * 5 + 1) % 13 - 6) * 0.25f;
   M2 X = {x, x, 0, {kN, kN}, {kN, 1}};
   M1 B = {b, b, 0, {kN}, {1}};
+  // x[:, ::-1]: element (i, j) at x[i * kN + kN - 1 - j].
+  M2 XR = {x, x, kN - 1, {kN, kN}, {kN, -1}};
 @CALLS@
   free(x);
   free(b);
@@ -204,6 +209,16 @@ def driver():
                  "_mlir_ciface_rt_sum(&r, &X, -2))")
     calls.append('  TIME("sum", "static", M1, checksum1, '
                  "_mlir_ciface_st_sum(&r, &X))")
+    for name, (_, values) in VIEWS.items():
+        args = ", ".join(map(str, values))
+        calls.append(f'  TIME("{name}", "runtime-rev", M2, checksum2, '
+                     f"_mlir_ciface_rt_{name}(&r, &XR, &B, {args}))")
+        calls.append(f'  TIME("{name}", "static-rev", M2, checksum2, '
+                     f"_mlir_ciface_st_{name}(&r, &XR, &B))")
+    calls.append('  TIME("sum", "runtime-rev", M1, checksum1, '
+                 "_mlir_ciface_rt_sum(&r, &XR, -2))")
+    calls.append('  TIME("sum", "static-rev", M1, checksum1, '
+                 "_mlir_ciface_st_sum(&r, &XR))")
     return DRIVER.replace("@CALLS@", "\n".join(calls))
 
 
@@ -212,15 +227,16 @@ def numpy_side():
     x = (((i * 7 + 3) % 23 - 11) * 0.125).astype(np.float32).reshape(N, N)
     j = np.arange(N, dtype=np.int64)
     b = (((j * 5 + 1) % 13 - 6) * 0.25).astype(np.float32)
-    for name, program in NUMPY.items():
-        times = []
-        for _ in range(15):
-            start = time.perf_counter()
-            result = program(x, b)
-            times.append(time.perf_counter() - start)
-            del result
-        print(f"{name:8} {'numpy':8} {statistics.median(times[4:]) * 1e3:8.3f}"
-              " ms")
+    for variant, operand in (("numpy", x), ("numpy-rev", x[:, ::-1])):
+        for name, program in NUMPY.items():
+            times = []
+            for _ in range(15):
+                start = time.perf_counter()
+                result = program(operand, b)
+                times.append(time.perf_counter() - start)
+                del result
+            print(f"{name:8} {variant:8} "
+                  f"{statistics.median(times[4:]) * 1e3:8.3f} ms")
 
 
 def main():

@@ -131,8 +131,8 @@ def SliceSpecializeDenseArguments
     arguments whose rows are contiguous (inner stride 1, the other strides
     and the offset dynamic: a caller's window of columns, every k-th row,
     padded rows): the entry point checks the inner strides and calls it,
-    and runs its own body for any other layout. At most three bodies per
-    entry point.
+    and runs its own body for any other layout, on the function's own
+    arguments. At most three bodies per entry point.
     Canonicalization then folds the casts into the copy's views, which get
     static strides. Nothing else changes: the signature, the calling
     convention (results are fresh buffers or views of arguments) and the
@@ -520,7 +520,13 @@ def SliceVectorizeReversedElementwise
     stride: an `scf.index_switch` runs the op with the operand cast to 1,
     -1, 2, -2, 3, -3, 4 or -4 (1, -1, 2, -2 each when two operands are
     versioned; 1 or -1 for a result), and as it was for any other stride;
-    at most two operands are versioned.
+    at most two operands are versioned. So is an op over a view of a
+    function argument whose own inner stride is dynamic (a caller's
+    layout, the general body `--slice-specialize-dense-arguments` leaves),
+    when the loop walks the view's last dimension and its rows are a
+    vector long or longer: on k and -k where the views on the way step
+    statically by a product k (the caller's rows forwards or backwards),
+    on the cases above past a step known only at run time.
 
     LLVM's loop vectorizer makes masked gathers (AVX-512) or scalar code
     of the same accesses: `relu(x[::-1, ::-2])` ran 2-8x slower than its

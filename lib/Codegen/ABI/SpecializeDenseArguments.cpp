@@ -198,15 +198,21 @@ struct SliceSpecializeDenseArgumentsPass
     Block *body = &function.getBody().front();
     auto *check = new Block();
     function.getBody().push_front(check);
+    // The general body reads the function's arguments themselves, not
+    // block arguments forwarded to it: the passes that know an entry
+    // block's arguments for buffers apart from all others (the vector
+    // loops' isRoot) take its ops as they take the variants'.
     SmallVector<Value> arguments;
-    for (BlockArgument argument : body->getArguments())
-      arguments.push_back(
-          check->addArgument(argument.getType(), argument.getLoc()));
+    for (BlockArgument argument : body->getArguments()) {
+      Value entry = check->addArgument(argument.getType(), argument.getLoc());
+      argument.replaceAllUsesWith(entry);
+      arguments.push_back(entry);
+    }
+    body->eraseArguments(0, body->getNumArguments());
     OpBuilder builder(&getContext());
     // `cond_br all(types) ^call(variant), ^otherwise` at the end of `from`.
     auto dispatch = [&](Block *from, ArrayRef<MemRefType> types,
-                        func::FuncOp variant, Block *otherwise,
-                        ValueRange otherwiseOperands) {
+                        func::FuncOp variant, Block *otherwise) {
       builder.setInsertionPointToEnd(from);
       Value all = arith::ConstantIntOp::create(builder, loc, 1, 1);
       for (auto [argument, type] : llvm::zip_equal(arguments, types))
@@ -216,7 +222,7 @@ struct SliceSpecializeDenseArgumentsPass
       auto *call = new Block();
       function.getBody().getBlocks().insertAfter(Region::iterator(from), call);
       cf::CondBranchOp::create(builder, loc, all, call, ValueRange{}, otherwise,
-                               otherwiseOperands);
+                               ValueRange{});
       builder.setInsertionPointToStart(call);
       SmallVector<Value> operands;
       for (auto [argument, type] : llvm::zip_equal(arguments, types))
@@ -229,14 +235,14 @@ struct SliceSpecializeDenseArgumentsPass
       return call;
     };
     if (!rows) {
-      dispatch(check, denseTypes, dense, body, arguments);
+      dispatch(check, denseTypes, dense, body);
       return true;
     }
     auto *second = new Block();
-    Block *denseCall = dispatch(check, denseTypes, dense, second, {});
+    Block *denseCall = dispatch(check, denseTypes, dense, second);
     function.getBody().getBlocks().insertAfter(Region::iterator(denseCall),
                                                second);
-    dispatch(second, rowsTypes, rows, body, arguments);
+    dispatch(second, rowsTypes, rows, body);
     return true;
   }
 };

@@ -44,6 +44,9 @@
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <cstdlib>
 
 namespace mlir {
 namespace slice {
@@ -298,15 +301,55 @@ static constexpr int64_t kInitCases[] = {1, -1};
 /// At most this many operands are versioned (cases multiply).
 static constexpr int64_t kMaxVersioned = 2;
 
-/// The position in `operand`'s memref of the innermost loop, when its
-/// stride there is dynamic but the buffer it views has static strides, is
-/// a fresh allocation, or has a static innermost stride and the loop walks
-/// the view's last dimension: the stride comes from a slice step known
-/// only at run time (on the dense path, of a temporary, or of a dense
-/// argument of run-time shape, whose outer strides are its run-time
-/// sizes), not from a caller's layout.
-static std::optional<unsigned> runTimeStep(linalg::GenericOp op,
-                                           OpOperand &operand) {
+/// The product of the static steps, along their last dimension, of the
+/// views between `value` and `root`, when each keeps its source's last
+/// dimension as its own: the inner stride of `value` is then `root`'s
+/// times it.
+static std::optional<int64_t> innerStepsFrom(Value root, Value value) {
+  int64_t steps = 1;
+  while (value != root) {
+    Operation *view = value.getDefiningOp();
+    if (auto cast = dyn_cast_or_null<memref::CastOp>(view)) {
+      value = cast.getSource();
+      continue;
+    }
+    auto subview = dyn_cast_or_null<memref::SubViewOp>(view);
+    if (!subview)
+      return std::nullopt;
+    int64_t rank = subview.getSourceType().getRank();
+    if (rank == 0 || subview.getDroppedDims().test(rank - 1))
+      return std::nullopt;
+    int64_t step = subview.getStaticStrides().back();
+    if (ShapedType::isDynamic(step) || llvm::MulOverflow(steps, step, steps))
+      return std::nullopt;
+    value = subview.getSource();
+  }
+  return steps;
+}
+
+namespace {
+/// An operand's inner stride known only at run time, and what it comes
+/// from.
+struct RunTimeStride {
+  /// The position in the operand's memref of the innermost loop.
+  unsigned position;
+  /// Set when the stride is a caller's layout (an argument's inner stride,
+  /// a run-time value) times these static steps of the views on it.
+  std::optional<int64_t> callerSteps;
+};
+} // namespace
+
+/// The operand's inner stride when it is dynamic but the loop walks a
+/// buffer whose stride there is a run-time step or a caller's: the buffer
+/// it views has static strides, is a fresh allocation, or has a static
+/// innermost stride and the loop walks the view's last dimension (a slice
+/// step known only at run time, on the dense path, of a temporary, or of a
+/// dense argument of run-time shape, whose outer strides are its run-time
+/// sizes); or the buffer is an argument whose own inner stride is dynamic
+/// (the general body of an entry point, for a caller's layout) and the
+/// loop walks the view's last dimension through views of static steps.
+static std::optional<RunTimeStride> runTimeStep(linalg::GenericOp op,
+                                                OpOperand &operand) {
   Value root = getRootBuffer(operand.get());
   auto type = dyn_cast<MemRefType>(operand.get().getType());
   auto rootType = dyn_cast<MemRefType>(root.getType());
@@ -315,23 +358,44 @@ static std::optional<unsigned> runTimeStep(linalg::GenericOp op,
   SmallVector<int64_t> strides, rootStrides;
   int64_t offset, rootOffset;
   if (failed(type.getStridesAndOffset(strides, offset)) ||
-      failed(rootType.getStridesAndOffset(rootStrides, rootOffset)))
+      failed(rootType.getStridesAndOffset(rootStrides, rootOffset)) ||
+      rootStrides.empty())
     return std::nullopt;
   // A fresh buffer's strides come from its sizes, whatever they are.
   bool fresh = root.getDefiningOp<memref::AllocOp>() ||
                root.getDefiningOp<memref::AllocaOp>();
-  bool staticRows =
-      !rootStrides.empty() && !ShapedType::isDynamic(rootStrides.back());
-  if (!fresh && !staticRows)
+  bool staticRows = !ShapedType::isDynamic(rootStrides.back());
+  bool caller = !fresh && !staticRows && isa<BlockArgument>(root);
+  if (!fresh && !staticRows && !caller)
     return std::nullopt;
   bool staticRoot = fresh || llvm::none_of(rootStrides, ShapedType::isDynamic);
   AffineMap map = op.getMatchingIndexingMap(&operand);
-  for (auto [position, expr] : llvm::enumerate(map.getResults()))
-    if (auto dim = dyn_cast<AffineDimExpr>(expr);
-        dim && dim.getPosition() == op.getNumLoops() - 1 &&
-        ShapedType::isDynamic(strides[position]) &&
-        (staticRoot || position + 1 == strides.size()))
-      return position;
+  for (auto [position, expr] : llvm::enumerate(map.getResults())) {
+    auto dim = dyn_cast<AffineDimExpr>(expr);
+    if (!dim || dim.getPosition() != op.getNumLoops() - 1 ||
+        !ShapedType::isDynamic(strides[position]) ||
+        (!staticRoot && position + 1 != strides.size()))
+      continue;
+    if (!caller)
+      return RunTimeStride{static_cast<unsigned>(position), std::nullopt};
+    // Rows shorter than a vector gain nothing from a vector loop (a
+    // concat's parts of one column): the op stays as it is.
+    int64_t inner = op.getStaticLoopRanges().back();
+    if (!ShapedType::isDynamic(inner) &&
+        inner * vectorElementBytes(type.getElementType()) < kVectorBytes)
+      return std::nullopt;
+    // The caller's inner stride 1 or -1 gives the view these steps or
+    // their negation; a result is written with vectors at +-1 only. Past
+    // a step known only at run time the view's stride is any value: the
+    // cases of a run-time step.
+    std::optional<int64_t> steps = innerStepsFrom(root, operand.get());
+    if (!steps)
+      return RunTimeStride{static_cast<unsigned>(position), std::nullopt};
+    if (*steps == 0 || std::abs(*steps) > kMaxWideStride ||
+        (op.isDpsInit(&operand) && std::abs(*steps) != 1))
+      return std::nullopt;
+    return RunTimeStride{static_cast<unsigned>(position), steps};
+  }
   return std::nullopt;
 }
 
@@ -347,15 +411,22 @@ versionOnStride(linalg::GenericOp op,
                 llvm::SmallPtrSetImpl<Operation *> &paired) {
   if (unversioned.contains(op) || !isCandidate(op))
     return {};
-  SmallVector<std::pair<OpOperand *, unsigned>> steps;
+  SmallVector<std::pair<OpOperand *, RunTimeStride>> steps;
   for (OpOperand &operand : op->getOpOperands())
-    if (std::optional<unsigned> position = runTimeStep(op, operand))
-      steps.push_back({&operand, *position});
+    if (std::optional<RunTimeStride> stride = runTimeStep(op, operand))
+      steps.push_back({&operand, *stride});
   if (steps.empty() || static_cast<int64_t>(steps.size()) > kMaxVersioned)
     return {};
   OpOperand *operand = steps.front().first;
-  unsigned position = steps.front().second;
-  ArrayRef<int64_t> cases = op.isDpsInit(operand) ? ArrayRef(kInitCases)
+  unsigned position = steps.front().second.position;
+  // A caller's layout: its inner stride 1 or -1 (the rows the caller
+  // passes, walked forwards or backwards), times the views' steps.
+  std::optional<int64_t> callerSteps = steps.front().second.callerSteps;
+  SmallVector<int64_t, 2> callerCases;
+  if (callerSteps)
+    callerCases = {*callerSteps, -*callerSteps};
+  ArrayRef<int64_t> cases = callerSteps ? ArrayRef<int64_t>(callerCases)
+                            : op.isDpsInit(operand) ? ArrayRef(kInitCases)
                             : steps.size() == 1 && !paired.contains(op)
                                 ? ArrayRef(kInputCases)
                                 : ArrayRef(kPairedInputCases);

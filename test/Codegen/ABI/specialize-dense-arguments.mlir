@@ -21,13 +21,16 @@
 // CHECK: ^[[NEXT]]:
 // CHECK: %{{.*}}, %{{.*}}, %{{.*}}:2, %[[T:.*]]:2 = memref.extract_strided_metadata %[[X]]
 // CHECK: %[[ROWS:.*]] = arith.cmpi eq, %[[T]]#1, %c1
-// CHECK: cf.cond_br %[[ROWS]], ^[[ROWCALL:.*]], ^[[SLOW:.*]](%[[X]] :
+// CHECK: cf.cond_br %[[ROWS]], ^[[ROWCALL:.*]], ^[[SLOW:bb[0-9]+]]{{$}}
 // CHECK: ^[[ROWCALL]]:
 // CHECK: %[[RCAST:.*]] = memref.cast %[[X]] : memref<64x64xf32, strided<[?, ?], offset: ?>> to memref<64x64xf32, strided<[?, 1], offset: ?>>
 // CHECK: %[[RR:.*]] = call @relu_rev__rows(%[[RCAST]])
 // CHECK: return %[[RR]]
-// CHECK: ^[[SLOW]](%[[ARG:.*]]: memref<64x64xf32, strided<[?, ?], offset: ?>>):
-// CHECK: memref.subview %[[ARG]][63, 0] [64, 32] [-1, 2] : memref<64x64xf32, strided<[?, ?], offset: ?>> to memref<64x32xf32, strided<[?, ?], offset: ?>>
+// The general body reads the function's own argument (not a block
+// argument forwarded to it), which the vector loops know apart from every
+// other buffer.
+// CHECK: ^[[SLOW]]:
+// CHECK: memref.subview %[[X]][63, 0] [64, 32] [-1, 2] : memref<64x64xf32, strided<[?, ?], offset: ?>> to memref<64x32xf32, strided<[?, ?], offset: ?>>
 // CHECK-LABEL: func.func private @relu_rev__dense(
 // CHECK-SAME: memref<64x64xf32, strided<[64, 1], offset: ?>>) -> memref<64x32xf32> attributes {passthrough = ["noinline"]} {
 // CHECK: memref.subview %{{.*}}[63, 0] [64, 32] [-1, 2] : memref<64x64xf32, strided<[64, 1], offset: ?>> to memref<64x32xf32, strided<[-64, 2], offset: ?>>

@@ -324,12 +324,28 @@ func.func @plus_2_static_rows(%v: memref<4x32xf32, strided<[64, 2]>>) -> memref<
 
 // -----
 
-// A caller's layout (strides known only at run time, the general entry
-// point's) is not versioned: it would copy every op of every program.
+// A caller's layout (an argument's strides known only at run time, the
+// general entry point's): versioned on the caller's inner stride 1 and -1
+// (rows the caller passes, walked forwards or backwards) times the steps
+// of the views on the way, here none. Two versions and the op as it was:
+// the other layouts (every k-th element) still gather.
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @caller_layout
-// CHECK-NOT: scf.index_switch
-// CHECK: linalg.generic
+//  CHECK-SAME: (%[[X:.*]]: memref<?xf32, strided<[?], offset: ?>>)
+//       CHECK: %{{.*}}, %[[OFF:.*]], %[[SIZE:.*]], %[[STRIDE:.*]] = memref.extract_strided_metadata %[[X]]
+//       CHECK: scf.index_switch %[[STRIDE]]
+//  CHECK-NEXT: case 1 {
+//  CHECK-NEXT:   %[[F:.*]] = memref.reinterpret_cast %[[X]] to offset: [%[[OFF]]], sizes: [%[[SIZE]]], strides: [1]
+//  CHECK-NEXT:   linalg.generic {{.*}} ins(%[[F]] : memref<?xf32, strided<[1], offset: ?>>)
+//       CHECK: case -1 {
+//  CHECK-NEXT:   memref.reinterpret_cast %[[X]] to offset: [%[[OFF]]], sizes: [%[[SIZE]]], strides: [-1]
+//       CHECK:   scf.for
+//       CHECK:     vector.load
+//  CHECK-NEXT:     vector.shuffle {{.*}} [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
+//       CHECK: default {
+//  CHECK-NEXT:   linalg.generic {{.*}} ins(%[[X]] : memref<?xf32, strided<[?], offset: ?>>)
+//   CHECK-NOT: case
+//       CHECK: return
 func.func @caller_layout(%x: memref<?xf32, strided<[?], offset: ?>>) -> memref<?xf32> {
   %c0 = arith.constant 0 : index
   %n = memref.dim %x, %c0 : memref<?xf32, strided<[?], offset: ?>>
@@ -341,6 +357,97 @@ func.func @caller_layout(%x: memref<?xf32, strided<[?], offset: ?>>) -> memref<?
     linalg.yield %m : f32
   }
   return %out : memref<?xf32>
+}
+
+// -----
+
+// Rows of a caller's layout read every second element backwards
+// (`x[:, ::-2]`): the view's inner stride is the caller's times -2, so the
+// cases are -2 (the caller's rows forwards) and 2 (backwards).
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @caller_rows_step
+//       CHECK: %[[V:.*]] = memref.subview
+//       CHECK: %{{.*}}, %{{.*}}, %{{.*}}:2, %[[S:.*]]:2 = memref.extract_strided_metadata %[[V]]
+//       CHECK: scf.index_switch %[[S]]#1
+//  CHECK-NEXT: case -2 {
+//  CHECK-NEXT:   memref.reinterpret_cast %[[V]] {{.*}} strides: [%[[S]]#0, -2]
+//       CHECK: case 2 {
+//  CHECK-NEXT:   memref.reinterpret_cast %[[V]] {{.*}} strides: [%[[S]]#0, 2]
+//       CHECK: default {
+//   CHECK-NOT: case
+//       CHECK: return
+func.func @caller_rows_step(%x: memref<8x64xf32, strided<[?, ?], offset: ?>>) -> memref<8x32xf32> {
+  %v = memref.subview %x[0, 63] [8, 32] [1, -2] : memref<8x64xf32, strided<[?, ?], offset: ?>> to memref<8x32xf32, strided<[?, ?], offset: ?>>
+  %out = memref.alloc() : memref<8x32xf32>
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%v : memref<8x32xf32, strided<[?, ?], offset: ?>>) outs(%out : memref<8x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.negf %a : f32
+    linalg.yield %m : f32
+  }
+  return %out : memref<8x32xf32>
+}
+
+// -----
+
+// A step known only at run time on a caller's layout: the view's inner
+// stride is then any value, and it takes the cases of a run-time step.
+#id3 = affine_map<(d0, d1) -> (d0, d1)>
+#tr = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-LABEL: func.func @caller_run_time_step
+//       CHECK: %[[V:.*]] = memref.subview
+//       CHECK: %{{.*}}, %{{.*}}, %{{.*}}:2, %[[S:.*]]:2 = memref.extract_strided_metadata %[[V]]
+//       CHECK: scf.index_switch %[[S]]#1
+//  CHECK-NEXT: case 1 {
+//       CHECK: case -1 {
+//       CHECK: case 2 {
+//       CHECK: case -2 {
+//       CHECK: case 3 {
+//       CHECK: case -3 {
+//       CHECK: case 4 {
+//       CHECK: case -4 {
+//       CHECK: default {
+//   CHECK-NOT: case
+//       CHECK: return
+func.func @caller_run_time_step(%x: memref<8x64xf32, strided<[?, ?], offset: ?>>, %s: index) -> memref<8x16xf32> {
+  %v = memref.subview %x[0, 0] [8, 16] [1, %s] : memref<8x64xf32, strided<[?, ?], offset: ?>> to memref<8x16xf32, strided<[?, ?], offset: ?>>
+  %out = memref.alloc() : memref<8x16xf32>
+  linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel"]}
+      ins(%v : memref<8x16xf32, strided<[?, ?], offset: ?>>) outs(%out : memref<8x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.negf %a : f32
+    linalg.yield %m : f32
+  }
+  return %out : memref<8x16xf32>
+}
+// Not versioned on a caller's layout: rows shorter than a vector (no
+// vector loop to gain), and a loop that walks the caller's rows across
+// (its inner loop steps the outer stride).
+// CHECK-LABEL: func.func @caller_short_rows
+//   CHECK-NOT: scf.index_switch
+//       CHECK: return
+func.func @caller_short_rows(%x: memref<8x4xf32, strided<[?, ?], offset: ?>>) -> memref<8x4xf32> {
+  %out = memref.alloc() : memref<8x4xf32>
+  linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<8x4xf32, strided<[?, ?], offset: ?>>) outs(%out : memref<8x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.negf %a : f32
+    linalg.yield %m : f32
+  }
+  return %out : memref<8x4xf32>
+}
+// CHECK-LABEL: func.func @caller_across
+//   CHECK-NOT: scf.index_switch
+//       CHECK: return
+func.func @caller_across(%x: memref<32x8xf32, strided<[?, ?], offset: ?>>) -> memref<8x32xf32> {
+  %out = memref.alloc() : memref<8x32xf32>
+  linalg.generic {indexing_maps = [#tr, #id3], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<32x8xf32, strided<[?, ?], offset: ?>>) outs(%out : memref<8x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.negf %a : f32
+    linalg.yield %m : f32
+  }
+  return %out : memref<8x32xf32>
 }
 
 // -----
