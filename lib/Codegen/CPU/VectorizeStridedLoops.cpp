@@ -381,8 +381,9 @@ static std::optional<RunTimeStride> runTimeStep(linalg::GenericOp op,
     // Rows shorter than a vector gain nothing from a vector loop (a
     // concat's parts of one column): the op stays as it is.
     int64_t inner = op.getStaticLoopRanges().back();
-    if (!ShapedType::isDynamic(inner) &&
-        inner * vectorElementBytes(type.getElementType()) < kVectorBytes)
+    int64_t bytes = vectorElementBytes(type.getElementType());
+    if (bytes == 0 ||
+        (!ShapedType::isDynamic(inner) && inner < kVectorBytes / bytes))
       return std::nullopt;
     // The caller's inner stride 1 or -1 gives the view these steps or
     // their negation; a result is written with vectors at +-1 only. Past
@@ -391,8 +392,8 @@ static std::optional<RunTimeStride> runTimeStep(linalg::GenericOp op,
     std::optional<int64_t> steps = innerStepsFrom(root, operand.get());
     if (!steps)
       return RunTimeStride{static_cast<unsigned>(position), std::nullopt};
-    if (*steps == 0 || std::abs(*steps) > kMaxWideStride ||
-        (op.isDpsInit(&operand) && std::abs(*steps) != 1))
+    if (*steps == 0 || *steps < -kMaxWideStride || *steps > kMaxWideStride ||
+        (op.isDpsInit(&operand) && *steps != 1 && *steps != -1))
       return std::nullopt;
     return RunTimeStride{static_cast<unsigned>(position), steps};
   }
