@@ -77,3 +77,26 @@ func.func @checked(%s: index) -> index {
   cf.assert %ok, "stride 0"
   return %s : index
 }
+
+// -----
+
+// After the conversion, the body's repeated and unread ops are gone (as
+// --cse removes them): the two views of one argument share one unpacking
+// of its descriptor and one copy of each constant.
+// BODY-LABEL: func.func @two_views(
+//       BODY:   %[[D:.*]] = builtin.unrealized_conversion_cast %arg0
+//       BODY:   llvm.extractvalue %[[D]][0]
+//       BODY:   llvm.extractvalue %[[D]][1]
+//       BODY:   llvm.mlir.constant(4 : index)
+//   BODY-NOT:   llvm.extractvalue %[[D]]
+//   BODY-NOT:   llvm.mlir.constant(4 : index)
+//       BODY:   llvm.fadd
+func.func @two_views(%x: memref<?xf32>, %i: index, %j: index) -> f32 {
+  %a = memref.reinterpret_cast %x to offset: [%i], sizes: [4], strides: [1] : memref<?xf32> to memref<4xf32, strided<[1], offset: ?>>
+  %b = memref.reinterpret_cast %x to offset: [%j], sizes: [4], strides: [1] : memref<?xf32> to memref<4xf32, strided<[1], offset: ?>>
+  %c0 = arith.constant 0 : index
+  %p = memref.load %a[%c0] : memref<4xf32, strided<[1], offset: ?>>
+  %q = memref.load %b[%c0] : memref<4xf32, strided<[1], offset: ?>>
+  %r = arith.addf %p, %q : f32
+  return %r : f32
+}
