@@ -179,8 +179,9 @@ func.func @in_place(%x: memref<64xf32>) {
 
 // A run-time step (x[:, ::s], s an argument) on a buffer of static
 // strides: a switch on the view's inner stride, the op cast to each of
-// 1, -1, 2, -2, 3, -3, 4, -4 (the negative ones become vector loops, the
-// positive ones stay for LLVM with a constant stride), the op as it was
+// 1, -1, 2, -2, 3, -3, 4, -4 (stride 1 stays for LLVM with a constant
+// stride; the others become vector loops here, the result's rows being a
+// run-time distance apart: its width is the run-time n), the op as it was
 // for any other. The view with the constant stride is a reinterpret_cast:
 // loads fold a memref.cast into its source, and LLVM would read the
 // stride at run time again.
@@ -196,12 +197,15 @@ func.func @in_place(%x: memref<64xf32>) {
 // CHECK: vector.shuffle %{{.*}}, %{{.*}} [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
 // CHECK: case 2 {
 // CHECK: strided<[64, 2], offset: ?>
-// CHECK: linalg.generic
+// CHECK-NOT: linalg.generic
+// CHECK: vector.shuffle %{{.*}}, %{{.*}} [0, 2, 4, 6
 // CHECK: case -2 {
 // CHECK-NOT: linalg.generic
 // CHECK: vector.shuffle %{{.*}}, %{{.*}} [31, 29, 27
 // CHECK: case 3 {
 // CHECK: strided<[64, 3], offset: ?>
+// CHECK-NOT: linalg.generic
+// CHECK: vector.shuffle
 // CHECK: case -3 {
 // CHECK: vector.shuffle
 // CHECK: case 4 {
@@ -304,6 +308,25 @@ func.func @plus_2_run_time_rows(%v: memref<?x?xf32, strided<[?, 2], offset: ?>>,
     linalg.yield %r : f32
   }
   return %out : memref<?x?xf32>
+}
+
+// Every third element of rows a static distance apart, written into rows
+// a run-time distance apart (the first half of a concat of run-time
+// width, `concat(relu(x[a:b:-2, c:d:3]), its mirror)`): LLVM gathered the
+// loads (6.4-7.1 ms on 16610x106, NumPy 4.8-7.6); a vector loop here,
+// 3.0 ms.
+// CHECK-LABEL: func.func @plus_3_into_run_time_rows
+// CHECK-NOT: linalg.generic
+// CHECK: vector.shuffle
+// CHECK: return
+func.func @plus_3_into_run_time_rows(%v: memref<4x32xf32, strided<[-776, 3], offset: ?>>, %out: memref<4x32xf32, strided<[?, 1]>>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%v : memref<4x32xf32, strided<[-776, 3], offset: ?>>) outs(%out : memref<4x32xf32, strided<[?, 1]>>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.negf %a : f32
+    linalg.yield %r : f32
+  }
+  return
 }
 
 // CHECK-LABEL: func.func @plus_2_static_rows
