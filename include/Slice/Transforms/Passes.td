@@ -221,6 +221,16 @@ def SliceFuseElementwise : Pass<"slice-fuse-elementwise"> {
     7.5 s compile in upstream's pass. Bounded, the chain becomes ops of up
     to `max-operands` operands each, one loop nest per op, in time linear in
     N. The pipelines run it where they ran upstream's pass.
+
+    Upstream's patterns fuse generics only; importers write reductions and
+    transposes as named ops. A `linalg.reduce` of an element-wise op's only
+    result, and a `linalg.transpose` next to element-wise ops, become the
+    generics they stand for first, so that `tanh(v).mean(0)` and
+    `(v[:, ::s] * 2).sum(1)` read v once and write no temporary. Into a
+    reduction along its innermost loop, a producer fuses only where it
+    reads each input along that loop's rows: `(v.T * 2).sum(1)` fused
+    would read v a column apart, element by element, and stays two ops
+    (the transposed product in cache-sized blocks, then the row sums).
   }];
   let options = [
     Option<"maxOperands", "max-operands", "unsigned", /*default=*/"64",

@@ -26,19 +26,20 @@ func.func @sum(%acc: tensor<8xf32>, %a: tensor<8xf32>, %b: tensor<8xf32>, %c: te
 
 // -----
 
-// A reduction that keeps the innermost dimension (tanh(v).mean(0)) takes
-// its element-wise producer in: one loop nest, no temporary. One along
-// the rows (tanh(v).sum(1)) stays named, with its producer apart, for
-// --slice-fuse-rows and --slice-vectorize-reductions. (Upstream's pass
-// fuses into generics only: the first reduction stays apart there.)
+// A reduction takes its element-wise producer in, along the columns
+// (tanh(v).mean(0)) and along the rows (tanh(v).sum(1)): one loop nest
+// each, no temporary. (Upstream's pass fuses into generics only: both
+// reductions stay apart there.)
 // OURS-LABEL: func.func @column_and_row_reductions
 //        OURS:   linalg.generic {{.*}}iterator_types = ["reduction", "parallel"]
 //   OURS-NEXT:   ^bb0
 //   OURS-NEXT:     math.tanh
 //   OURS-NEXT:     arith.addf
-//        OURS:   math.tanh
-//        OURS:   linalg.reduce
-//    OURS-NOT:   math.tanh
+//        OURS:   linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+//   OURS-NEXT:   ^bb0
+//   OURS-NEXT:     math.tanh
+//   OURS-NEXT:     arith.addf
+//    OURS-NOT:   linalg.reduce
 func.func @column_and_row_reductions(%v: tensor<64x32xf32>) -> (tensor<32xf32>, tensor<64xf32>) {
   %e = tensor.empty() : tensor<64x32xf32>
   %t = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%v : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
@@ -68,6 +69,65 @@ func.func @column_and_row_reductions(%v: tensor<64x32xf32>) -> (tensor<32xf32>, 
       linalg.yield %s : f32
     }
   return %cols, %rows : tensor<32xf32>, tensor<64xf32>
+}
+
+// -----
+
+// A producer with another use (softmax's exp(x - max), summed along the
+// rows and divided by the sum) stays apart: fusing would compute it twice.
+// OURS-LABEL: func.func @row_reduction_of_shared_producer
+//       OURS:   math.exp
+//       OURS:   linalg.reduce
+//   OURS-NOT:   math.exp
+func.func @row_reduction_of_shared_producer(%v: tensor<64x32xf32>) -> (tensor<64x32xf32>, tensor<64xf32>) {
+  %e = tensor.empty() : tensor<64x32xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%v : tensor<64x32xf32>) outs(%e : tensor<64x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.exp %a : f32
+    linalg.yield %r : f32
+  } -> tensor<64x32xf32>
+  %zero = arith.constant 0.0 : f32
+  %c1 = tensor.empty() : tensor<64xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%c1 : tensor<64xf32>) -> tensor<64xf32>
+  %rows = linalg.reduce ins(%t : tensor<64x32xf32>) outs(%f1 : tensor<64xf32>) dimensions = [1]
+    (%a: f32, %c: f32) {
+      %s = arith.addf %a, %c : f32
+      linalg.yield %s : f32
+    }
+  return %t, %rows : tensor<64x32xf32>, tensor<64xf32>
+}
+
+// -----
+
+// A row reduction of a producer that reads across the rows ((v.T).sum(1)
+// through tanh) leaves it apart: fused, the sum would read a column of v
+// an element at a time. The transpose still fuses into tanh.
+// OURS-LABEL: func.func @row_reduction_of_transposed
+//       OURS:   linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]
+//  OURS-NEXT:   ^bb0
+//  OURS-NEXT:     math.tanh
+//       OURS:   linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+//  OURS-NEXT:   ^bb0
+//  OURS-NEXT:     arith.addf
+//   OURS-NOT:   linalg.transpose
+func.func @row_reduction_of_transposed(%v: tensor<64x32xf32>) -> tensor<32xf32> {
+  %e0 = tensor.empty() : tensor<32x64xf32>
+  %t = linalg.transpose ins(%v : tensor<64x32xf32>) outs(%e0 : tensor<32x64xf32>) permutation = [1, 0]
+  %e = tensor.empty() : tensor<32x64xf32>
+  %w = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%t : tensor<32x64xf32>) outs(%e : tensor<32x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = math.tanh %a : f32
+    linalg.yield %r : f32
+  } -> tensor<32x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %c1 = tensor.empty() : tensor<32xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%c1 : tensor<32xf32>) -> tensor<32xf32>
+  %rows = linalg.reduce ins(%w : tensor<32x64xf32>) outs(%f1 : tensor<32xf32>) dimensions = [1]
+    (%a: f32, %c: f32) {
+      %s = arith.addf %a, %c : f32
+      linalg.yield %s : f32
+    }
+  return %rows : tensor<32xf32>
 }
 
 // -----
