@@ -18,7 +18,9 @@ x is 4096x4096 f32, b a row of 4096. Programs (NumPy's text):
 each with its bounds and steps as index arguments (`runtime`) and as
 constants (`static`). Ours: compiled by scripts/compile-aot.sh (one
 thread) into a C caller that owns the buffers (dense, so the dense path
-runs), the median of 11 calls after 4 (the result freed between calls);
+runs), the median of 11 calls after 4 (the result freed between calls;
+a program's two variants called in turn, so that both see the machine
+in the same state);
 NumPy: the expression as written, the same medians. Then the same
 programs on `x[:, ::-1]`, a view of x whose rows run backwards (inner
 stride -1, the entry points' general body): `runtime-rev` and
@@ -162,20 +164,31 @@ static double checksum1(const M1 *r) {
   return s;
 }
 
-#define TIME(label, variant, type, sum, call)                               \
+// The run-time variant and its static twin called in turn, so that both
+// see the same state of a shared, noisy machine; each result freed before
+// the next call.
+#define PAIR(label, suffix, type, sum, runtime, fixed)                       \
   {                                                                          \
     type r;                                                                  \
-    double t[kCalls];                                                        \
-    for (int k = 0; k < kCalls; ++k) {                                       \
-      double t0 = now();                                                     \
-      call;                                                                  \
-      t[k] = now() - t0;                                                     \
-      if (k + 1 < kCalls)                                                    \
+    double t[2][kCalls], checks[2];                                          \
+    for (int k = 0; k < kCalls; ++k)                                         \
+      for (int which = 0; which < 2; ++which) {                              \
+        double t0 = now();                                                   \
+        if (which == 0)                                                      \
+          runtime;                                                           \
+        else                                                                 \
+          fixed;                                                             \
+        t[which][k] = now() - t0;                                            \
+        if (k + 1 == kCalls)                                                 \
+          checks[which] = sum(&r);                                           \
         free(r.allocated);                                                   \
-    }                                                                        \
-    printf("%-8s %-8s ours %8.3f ms  checksum %.6g\n", label, variant,       \
-           median(t + kWarm, kCalls - kWarm) * 1e3, sum(&r));                \
-    free(r.allocated);                                                       \
+      }                                                                      \
+    printf("%-8s %-8s ours %8.3f ms  checksum %.6g\n", label,                \
+           "runtime" suffix, median(t[0] + kWarm, kCalls - kWarm) * 1e3,     \
+           checks[0]);                                                       \
+    printf("%-8s %-8s ours %8.3f ms  checksum %.6g\n", label,                \
+           "static" suffix, median(t[1] + kWarm, kCalls - kWarm) * 1e3,      \
+           checks[1]);                                                       \
   }
 
 int main(void) {
@@ -203,13 +216,11 @@ def driver():
     for suffix, x in (("", "X"), ("-rev", "XR")):
         for name, (_, values) in VIEWS.items():
             args = ", ".join(map(str, values))
-            calls.append(f'  TIME("{name}", "runtime{suffix}", M2, checksum2, '
-                         f"_mlir_ciface_rt_{name}(&r, &{x}, &B, {args}))")
-            calls.append(f'  TIME("{name}", "static{suffix}", M2, checksum2, '
+            calls.append(f'  PAIR("{name}", "{suffix}", M2, checksum2, '
+                         f"_mlir_ciface_rt_{name}(&r, &{x}, &B, {args}), "
                          f"_mlir_ciface_st_{name}(&r, &{x}, &B))")
-        calls.append(f'  TIME("sum", "runtime{suffix}", M1, checksum1, '
-                     f"_mlir_ciface_rt_sum(&r, &{x}, -2))")
-        calls.append(f'  TIME("sum", "static{suffix}", M1, checksum1, '
+        calls.append(f'  PAIR("sum", "{suffix}", M1, checksum1, '
+                     f"_mlir_ciface_rt_sum(&r, &{x}, -2), "
                      f"_mlir_ciface_st_sum(&r, &{x}))")
     return DRIVER.replace("@CALLS@", "\n".join(calls))
 
