@@ -677,6 +677,7 @@ static LogicalResult vectorizeElementwise(linalg::GenericOp op) {
     SmallVector<int64_t> strides;
     int64_t offset;
     return type && succeeded(type.getStridesAndOffset(strides, offset)) &&
+           !strides.empty() &&
            llvm::any_of(ArrayRef(strides).drop_back(), ShapedType::isDynamic);
   };
   bool wideRunTimeRows =

@@ -329,6 +329,22 @@ func.func @plus_3_into_run_time_rows(%v: memref<4x32xf32, strided<[-776, 3], off
   return
 }
 
+// The same with a scalar operand first (a rank-0 buffer: no rows at all).
+#scalar = affine_map<(d0, d1) -> ()>
+// CHECK-LABEL: func.func @plus_3_with_scalar
+// CHECK-NOT: linalg.generic
+// CHECK: vector.shuffle
+// CHECK: return
+func.func @plus_3_with_scalar(%s: memref<f32>, %v: memref<4x32xf32, strided<[-776, 3], offset: ?>>, %out: memref<4x32xf32, strided<[?, 1]>>) {
+  linalg.generic {indexing_maps = [#scalar, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%s, %v : memref<f32>, memref<4x32xf32, strided<[-776, 3], offset: ?>>) outs(%out : memref<4x32xf32, strided<[?, 1]>>) {
+  ^bb0(%b: f32, %a: f32, %o: f32):
+    %r = arith.addf %a, %b : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
 // CHECK-LABEL: func.func @plus_2_static_rows
 // CHECK-NOT: vector.
 // CHECK: linalg.generic
