@@ -24,6 +24,41 @@ func.func @transpose(%x: memref<100x70xf32>, %out: memref<70x100xf32>) {
 
 // -----
 
+// Each block reads 32 rows of the input at once, 32 streams, more than the
+// hardware prefetchers follow: the lines of the next block along the
+// result's rows (its rows of the input, up to 32 elements of each) are
+// prefetched first, one a cache line, 16 / |inner stride| elements apart
+// (at least 1; the stride read from the view where it is known only at
+// run time); none past the input's last column.
+// CHECK-LABEL: func.func @prefetch_next_block
+// CHECK-SAME: (%[[X:.*]]: memref<100x?xf32, strided<[?, ?], offset: ?>>,
+// CHECK: %[[DIM:.*]] = memref.dim %[[X]], %c1
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %c100 step %c32
+// CHECK: %[[JN:.*]] = arith.minsi %c32, %{{.*}} : index
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[DIM]] step %c32
+// CHECK: %[[NEXT:.*]] = arith.addi %[[I]], %{{.*}} : index
+// CHECK: %[[LEFT:.*]] = arith.subi %[[DIM]], %[[NEXT]] : index
+// CHECK: %[[COUNT:.*]] = arith.minsi %{{.*}}, %[[LEFT]] : index
+// CHECK: %{{.*}}, %{{.*}}, %{{.*}}:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %[[X]]
+// CHECK: %[[NEG:.*]] = arith.subi %{{.*}}, %[[STRIDES]]#1 : index
+// CHECK: %[[ABS:.*]] = arith.maxsi %[[STRIDES]]#1, %[[NEG]] : index
+// CHECK: %[[NONZERO:.*]] = arith.maxsi %[[ABS]], %{{.*}} : index
+// CHECK: %[[PER_LINE:.*]] = arith.divsi %c16, %[[NONZERO]] : index
+// CHECK: %[[STEP:.*]] = arith.maxsi %{{.*}}, %[[PER_LINE]] : index
+// CHECK: scf.for %[[R:.*]] = %{{.*}} to %[[JN]] step %{{.*}} {
+// CHECK: scf.for %[[C:.*]] = %{{.*}} to %[[COUNT]] step %[[STEP]] {
+// CHECK: %[[ROW:.*]] = arith.addi %[[J]], %[[R]] : index
+// CHECK: %[[COL:.*]] = arith.addi %[[NEXT]], %[[C]] : index
+// CHECK: memref.prefetch %[[X]][%[[ROW]], %[[COL]]], read, locality<3>, data
+// CHECK: linalg.generic
+func.func @prefetch_next_block(%x: memref<100x?xf32, strided<[?, ?], offset: ?>>, %out: memref<?x100xf32>) {
+  linalg.transpose ins(%x : memref<100x?xf32, strided<[?, ?], offset: ?>>)
+      outs(%out : memref<?x100xf32>) permutation = [1, 0]
+  return
+}
+
+// -----
+
 // Three dimensions, the last two swapped, with a body: the batch loop one
 // step at a time outermost, then the blocks.
 #in = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
