@@ -26,10 +26,15 @@ programs on `x[:, ::-1]`, a view of x whose rows run backwards (inner
 stride -1, the entry points' general body): `runtime-rev` and
 `static-rev` for ours, `numpy-rev` for NumPy's. Prints one line per
 program and side, in ms, ours with a checksum that its two variants must
-share (the two -rev variants another).
+share (the two -rev variants another). Last, each run-time program on
+the dense x against NumPy in turn in one process (the module as a shared
+object called through ctypes, as the whole-program harnesses call it,
+its result checked against NumPy's): `in turn` lines, the medians of 37
+calls each and their ratio.
 """
 
 import argparse
+import ctypes
 import os
 import statistics
 import subprocess
@@ -225,11 +230,17 @@ def driver():
     return DRIVER.replace("@CALLS@", "\n".join(calls))
 
 
-def numpy_side():
+def inputs():
+    """x and b as the C driver makes them."""
     i = np.arange(N * N, dtype=np.int64)
     x = (((i * 7 + 3) % 23 - 11) * 0.125).astype(np.float32).reshape(N, N)
     j = np.arange(N, dtype=np.int64)
     b = (((j * 5 + 1) % 13 - 6) * 0.25).astype(np.float32)
+    return x, b
+
+
+def numpy_side():
+    x, b = inputs()
     for variant, operand in (("numpy", x), ("numpy-rev", x[:, ::-1])):
         for name, program in NUMPY.items():
             times = []
@@ -240,6 +251,93 @@ def numpy_side():
                 del result
             print(f"{name:8} {variant:8} "
                   f"{statistics.median(times[4:]) * 1e3:8.3f} ms")
+
+
+def descriptor(array):
+    """A memref descriptor of `array` (any rank, C order)."""
+    rank = array.ndim
+
+    class Memref(ctypes.Structure):
+        _fields_ = [("allocated", ctypes.c_void_p),
+                    ("aligned", ctypes.c_void_p),
+                    ("offset", ctypes.c_int64),
+                    ("sizes", ctypes.c_int64 * rank),
+                    ("strides", ctypes.c_int64 * rank)]
+    d = Memref()
+    if array.size:
+        d.allocated = d.aligned = array.ctypes.data
+        d.sizes[:] = array.shape
+        d.strides[:] = [s // array.itemsize for s in array.strides]
+    return d
+
+
+def result_array(d):
+    """A copy of the f32 array descriptor `d` points at."""
+    rank = len(d.sizes)
+    span = 1 + sum((n - 1) * s for n, s in zip(d.sizes, d.strides))
+    flat = np.ctypeslib.as_array(
+        (ctypes.c_float * (d.offset + span)).from_address(d.aligned))
+    return np.lib.stride_tricks.as_strided(
+        flat[d.offset:], shape=tuple(d.sizes[:rank]),
+        strides=tuple(4 * s for s in d.strides[:rank])).copy()
+
+
+def in_turn(build_dir, mlir, work):
+    """Each run-time program on the dense x and NumPy's, called in turn."""
+    obj, shared = work_files(work, "runtime_views", ".o", ".so")
+    compile_aot(build_dir, "-c", mlir, obj, "")
+    # The runner-utils library for what the module may call (memrefCopy).
+    llvm_lib = os.path.join(
+        os.environ.get("SLICE_LLVM_PREFIX", "/usr/lib/llvm-22"), "lib")
+    subprocess.run([os.environ.get("CC", "cc"), "-shared", "-o", shared, obj,
+                    "-L" + llvm_lib, "-lmlir_c_runner_utils",
+                    "-Wl,-rpath," + llvm_lib], check=True)
+    lib, libc = ctypes.CDLL(shared), ctypes.CDLL("libc.so.6")
+    x, b = inputs()
+    dx, db = descriptor(x), descriptor(b)
+    for name in list(VIEWS) + ["sum"]:
+        function = getattr(lib, f"_mlir_ciface_rt_{name}")
+        out = descriptor(np.empty((0,) * (1 if name == "sum" else 2),
+                                  np.float32))
+        if name == "sum":
+            function.argtypes = [ctypes.c_void_p] * 2 + [ctypes.c_int64]
+            arguments = (ctypes.byref(out), ctypes.byref(dx), -2)
+        else:
+            function.argtypes = [ctypes.c_void_p] * 3 + [ctypes.c_int64] * 6
+            arguments = (ctypes.byref(out), ctypes.byref(dx), ctypes.byref(db),
+                         *VIEWS[name][1])
+        program = NUMPY[name]
+        function(*arguments)
+        want = program(x, b)
+        ok = np.allclose(result_array(out), want, rtol=1e-5, atol=1e-3)
+        libc.free(ctypes.c_void_p(out.allocated))
+
+        def ours():
+            start = time.perf_counter()
+            function(*arguments)
+            elapsed = time.perf_counter() - start
+            libc.free(ctypes.c_void_p(out.allocated))
+            return elapsed
+
+        def theirs():
+            start = time.perf_counter()
+            result = program(x, b)
+            elapsed = time.perf_counter() - start
+            del result
+            return elapsed
+
+        a, t = [], []
+        for k in range(41):
+            if k % 2:
+                a.append(ours())
+                t.append(theirs())
+            else:
+                t.append(theirs())
+                a.append(ours())
+        a, t = statistics.median(a[4:]), statistics.median(t[4:])
+        print(f"{name:8} in turn  ours {a * 1e3:8.3f} ms  NumPy "
+              f"{t * 1e3:8.3f} ms  ratio {a / t:.2f}"
+              f"{'' if ok else '  WRONG'}")
 
 
 def main():
@@ -257,6 +355,7 @@ def main():
                 "-I" + os.path.join(ROOT, "bench"))
     subprocess.run([exe], check=True)
     numpy_side()
+    in_turn(args.build_dir, mlir, args.work)
 
 
 if __name__ == "__main__":
