@@ -41,6 +41,20 @@ using namespace mlir::slice::detail;
 /// in all, well inside L1.
 static constexpr int64_t kBlock = 32;
 
+/// Whether `op` reads `input` across its rows: the innermost loop moves
+/// it along a dimension other than its last (a transposed read).
+static bool readsAcross(linalg::LinalgOp op, OpOperand &input, unsigned inner) {
+  auto type = dyn_cast<MemRefType>(input.get().getType());
+  AffineMap map = op.getMatchingIndexingMap(&input);
+  if (!type || type.getRank() < 2 || !map.isProjectedPermutation())
+    return false;
+  auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+  return last && last.getPosition() != inner &&
+         llvm::any_of(map.getResults(), [&](AffineExpr expr) {
+           return cast<AffineDimExpr>(expr).getPosition() == inner;
+         });
+}
+
 /// For an element-wise op on buffers whose innermost loop moves some input
 /// along a dimension other than its last (a transposed read), the loop
 /// that moves that input along its last dimension.
@@ -56,37 +70,12 @@ static std::optional<unsigned> acrossLoop(linalg::LinalgOp op) {
   if (!readsApartFromWrites(op, /*inPlace=*/true))
     return std::nullopt;
   unsigned inner = numLoops - 1;
-  for (OpOperand *input : op.getDpsInputOperands()) {
-    auto type = dyn_cast<MemRefType>(input->get().getType());
-    AffineMap map = op.getMatchingIndexingMap(input);
-    if (!type || type.getRank() < 2 || !map.isProjectedPermutation())
-      continue;
-    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
-    if (!last || last.getPosition() == inner)
-      continue;
-    // The innermost loop must move this input at all, along another
-    // dimension: a row it reads across.
-    if (llvm::none_of(map.getResults(), [&](AffineExpr expr) {
-          return cast<AffineDimExpr>(expr).getPosition() == inner;
-        }))
-      continue;
-    return last.getPosition();
-  }
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (readsAcross(op, *input, inner))
+      return cast<AffineDimExpr>(
+                 op.getMatchingIndexingMap(input).getResults().back())
+          .getPosition();
   return std::nullopt;
-}
-
-/// Whether `op` reads `input` across its rows: the innermost loop moves
-/// it along a dimension other than its last.
-static bool readsAcross(linalg::LinalgOp op, OpOperand &input, unsigned inner) {
-  auto type = dyn_cast<MemRefType>(input.get().getType());
-  AffineMap map = op.getMatchingIndexingMap(&input);
-  if (!type || type.getRank() < 2 || !map.isProjectedPermutation())
-    return false;
-  auto last = cast<AffineDimExpr>(map.getResults().back());
-  return last.getPosition() != inner &&
-         llvm::any_of(map.getResults(), [&](AffineExpr expr) {
-           return cast<AffineDimExpr>(expr).getPosition() == inner;
-         });
 }
 
 /// Prefetches, for each input `op` reads across its rows, the lines the
